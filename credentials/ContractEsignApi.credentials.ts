@@ -1,0 +1,159 @@
+import type {
+	IAuthenticate,
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	INodeProperties,
+	Icon,
+} from 'n8n-workflow';
+
+/** Removes a pasted "Bearer " prefix and surrounding blanks from a secret. */
+function cleanSecret(value: unknown, stripBearer: boolean): string {
+	let secret = typeof value === 'string' ? value.trim() : '';
+	if (stripBearer && /^bearer\s+/i.test(secret)) secret = secret.replace(/^bearer\s+/i, '').trim();
+	return secret;
+}
+
+/**
+ * Puts exactly one authentication header on a request: `apikey` or `Authorization: Bearer`, never both and never an
+ * empty one. Any authentication header already on the request (from another credential or a user) is removed first.
+ */
+async function authenticateRequest(
+	credentials: ICredentialDataDecryptedObject,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const headers: Record<string, string> = {};
+	for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {
+		const lower = name.toLowerCase();
+		if (lower === 'authorization' || lower === 'apikey') continue;
+		headers[name] = value as string;
+	}
+	if (credentials.authentication === 'accessToken') {
+		const token = cleanSecret(credentials.accessToken, true);
+		if (!token) {
+			throw new Error(
+				'The Contract E-Sign credential has no access token. Open the credential and paste the JWT, or switch Authentication to API Key.',
+			);
+		}
+		headers.Authorization = `Bearer ${token}`;
+	} else {
+		const apiKey = cleanSecret(credentials.apiKey, false);
+		if (!apiKey) {
+			throw new Error(
+				'The Contract E-Sign credential has no API key. Open the credential and paste the API key, or switch Authentication to Access Token (JWT).',
+			);
+		}
+		headers.apikey = apiKey;
+	}
+	return { ...requestOptions, headers };
+}
+
+export class ContractEsignApi implements ICredentialType {
+	name = 'contractEsignApi';
+
+	displayName = 'Contract E-Sign API';
+
+	icon: Icon = {
+		light: 'file:contractEsign.svg',
+		dark: 'file:contractEsign.dark.svg',
+	};
+
+	documentationUrl =
+		'https://github.com/contract-esign/n8n-nodes-contract-esign/blob/main/README.md#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'http://localhost:4010',
+			required: true,
+			placeholder: 'https://api.your-esign-tenant.com',
+			description:
+				'Address of the e-signature API, without /api. The default is the local sandbox started with "npm run sandbox"; use your tenant\'s address for real contracts.',
+		},
+		{
+			displayName: 'Authentication',
+			name: 'authentication',
+			type: 'options',
+			options: [
+				{
+					name: 'API Key',
+					value: 'apiKey',
+					description: 'Sent in the "apikey" header',
+				},
+				{
+					name: 'Access Token (JWT)',
+					value: 'accessToken',
+					description: 'Sent as "Authorization: Bearer &lt;token&gt;"',
+				},
+			],
+			default: 'apiKey',
+		},
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			displayOptions: { show: { authentication: ['apiKey'] } },
+			description: 'API key of your account. It is sent only to the Base URL above.',
+		},
+		{
+			displayName: 'Access Token (JWT)',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			displayOptions: { show: { authentication: ['accessToken'] } },
+			description:
+				'JWT access token of your account, without the "Bearer " prefix. It is sent only to the Base URL above.',
+		},
+		{
+			displayName: 'Upload URL',
+			name: 'uploadUrl',
+			type: 'string',
+			default: '',
+			placeholder: 'https://files.your-esign-tenant.com',
+			description:
+				'Optional. Address where signed files are stored when file protection is off. Files there are downloaded without your credentials.',
+		},
+	];
+
+	authenticate: IAuthenticate = authenticateRequest;
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") }}',
+			url: '/api/authentication',
+			method: 'GET',
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message: 'The API key or token was refused. Check that it is complete and still valid.',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 403,
+					message: 'The API key or token was refused for this account (403 Forbidden).',
+				},
+			},
+			{
+				type: 'responseCode',
+				properties: {
+					value: 404,
+					message:
+						'No e-signature API answered at this Base URL (404). Check the address; it must not end with /api.',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,13 @@
+/** @type {import('jest').Config} */
+module.exports = {
+	preset: 'ts-jest',
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	testTimeout: 30000,
+	globalSetup: '<rootDir>/test/helpers/globalSetup.ts',
+	setupFiles: ['<rootDir>/test/harness/setup-env.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
+	},
+};

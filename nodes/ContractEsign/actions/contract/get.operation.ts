@@ -1,0 +1,29 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { statusLabel } from '../../helpers/status';
+import { requireId } from '../../helpers/validate';
+import { apiRequest } from '../../transport';
+import { concurrencyOption, contractIdLocator } from '../common.descriptions';
+
+const properties: INodeProperties[] = [
+	contractIdLocator,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [concurrencyOption],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['contract'], operation: ['get'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
+	const record = await apiRequest.call(this, 'GET', `/api/contract/status/${encodeURIComponent(contractId)}`, {
+		itemIndex,
+	});
+	return { contractId, ...record, statusLabel: statusLabel(record.status) };
+}

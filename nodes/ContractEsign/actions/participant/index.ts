@@ -1,0 +1,51 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationOf } from '../node.type';
+import type { OperationModule } from '../types';
+import * as addAttachment from './addAttachment.operation';
+import * as changeEmail from './changeEmail.operation';
+import * as get from './get.operation';
+import * as update from './update.operation';
+
+export const operations: Record<OperationOf<'participant'>, OperationModule> = { addAttachment, changeEmail, get, update };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['participant'] } },
+		options: [
+			{
+				name: 'Add Attachment',
+				value: 'addAttachment',
+				description: 'Attach a PDF or Word file to a participant',
+				action: 'Add an attachment to a participant',
+			},
+			{
+				name: 'Change Email',
+				value: 'changeEmail',
+				description: 'Change the e-mail, phone and name of a participant of a contract in progress',
+				action: 'Change the email of a participant',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Get a participant of a contract',
+				action: 'Get a participant',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				description: 'Update a participant of a contract',
+				action: 'Update a participant',
+			},
+		],
+		default: 'get',
+	},
+	...addAttachment.description,
+	...changeEmail.description,
+	...get.description,
+	...update.description,
+];

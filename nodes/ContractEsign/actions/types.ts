@@ -1,0 +1,13 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+/** What one operation file exports. The router owns the item loop, pairing and error handling. */
+export interface OperationModule {
+	description: INodeProperties[];
+	/** Runs the operation for one input item; returns its output items (JSON objects or full items). */
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+	): Promise<IDataObject | IDataObject[] | INodeExecutionData[]>;
+}
+
+export type ResourceOperations = Record<string, OperationModule>;

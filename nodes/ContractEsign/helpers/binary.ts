@@ -1,0 +1,98 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { fail } from './validate';
+
+export type DocumentKind = 'pdf' | 'docx';
+
+export interface InputFile {
+	buffer: Buffer;
+	fileName?: string;
+	mimeType: string;
+}
+
+/** Reads an input binary field through n8n's binary helpers (works in memory, filesystem and S3 modes). */
+export async function readInputFile(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	propertyName: string,
+	purpose: string,
+): Promise<InputFile> {
+	const name = propertyName.trim();
+	if (!name) {
+		fail(ctx, itemIndex, `The input binary field for ${purpose} is empty`, 'Enter the name of the binary field that holds the file, usually "data".');
+	}
+	const item = ctx.getInputData()[itemIndex];
+	const available = Object.keys(item?.binary ?? {});
+	if (!item?.binary?.[name]) {
+		fail(
+			ctx,
+			itemIndex,
+			`Item ${itemIndex + 1} has no binary field "${name}" for ${purpose}`,
+			available.length
+				? `Binary fields on this item: ${available.join(', ')}. Set "Input Binary Field" to one of them.`
+				: 'The item carries no file. Put a node that reads or downloads the file (e.g. Read/Write Files from Disk, HTTP Request) before this one.',
+		);
+	}
+	const binary = ctx.helpers.assertBinaryData(itemIndex, name);
+	const buffer = await ctx.helpers.getBinaryDataBuffer(itemIndex, name);
+	if (buffer.length === 0) fail(ctx, itemIndex, `The file in binary field "${name}" is empty`);
+	return { buffer, fileName: binary.fileName, mimeType: binary.mimeType };
+}
+
+const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** Recognises a PDF by its magic bytes and a Word .docx as a zip that contains word/ parts. */
+export function detectDocumentKind(file: InputFile): DocumentKind | undefined {
+	const head = file.buffer.subarray(0, 1024).toString('latin1');
+	if (head.includes('%PDF-')) return 'pdf';
+	const isZip = file.buffer[0] === 0x50 && file.buffer[1] === 0x4b && file.buffer[2] === 0x03 && file.buffer[3] === 0x04;
+	if (isZip && file.buffer.includes('word/')) return 'docx';
+	return undefined;
+}
+
+/** What the file claims to be (MIME type or extension), for explaining a mismatch. */
+export function declaredKind(file: InputFile): DocumentKind | undefined {
+	const ext = file.fileName?.split('.').pop()?.toLowerCase();
+	if (file.mimeType === 'application/pdf' || ext === 'pdf') return 'pdf';
+	if (file.mimeType === DOCX_MIME || ext === 'docx') return 'docx';
+	return undefined;
+}
+
+/** Reads a document input and insists on the expected kind (or either kind when `expected` is undefined). */
+export async function readDocument(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	propertyName: string,
+	expected: DocumentKind | undefined,
+	purpose: string,
+): Promise<InputFile & { kind: DocumentKind }> {
+	const file = await readInputFile(ctx, itemIndex, propertyName, purpose);
+	const kind = detectDocumentKind(file);
+	const name = file.fileName ? `"${file.fileName}"` : `in field "${propertyName}"`;
+	if (!kind) {
+		fail(
+			ctx,
+			itemIndex,
+			`The file ${name} is neither a PDF nor a Word (.docx) document`,
+			`Its type is ${file.mimeType || 'unknown'}. Only PDF and .docx files can be used for ${purpose}.`,
+		);
+	}
+	if (expected && kind !== expected) {
+		fail(
+			ctx,
+			itemIndex,
+			`The file ${name} is a ${kind === 'pdf' ? 'PDF' : 'Word document'}, but the source is set to ${expected === 'pdf' ? 'PDF' : 'Word'}`,
+			'Change the source to match the file, or pass the right file.',
+		);
+	}
+	return { ...file, kind };
+}
+
+/** An image for image variables and selfies: PNG, JPEG, GIF or WebP. */
+export function isImage(buffer: Buffer): boolean {
+	if (buffer.length < 4) return false;
+	if (buffer[0] === 0x89 && buffer.subarray(1, 4).toString('latin1') === 'PNG') return true;
+	if (buffer[0] === 0xff && buffer[1] === 0xd8) return true;
+	const head = buffer.subarray(0, 12).toString('latin1');
+	return head.startsWith('GIF8') || (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP');
+}

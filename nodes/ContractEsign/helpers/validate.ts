@@ -1,0 +1,83 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/** Bad input is refused with a plain sentence before any request. */
+export function fail(ctx: IExecuteFunctions, itemIndex: number, message: string, description?: string): never {
+	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
+}
+
+/** Reads a resource locator (or plain string) parameter and insists on a non-empty value. */
+export function requireId(ctx: IExecuteFunctions, itemIndex: number, parameter: string, label: string): string {
+	const raw = ctx.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
+	const value = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+	if (!value) {
+		fail(
+			ctx,
+			itemIndex,
+			`The ${label} is empty`,
+			`Choose a ${label.toLowerCase()} from the list or enter its ID (an expression may have resolved to nothing).`,
+		);
+	}
+	if (/[\s/?#]/.test(value)) {
+		fail(ctx, itemIndex, `The ${label} "${value}" is not a valid ID`, 'IDs contain no spaces, slashes, "?" or "#".');
+	}
+	return value;
+}
+
+export const TEMPLATE_ID_LENGTH = 25;
+
+export function requireTemplateId(ctx: IExecuteFunctions, itemIndex: number, parameter = 'templateId'): string {
+	const value = requireId(ctx, itemIndex, parameter, 'Template');
+	if (value.length !== TEMPLATE_ID_LENGTH) {
+		fail(
+			ctx,
+			itemIndex,
+			`The template ID "${value}" has ${value.length} characters; template IDs have exactly 25`,
+			'Pick the template from the list, or copy its full ID from the e-signature service.',
+		);
+	}
+	return value;
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Turns a date or date-time (n8n's dateTime field, ISO text, or a Luxon/JS date) into YYYY-MM-DD. */
+export function toDateOnly(ctx: IExecuteFunctions, itemIndex: number, value: unknown, label: string): string {
+	let text: string;
+	if (value instanceof Date) text = value.toISOString();
+	else if (value && typeof value === 'object' && 'toISO' in value) text = String((value as { toISO(): string }).toISO());
+	else text = String(value ?? '').trim();
+	const match = DATE_ONLY.exec(text.slice(0, 10));
+	const date = match ? new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`) : undefined;
+	if (!match || !date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text.slice(0, 10)) {
+		fail(ctx, itemIndex, `${label} "${text}" is not a valid date`, 'Use the date picker or a date such as 2026-12-31.');
+	}
+	return text.slice(0, 10);
+}
+
+/** Turns a date or date-time into an ISO 8601 timestamp. */
+export function toIsoTimestamp(ctx: IExecuteFunctions, itemIndex: number, value: unknown, label: string): string {
+	let text: string;
+	if (value instanceof Date) text = value.toISOString();
+	else if (value && typeof value === 'object' && 'toISO' in value) text = String((value as { toISO(): string }).toISO());
+	else text = String(value ?? '').trim();
+	const parsed = Date.parse(text);
+	if (!text || Number.isNaN(parsed)) {
+		fail(ctx, itemIndex, `${label} "${text}" is not a valid date and time`, 'Use the date picker or an ISO date such as 2026-12-31T18:00:00Z.');
+	}
+	return new Date(parsed).toISOString();
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(value: string): boolean {
+	return EMAIL.test(value);
+}
+
+export function requireEmail(ctx: IExecuteFunctions, itemIndex: number, value: unknown, label: string): string {
+	const text = String(value ?? '').trim();
+	if (!isEmail(text)) {
+		fail(ctx, itemIndex, `${label} "${text}" is not a valid e-mail address`, 'Use an address such as ana@example.com.');
+	}
+	return text;
+}

@@ -1,0 +1,133 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { redactText } from './redact';
+
+/** Create V2 error names (spec Part 7) as sentences that name the field to fix. */
+export const CREATE_V2_ERRORS: Record<string, string> = {
+	NotAvailableShield1:
+		'Your account has no shield-1 credits left. Buy credits or set Shield to "None".',
+	NotAvailableShield2:
+		'Your account has no shield-2 credits left. Buy credits or set Shield to "None".',
+	MissingSigners: 'The contract has no signers. Add at least one signer.',
+	BlankName: 'A signer has an empty Name. Fill in the signer\'s name (the company name for a legal entity).',
+	BlankEmail: 'A signer has an empty Email. Fill in the signer\'s e-mail address.',
+	InvalidEmail: 'A signer\'s Email is not a valid e-mail address. Correct it (for example ana@example.com).',
+	MissingLastName: 'A signer who is a natural person has no Last Name. Fill in Last Name.',
+	EmptyPhone:
+		'A signer has an empty Phone while notifications go by SMS. Fill in the phone number or choose e-mail notifications.',
+	EmptyRFC:
+		'A signer needs an RFC (qualified certificate or credit-bureau check). Fill in the RFC in the signer\'s agenda properties.',
+	WrongEmailSpectator: 'A spectator\'s Email is not a valid e-mail address. Correct it.',
+	DistinctSpectatorParticipant:
+		'A spectator has the same e-mail as a signer. Use a different e-mail for the spectator.',
+	EmptyPaternalLastName:
+		'The credit-bureau check needs the signer\'s Paternal Last Name. Fill it in the agenda properties.',
+	EmptyMaternalLastName:
+		'The credit-bureau check needs the signer\'s Maternal Last Name. Fill it in the agenda properties.',
+	EmptyBirthDate: 'The credit-bureau check needs the signer\'s Birth Date. Fill it in the agenda properties.',
+	WrongPhysicalPersonRFCFormat:
+		'A natural person\'s RFC must be 13 characters: 4 letters, 6 date digits (YYMMDD) and a 3-character homoclave.',
+	WrongLegalPersonRFCFormat:
+		'A legal entity\'s RFC must be 12 characters: 3 letters, 6 date digits (YYMMDD) and a 3-character homoclave.',
+	EmptyZipCode: 'The credit-bureau check needs the signer\'s Zip Code. Fill it in the agenda properties.',
+	EmptyState: 'The credit-bureau check needs the signer\'s State. Fill it in the agenda properties.',
+	InvalidStateFormat:
+		'The signer\'s State must be an official Mexican state abbreviation such as AGU, JAL, CMX or ZAC.',
+	EmptyStreet: 'The credit-bureau check needs the signer\'s Street. Fill it in the agenda properties.',
+	EmptyCity: 'The credit-bureau check needs the signer\'s City. Fill it in the agenda properties.',
+	EmptySuburb:
+		'The credit-bureau check needs the signer\'s Suburb (colonia). Fill it in the agenda properties.',
+};
+
+const STATUS_HINTS: Record<number, string> = {
+	400: 'The service refused the request as invalid. Check the fields named in the message.',
+	401: 'The API key or token was refused. Check the Contract E-Sign credential (key complete, token not expired).',
+	403: 'The credential is valid but not allowed to do this. Check the account\'s permissions.',
+	404: 'Nothing was found at this address. Check the ID (it may belong to another account) and the credential\'s Base URL.',
+	409: 'The contract is not in a state that allows this. Check its status with "Contract → Get".',
+	413: 'The file is too large for the service.',
+	429: 'The service is rate limiting requests. The node already waited and retried; try again later or lower the Concurrency option.',
+	500: 'The service had an internal problem. Try again later.',
+	502: 'The service is unreachable behind its gateway. Try again later.',
+	503: 'The service is temporarily unavailable. Try again later.',
+	504: 'The service did not answer in time. Try again later.',
+};
+
+export interface ApiFailure {
+	/** HTTP status, or undefined when no response arrived. */
+	status?: number;
+	/** Parsed response body (JSON) when there is one. */
+	body?: unknown;
+	/** Network error code such as ECONNREFUSED or ETIMEDOUT. */
+	code?: string;
+	method: string;
+	/** Path without query string, e.g. /api/contract/status/123. */
+	path: string;
+	/** Values that must never appear in the error (API key, token). */
+	secrets: string[];
+	itemIndex?: number;
+	/** Operation-specific explanation appended to the description (e.g. when a contract can be cancelled). */
+	hint?: string;
+	attempts?: number;
+}
+
+function apiErrorText(body: unknown): { error?: string; message?: string } {
+	if (!body || typeof body !== 'object') {
+		return typeof body === 'string' && body.trim() ? { message: body.trim().slice(0, 500) } : {};
+	}
+	const record = body as Record<string, unknown>;
+	const error = typeof record.error === 'string' ? record.error : undefined;
+	const message = typeof record.message === 'string' ? record.message : undefined;
+	return { error, message };
+}
+
+/**
+ * Builds the NodeApiError for a failed call from a clean object: status, the API's own error text and a hint.
+ * Nothing from the request (headers, credentials, full URL) goes in.
+ */
+export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
+	const { status, code, method, path, secrets } = failure;
+	const { error, message } = apiErrorText(failure.body);
+	const clean = (text: string | undefined) => (text === undefined ? undefined : redactText(text, secrets));
+
+	let userMessage: string;
+	let description: string;
+	const v2Sentence = error ? CREATE_V2_ERRORS[error] : undefined;
+	if (v2Sentence) {
+		userMessage = v2Sentence;
+		const field =
+			failure.body && typeof (failure.body as JsonObject).field === 'string'
+				? ` (field ${String((failure.body as JsonObject).field)})`
+				: '';
+		description = `The service answered ${error}${field}.`;
+	} else if (status === undefined) {
+		userMessage = `Could not reach the e-signature API (${code ?? 'network error'})`;
+		description =
+			'Check the credential\'s Base URL and that the service is running and reachable from n8n.' +
+			(failure.attempts && failure.attempts > 1 ? ` Tried ${failure.attempts} times.` : '');
+	} else {
+		const apiText = clean(error ?? message);
+		userMessage = apiText
+			? `The e-signature API refused the request: ${apiText}`
+			: `The e-signature API answered HTTP ${status}`;
+		description = STATUS_HINTS[status] ?? (status >= 500 ? STATUS_HINTS[500] : STATUS_HINTS[400]);
+		if (failure.attempts && failure.attempts > 1) description += ` Tried ${failure.attempts} times.`;
+	}
+	if (failure.hint) description = `${failure.hint} ${description}`;
+
+	const errorResponse: JsonObject = {
+		message: clean(userMessage) ?? '',
+		httpCode: status === undefined ? (code ?? 'NETWORK') : String(status),
+		request: `${method} ${path}`,
+	};
+	if (error !== undefined) errorResponse.apiError = clean(error) ?? null;
+	if (message !== undefined) errorResponse.apiMessage = clean(message) ?? null;
+
+	return new NodeApiError(node, errorResponse, {
+		message: clean(userMessage),
+		description: clean(description),
+		httpCode: status === undefined ? undefined : String(status),
+		itemIndex: failure.itemIndex,
+	});
+}

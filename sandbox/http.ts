@@ -1,0 +1,379 @@
+// HTTP plumbing: body parsing, routing, authentication, faults, latency, the request log and counters.
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Busboy from 'busboy';
+import jwt from 'jsonwebtoken';
+import type { Faults } from './faults';
+import { queryObject, redactHeaders, type MultipartSummary, type RequestLog } from './requestLog';
+import { ApiError, sleep } from './util';
+
+export interface MultipartPart extends MultipartSummary {
+	data: Buffer;
+}
+
+export interface Ctx {
+	req: IncomingMessage;
+	origin: 'api' | 'upload';
+	method: string;
+	path: string;
+	query: URLSearchParams;
+	params: Record<string, string>;
+	/** Parsed JSON body (undefined when the body was empty or multipart). */
+	body: unknown;
+	multipart?: MultipartPart[];
+	auth?: 'apikey' | 'jwt';
+}
+
+export interface Reply {
+	status: number;
+	json?: unknown;
+	body?: Buffer | string;
+	contentType?: string;
+	headers?: Record<string, string | number>;
+	/** HEAD: headers only */
+	headOnly?: boolean;
+}
+
+export type Handler = (ctx: Ctx) => Reply | Promise<Reply>;
+
+export interface Route {
+	methods: string[];
+	pattern: string;
+	auth: boolean;
+	handler: Handler;
+	/** Accept a multipart body (otherwise multipart → 400). */
+	multipart?: boolean;
+}
+
+interface CompiledRoute extends Route {
+	segments: string[];
+}
+
+export class Router {
+	private routes: CompiledRoute[] = [];
+
+	add(route: Route): void {
+		this.routes.push({ ...route, segments: route.pattern.split('/').filter(Boolean) });
+	}
+
+	match(method: string, path: string): { route: CompiledRoute; params: Record<string, string> } | { allowed: string[] } | undefined {
+		const parts = path.split('/').filter(Boolean);
+		const allowed = new Set<string>();
+		for (const r of this.routes) {
+			if (r.segments.length !== parts.length) continue;
+			const params: Record<string, string> = {};
+			let ok = true;
+			for (let i = 0; i < parts.length && ok; i++) {
+				const seg = r.segments[i];
+				if (seg.startsWith(':')) {
+					try {
+						params[seg.slice(1)] = decodeURIComponent(parts[i]);
+					} catch {
+						params[seg.slice(1)] = parts[i];
+					}
+				} else if (seg !== parts[i]) ok = false;
+			}
+			if (!ok) continue;
+			if (r.methods.includes(method)) return { route: r, params };
+			r.methods.forEach((m) => allowed.add(m));
+		}
+		return allowed.size ? { allowed: [...allowed] } : undefined;
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Authentication (spec Part 5)
+
+export interface AuthConfig {
+	apiKey: string;
+	jwtSecret: string;
+	now: () => Date;
+}
+
+function safeEqual(a: string, b: string): boolean {
+	const x = Buffer.from(a);
+	const y = Buffer.from(b);
+	return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function authenticate(req: IncomingMessage, cfg: AuthConfig): { mode: 'apikey' | 'jwt' } {
+	const apikey = req.headers['apikey'];
+	const authorization = req.headers['authorization'];
+	if (apikey === undefined && authorization === undefined) {
+		throw new ApiError(401, 'Missing credentials: send the header "Authorization: Bearer <JWT>" or "apikey: <API key>"');
+	}
+	let mode: 'apikey' | 'jwt' | undefined;
+	if (authorization !== undefined) {
+		const value = authorization.trim();
+		if (value === '') throw new ApiError(401, 'The Authorization header is empty');
+		const m = /^Bearer\s+(\S+)$/i.exec(value);
+		if (!m) throw new ApiError(401, 'The Authorization header must be "Bearer <JWT>"');
+		try {
+			jwt.verify(m[1], cfg.jwtSecret, { algorithms: ['HS256'], clockTimestamp: Math.floor(cfg.now().getTime() / 1000) });
+		} catch (error) {
+			if (error instanceof jwt.TokenExpiredError) throw new ApiError(401, `The JWT expired at ${error.expiredAt.toISOString()}`);
+			if (error instanceof jwt.NotBeforeError) throw new ApiError(401, 'The JWT is not valid yet (nbf)');
+			const message = (error as Error).message;
+			if (/signature/i.test(message)) throw new ApiError(401, 'The JWT signature is invalid');
+			if (/algorithm/i.test(message)) throw new ApiError(401, 'The JWT must be signed with HS256');
+			throw new ApiError(401, `The JWT is malformed (${message})`);
+		}
+		mode = 'jwt';
+	}
+	if (apikey !== undefined) {
+		const value = Array.isArray(apikey) ? apikey.join(',') : apikey;
+		if (value.trim() === '') throw new ApiError(401, 'The apikey header is empty');
+		if (!safeEqual(value.trim(), cfg.apiKey)) throw new ApiError(401, 'Invalid API key');
+		mode = 'apikey';
+	}
+	return { mode: mode ?? 'jwt' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bodies
+
+const MAX_BODY = 64 * 1024 * 1024;
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of req) {
+		size += (chunk as Buffer).length;
+		if (size > MAX_BODY) throw new ApiError(413, `Request body larger than ${MAX_BODY} bytes`);
+		chunks.push(chunk as Buffer);
+	}
+	return Buffer.concat(chunks);
+}
+
+function parseMultipart(req: IncomingMessage, raw: Buffer): Promise<MultipartPart[]> {
+	return new Promise((resolve, reject) => {
+		let bb: Busboy.Busboy;
+		try {
+			bb = Busboy({ headers: req.headers, limits: { fileSize: MAX_BODY } });
+		} catch (error) {
+			reject(new ApiError(400, `Invalid multipart request: ${(error as Error).message}`));
+			return;
+		}
+		const parts: MultipartPart[] = [];
+		bb.on('file', (name, stream, info) => {
+			// keep the order of the parts as sent
+			const part: MultipartPart = { name, filename: info.filename ?? null, contentType: info.mimeType, size: 0, data: Buffer.alloc(0) };
+			parts.push(part);
+			const chunks: Buffer[] = [];
+			stream.on('data', (d: Buffer) => chunks.push(d));
+			stream.on('end', () => {
+				part.data = Buffer.concat(chunks);
+				part.size = part.data.length;
+			});
+		});
+		bb.on('field', (name, value, info) => {
+			const data = Buffer.from(value);
+			parts.push({ name, filename: null, contentType: info.mimeType, size: data.length, data });
+		});
+		bb.on('close', () => resolve(parts));
+		bb.on('error', (error) => reject(new ApiError(400, `Invalid multipart body: ${(error as Error).message}`)));
+		bb.end(raw);
+	});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Request handling
+
+export interface ServerDeps {
+	router: Router;
+	origin: 'api' | 'upload';
+	auth: AuthConfig;
+	faults: Faults;
+	log?: RequestLog;
+	latency: () => number;
+	stats: Stats;
+	/** Called before every non-control request (automatic expiry). */
+	beforeRequest?: () => void;
+}
+
+export class Stats {
+	startedAt = new Date().toISOString();
+	requests = 0;
+	byRoute: Record<string, number> = {};
+	byStatus: Record<string, number> = {};
+
+	count(key: string, status: number): void {
+		this.requests++;
+		this.byRoute[key] = (this.byRoute[key] ?? 0) + 1;
+		this.byStatus[String(status)] = (this.byStatus[String(status)] ?? 0) + 1;
+	}
+
+	reset(): void {
+		this.startedAt = new Date().toISOString();
+		this.requests = 0;
+		this.byRoute = {};
+		this.byStatus = {};
+	}
+}
+
+const CORS = {
+	'Access-Control-Allow-Origin': '*',
+	'Access-Control-Expose-Headers': 'X-Total-Pages, X-Total-Documents, Content-Disposition, Retry-After',
+};
+
+export function createRequestHandler(deps: ServerDeps) {
+	return (req: IncomingMessage, res: ServerResponse): void => {
+		void handle(deps, req, res).catch((error) => {
+			// last resort: never leave a request hanging
+			console.error('[sandbox] unexpected failure', error);
+			if (!res.headersSent) {
+				res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+				res.end(JSON.stringify({ success: false, error: 'Internal sandbox error' }));
+			} else res.destroy();
+		});
+	};
+}
+
+async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+	const method = (req.method ?? 'GET').toUpperCase();
+	const url = new URL(req.url ?? '/', 'http://sandbox.local');
+	const path = url.pathname;
+	const query = url.searchParams;
+	let logBody: unknown = null;
+	let routeKey = `${method} (no route)`;
+
+	const finish = (reply: Reply): void => {
+		const headers: Record<string, string | number> = { ...CORS, ...(reply.headers ?? {}) };
+		let payload: Buffer;
+		if (reply.json !== undefined) {
+			payload = Buffer.from(JSON.stringify(reply.json));
+			headers['Content-Type'] = 'application/json; charset=utf-8';
+		} else {
+			payload = reply.body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(reply.body);
+			if (reply.contentType) headers['Content-Type'] = reply.contentType;
+		}
+		headers['Content-Length'] = payload.length;
+		deps.stats.count(routeKey, reply.status);
+		writeLog(reply.status);
+		res.writeHead(reply.status, headers);
+		res.end(method === 'HEAD' || reply.headOnly ? undefined : payload);
+	};
+	const writeLog = (status: number): void => {
+		deps.log?.write({
+			ts: new Date().toISOString(),
+			method,
+			path,
+			query: queryObject(query),
+			headers: redactHeaders(req.headers),
+			body: logBody,
+			status,
+		});
+	};
+	const fail = (error: unknown): void => {
+		if (error instanceof ApiError) {
+			finish({
+				status: error.status,
+				json: { success: false, error: error.message, ...error.extra },
+				headers: error.status === 401 ? { 'WWW-Authenticate': 'Bearer realm="esign-sandbox", apikey' } : {},
+			});
+		} else {
+			console.error('[sandbox] bug while handling', method, path, error);
+			finish({ status: 500, json: { success: false, error: `Internal sandbox error: ${(error as Error)?.message ?? String(error)}` } });
+		}
+	};
+
+	// 1. body
+	let raw: Buffer;
+	try {
+		raw = await readBody(req);
+	} catch (error) {
+		fail(error);
+		return;
+	}
+	const contentType = String(req.headers['content-type'] ?? '');
+	let multipart: MultipartPart[] | undefined;
+	let body: unknown;
+	let bodyError: ApiError | undefined;
+	if (/^multipart\/form-data/i.test(contentType)) {
+		try {
+			multipart = await parseMultipart(req, raw);
+			logBody = { multipart: multipart.map(({ name, filename, contentType: ct, size }) => ({ name, filename, contentType: ct, size })) };
+		} catch (error) {
+			bodyError = error as ApiError;
+			logBody = raw.length ? raw.toString('utf8') : null;
+		}
+	} else if (raw.length > 0) {
+		const text = raw.toString('utf8');
+		try {
+			body = JSON.parse(text);
+			logBody = body;
+		} catch (error) {
+			logBody = text;
+			bodyError = new ApiError(400, `Request body is not valid JSON (${(error as Error).message})`);
+		}
+	}
+
+	const control = deps.origin === 'api' && (path === '/sandbox' || path.startsWith('/sandbox/'));
+
+	// 2. latency and faults (never on control routes, so faults can always be cleared)
+	if (!control) {
+		const latency = deps.latency();
+		if (latency > 0) await sleep(latency);
+		const fault = deps.faults.take(deps.origin, method, path, query);
+		if (fault) {
+			if (fault.latencyMs) await sleep(fault.latencyMs);
+			if (fault.drop || fault.status !== undefined) routeKey = `${method} (fault)`;
+			if (fault.drop) {
+				deps.stats.count(routeKey, 0);
+				writeLog(0);
+				req.socket.destroy();
+				return;
+			}
+			if (fault.status !== undefined) {
+				const headers: Record<string, string | number> = { ...(fault.headers ?? {}) };
+				if (fault.retryAfter !== undefined) headers['Retry-After'] = String(fault.retryAfter);
+				if (typeof fault.body === 'string') {
+					finish({ status: fault.status, body: fault.body, contentType: fault.contentType ?? 'text/plain; charset=utf-8', headers });
+				} else {
+					finish({
+						status: fault.status,
+						json: fault.body === undefined ? { success: false, error: `Injected fault: HTTP ${fault.status}` } : fault.body,
+						headers,
+					});
+				}
+				return;
+			}
+		}
+	}
+
+	// 3. routing
+	if (method === 'OPTIONS') {
+		finish({
+			status: 204,
+			headers: {
+				'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, HEAD, OPTIONS',
+				'Access-Control-Allow-Headers': 'Authorization, apikey, Content-Type',
+			},
+		});
+		return;
+	}
+	const match = deps.router.match(method === 'HEAD' ? 'GET' : method, path);
+	if (!match) {
+		fail(new ApiError(404, `No route for ${method} ${path}`));
+		return;
+	}
+	if ('allowed' in match) {
+		finish({
+			status: 405,
+			json: { success: false, error: `Method ${method} not allowed on ${path}; use ${match.allowed.join(' or ')}` },
+			headers: { Allow: match.allowed.join(', ') },
+		});
+		return;
+	}
+	routeKey = `${method} ${match.route.pattern}`;
+	try {
+		const ctx: Ctx = { req, origin: deps.origin, method, path, query, params: match.params, body, multipart };
+		if (match.route.auth) ctx.auth = authenticate(req, deps.auth).mode;
+		if (bodyError) throw bodyError;
+		if (multipart && !match.route.multipart) throw new ApiError(400, 'This endpoint expects a JSON body, not multipart/form-data');
+		if (!control) deps.beforeRequest?.();
+		finish(await match.route.handler(ctx));
+	} catch (error) {
+		fail(error);
+	}
+}

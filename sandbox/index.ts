@@ -1,0 +1,119 @@
+// Programmatic entry point of the e-signature sandbox: `startSandbox(options)`.
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import jwt from 'jsonwebtoken';
+import { registerApi, registerUploads } from './api';
+import { createControl, registerControl } from './control';
+import { Core } from './core';
+import { Faults } from './faults';
+import { Router, Stats, createRequestHandler } from './http';
+import { RequestLog } from './requestLog';
+import { seedContracts } from './seed';
+import type { Sandbox, SandboxOptions } from './types';
+import { sha256Hex } from './util';
+
+export * from './types';
+export { TEMPLATES } from './templates';
+export { CREATE_V2_ERRORS, MX_STATES } from './createV2';
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const onError = (error: Error) => reject(error);
+		server.once('error', onError);
+		server.listen(port, host, () => {
+			server.off('error', onError);
+			resolve((server.address() as AddressInfo).port);
+		});
+	});
+}
+
+function closeServer(server: Server): Promise<void> {
+	return new Promise((resolve) => {
+		if (!server.listening) {
+			resolve();
+			return;
+		}
+		server.close(() => resolve());
+		server.closeAllConnections();
+	});
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+	const host = options.host ?? '127.0.0.1';
+	const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+	const port = options.port ?? 4010;
+	const uploadPort = options.uploadPort ?? (port === 0 ? 0 : port + 1);
+	const apiKey = options.apiKey ?? `sk_sandbox_${randomBytes(16).toString('hex')}`;
+	const jwtSecret = options.jwtSecret ?? sha256Hex(`esign-sandbox-jwt:${apiKey}`);
+	const requestLogPath = options.requestLog ?? process.env.ESIGN_SANDBOX_REQUEST_LOG;
+	const credits = { shield1: options.credits?.shield1 ?? 100, shield2: options.credits?.shield2 ?? 100 };
+	const latency = { ms: options.latencyMs ?? 0 };
+	const seed = options.seed ?? 0;
+
+	const core = new Core({
+		now: options.now ?? (() => new Date()),
+		jwtSecret,
+		fileProtection: options.fileProtection ?? false,
+		credits,
+		dataFile: options.dataFile,
+	});
+	core.dataFile?.load();
+	if (seed > 0 && core.store.contracts.size === 0) seedContracts(core, seed);
+
+	const faults = new Faults();
+	const stats = new Stats();
+	const log = requestLogPath ? new RequestLog(requestLogPath) : undefined;
+	const auth = { apiKey, jwtSecret, now: () => core.now() };
+
+	const signJwt = (claims: object = {}, o: { expiresInSeconds?: number } = {}): string => {
+		const iat = Math.floor(core.now().getTime() / 1000);
+		const exp = iat + (o.expiresInSeconds ?? 24 * 3600);
+		return jwt.sign({ sub: 'sandbox-user', iat, exp, ...claims }, jwtSecret, { algorithm: 'HS256' });
+	};
+
+	const control = createControl({
+		core,
+		faults,
+		stats,
+		latency,
+		initial: { credits, latencyMs: latency.ms, fileProtection: core.fileProtection, seed },
+	});
+
+	const apiRouter = new Router();
+	registerApi(apiRouter, core);
+	registerControl(apiRouter, control, { baseUrl: () => core.baseUrl, uploadUrl: () => core.uploadUrl, signJwt });
+	const uploadRouter = new Router();
+	registerUploads(uploadRouter, core);
+
+	const common = { auth, faults, log, stats, latency: () => latency.ms, beforeRequest: () => core.sweepExpiry() };
+	const apiServer = createServer({ keepAlive: true }, createRequestHandler({ ...common, router: apiRouter, origin: 'api' }));
+	const uploadServer = createServer({ keepAlive: true }, createRequestHandler({ ...common, router: uploadRouter, origin: 'upload' }));
+
+	try {
+		const apiPort = await listen(apiServer, port, host);
+		const filesPort = await listen(uploadServer, uploadPort, host);
+		core.baseUrl = `http://${urlHost}:${apiPort}`;
+		core.uploadUrl = `http://${urlHost}:${filesPort}`;
+	} catch (error) {
+		await Promise.all([closeServer(apiServer), closeServer(uploadServer)]);
+		throw error;
+	}
+
+	let closing: Promise<void> | undefined;
+	return {
+		baseUrl: core.baseUrl,
+		uploadUrl: core.uploadUrl,
+		apiKey,
+		jwt: signJwt(),
+		signJwt,
+		control,
+		close() {
+			closing ??= (async () => {
+				await Promise.all([closeServer(apiServer), closeServer(uploadServer)]);
+				await core.dataFile?.flush();
+			})();
+			return closing;
+		},
+	};
+}

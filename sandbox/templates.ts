@@ -1,0 +1,112 @@
+import type { TemplateState } from './types';
+
+/**
+ * Templates seeded in every sandbox: fixed 25-character ids (stable across restarts), participants with
+ * variables of the three kinds (text, image, dynamictable).
+ */
+export const TEMPLATES: readonly TemplateState[] = Object.freeze([
+	{
+		templateId: 'T1lease0a7f3c9e1b5d82c4e6',
+		name: 'Contrato de arrendamiento',
+		createdAt: '2025-01-15T10:00:00.000Z',
+		participants: [
+			{
+				label: 'Arrendador',
+				obligation: 'individual',
+				variables: [
+					{ ref: 'lessor_name', name: 'Nombre del arrendador', type: 'text', value: '' },
+					{ ref: 'property_address', name: 'Domicilio del inmueble', type: 'text', value: '' },
+					{ ref: 'property_photo', name: 'Fotografía del inmueble', type: 'image' },
+				],
+			},
+			{
+				label: 'Arrendatario',
+				obligation: 'individual',
+				variables: [
+					{ ref: 'tenant_name', name: 'Nombre del arrendatario', type: 'text', value: '' },
+					{ ref: 'monthly_rent', name: 'Renta mensual', type: 'text', value: '0.00' },
+					{ ref: 'rent_schedule', name: 'Calendario de pagos', type: 'dynamictable' },
+				],
+			},
+		],
+		body: [
+			'CONTRATO DE ARRENDAMIENTO',
+			'Celebran el presente contrato {{lessor_name}} ("el Arrendador") y {{tenant_name}} ("el Arrendatario") respecto del inmueble ubicado en {{property_address}}.',
+			'La renta mensual es de {{monthly_rent}} MXN, pagadera conforme al calendario siguiente:',
+			'{{rent_schedule}}',
+			'{{property_photo}}',
+			'Las partes firman de conformidad.',
+		],
+	},
+	{
+		templateId: 'T2nda00b8e4d0f2c6e93d5f71',
+		name: 'Acuerdo de confidencialidad (NDA)',
+		createdAt: '2025-03-02T16:30:00.000Z',
+		participants: [
+			{
+				label: 'Parte reveladora',
+				obligation: 'legal',
+				variables: [
+					{ ref: 'company_name', name: 'Razón social', type: 'text', value: '' },
+					{ ref: 'company_logo', name: 'Logotipo', type: 'image' },
+				],
+			},
+			{
+				label: 'Parte receptora',
+				obligation: 'individual',
+				variables: [
+					{ ref: 'receiver_name', name: 'Nombre de la parte receptora', type: 'text', value: '' },
+					{ ref: 'confidential_items', name: 'Información confidencial', type: 'dynamictable' },
+				],
+			},
+		],
+		body: [
+			'ACUERDO DE CONFIDENCIALIDAD',
+			'{{company_logo}}',
+			'{{company_name}} ("la Parte reveladora") comparte con {{receiver_name}} ("la Parte receptora") la información siguiente, que será tratada como confidencial:',
+			'{{confidential_items}}',
+			'La obligación de confidencialidad subsiste durante cinco años a partir de la firma.',
+		],
+	},
+	{
+		templateId: 'T3serv0c9f5e1a3d7fa4e6b82',
+		name: 'Contrato de prestación de servicios',
+		createdAt: '2025-06-20T09:15:00.000Z',
+		participants: [
+			{
+				label: 'Cliente',
+				obligation: 'legal',
+				variables: [
+					{ ref: 'client_name', name: 'Cliente', type: 'text', value: '' },
+					{ ref: 'client_logo', name: 'Logotipo del cliente', type: 'image' },
+					{ ref: 'services', name: 'Servicios', type: 'dynamictable' },
+				],
+			},
+			{
+				label: 'Proveedor',
+				obligation: 'individual',
+				variables: [
+					{ ref: 'provider_name', name: 'Proveedor', type: 'text', value: '' },
+					{ ref: 'fee', name: 'Honorarios', type: 'text', value: '' },
+				],
+			},
+			{
+				label: 'Testigo',
+				obligation: 'individual',
+				variables: [],
+			},
+		],
+		body: [
+			'CONTRATO DE PRESTACIÓN DE SERVICIOS',
+			'{{client_logo}}',
+			'{{provider_name}} ("el Proveedor") prestará a {{client_name}} ("el Cliente") los servicios siguientes:',
+			'{{services}}',
+			'Honorarios: {{fee}} MXN más IVA.',
+			'Firma un testigo.',
+		],
+	},
+]);
+
+export function findTemplate(templateId: string): TemplateState | undefined {
+	return TEMPLATES.find((t) => t.templateId === templateId);
+}

@@ -1,0 +1,89 @@
+import { byId, createTemplateContract, fromList, prepareForSending, sendContract, startEnv, type NodeTestEnv } from '../helpers/env';
+
+let env: NodeTestEnv;
+const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
+
+beforeAll(async () => {
+	env = await startEnv(__filename);
+});
+afterAll(async () => {
+	await env.close();
+});
+
+describe('contract → get', () => {
+	test('returns the status record with a readable label, for each input item, with both auth modes', async () => {
+		const draft = await createTemplateContract(env.api, LEASE);
+		const sent = await createTemplateContract(env.api, LEASE);
+		await prepareForSending(env.api, sent);
+		await sendContract(env.api, sent);
+
+		const mark = env.mark();
+		const result = await env.run(
+			{ resource: 'contract', operation: 'get', contractId: byId('={{ $json.id }}') },
+			[{ json: { id: draft } }, { json: { id: sent } }],
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((i) => i.json)).toEqual([
+			expect.objectContaining({ contractId: draft, status: '', statusLabel: 'Draft', signedAt: '' }),
+			expect.objectContaining({ contractId: sent, status: 'SENT_TO_SIGN', statusLabel: 'Pending Signature' }),
+		]);
+		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		const sentRequests = env.nodeRequests(mark);
+		expect(sentRequests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`GET /api/contract/status/${draft} 200`,
+			`GET /api/contract/status/${sent} 200`,
+		]);
+		expect(sentRequests[0].headers.apikey).toBe('<redacted>');
+		expect(sentRequests[0].headers.authorization).toBeUndefined();
+
+		const jwtMark = env.mark();
+		const viaJwt = await env.run({ resource: 'contract', operation: 'get', contractId: fromList(draft) }, undefined, {
+			credentials: env.jwtCreds,
+		});
+		expect(viaJwt.items[0].json.contractId).toBe(draft);
+		const jwtRequest = env.nodeRequests(jwtMark)[0];
+		expect(jwtRequest.headers.authorization).toBe('Bearer <redacted>');
+		expect(jwtRequest.headers.apikey).toBeUndefined();
+	});
+
+	test('an unknown contract gives a NodeApiError with the API text and a hint', async () => {
+		const result = await env.run({ resource: 'contract', operation: 'get', contractId: byId('000000000000000000000000') });
+		expect(result.error?.message).toMatch(/refused the request: .*not found/i);
+		expect(result.error?.description).toMatch(/Check the ID/);
+		expect(result.error?.httpCode).toBe('404');
+	});
+
+	test('an empty contract ID is refused before any request', async () => {
+		const mark = env.mark();
+		const result = await env.run({ resource: 'contract', operation: 'get', contractId: byId('={{ $json.missing }}') });
+		expect(result.error?.message).toBe('The Contract is empty');
+		expect((result.error as any)?.name).toBe('NodeOperationError');
+		expect(env.nodeRequests(mark)).toHaveLength(0);
+	});
+
+	test('with Continue On Fail, a failing item yields an error item and the others go on', async () => {
+		const good = await createTemplateContract(env.api, LEASE);
+		const result = await env.run(
+			{ resource: 'contract', operation: 'get', contractId: byId('={{ $json.id }}') },
+			[{ json: { id: '' } }, { json: { id: good } }, { json: { id: 'ffffffffffffffffffffffff' } }],
+			{ continueOnFail: true },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(3);
+		expect(result.items[0].json.error).toBe('The Contract is empty');
+		expect(result.items[1].json.contractId).toBe(good);
+		expect(String(result.items[2].json.error)).toMatch(/not found/i);
+		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+
+	test('Concurrency keeps output order and pairing', async () => {
+		const ids = [];
+		for (let i = 0; i < 6; i++) ids.push(await createTemplateContract(env.api, LEASE));
+		const result = await env.run(
+			{ resource: 'contract', operation: 'get', contractId: byId('={{ $json.id }}'), options: { concurrency: 4 } },
+			ids.map((id) => ({ json: { id } })),
+		);
+		expect(result.items.map((i) => i.json.contractId)).toEqual(ids);
+		expect(result.items.map((i) => i.pairedItem)).toEqual(ids.map((_, item) => ({ item })));
+	});
+});

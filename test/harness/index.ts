@@ -1,0 +1,528 @@
+/**
+ * Test harness: runs our nodes through n8n-core's real execution path.
+ *
+ * - Action node: a two-node workflow (an input node → Contract E-Sign) executed by n8n-core's WorkflowExecute,
+ *   so parameters and expressions are resolved by n8n-workflow, binary data goes through n8n-core's
+ *   BinaryDataService (default or filesystem mode), HTTP goes through n8n-core's httpRequestWithAuthentication,
+ *   and continueOnFail / pairedItem are what n8n sees.
+ * - Credentials are applied by the credential's own `authenticate`, as n8n's CredentialsHelper does.
+ * - Credential test: the credential's `test` request run through n8n-core's RoutingNode, as n8n's
+ *   CredentialsTester does.
+ * - List searches and resource mapping: n8n-core's LoadOptionsContext.
+ * - Trigger: n8n-core's PollContext with the workflow's static data, saved the way n8n saves it.
+ */
+import { Container } from '@n8n/di';
+import {
+	BinaryDataService,
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	PollContext,
+	RoutingNode,
+	ExecuteContext,
+	WorkflowExecute,
+} from 'n8n-core';
+import type {
+	IBinaryData,
+	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
+	ICredentialType,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialTestResult,
+	INodeExecutionData,
+	INodeListSearchResult,
+	INodeParameters,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IRunExecutionData,
+	IWorkflowExecuteAdditionalData,
+	ResourceMapperFields,
+	WorkflowActivateMode,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { ICredentialsHelper, NodeHelpers, Workflow, deepCopy } from 'n8n-workflow';
+
+import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
+
+import { ContractEsignApi } from '../../credentials/ContractEsignApi.credentials';
+import { ContractEsign } from '../../nodes/ContractEsign/ContractEsign.node';
+import { ContractEsignTrigger } from '../../nodes/ContractEsign/ContractEsignTrigger.node';
+
+export const PACKAGE = 'n8n-nodes-contract-esign';
+export const ACTION_TYPE = `${PACKAGE}.contractEsign`;
+export const TRIGGER_TYPE = `${PACKAGE}.contractEsignTrigger`;
+const INPUT_TYPE = 'harness.input';
+const ACTION_NAME = 'Contract E-Sign';
+const INPUT_NAME = 'Input';
+
+/** A test item: JSON plus optional binary files given as buffers (stored through n8n's binary service). */
+export interface TestItem {
+	json?: IDataObject;
+	binary?: Record<string, { data: Buffer; fileName?: string; mimeType?: string }>;
+}
+
+const inputItems = new Map<string, TestItem[]>();
+
+/** The input node: emits the test's items; binaries are stored through n8n's prepareBinaryData. */
+class HarnessInput implements INodeType {
+	description = {
+		displayName: 'Harness Input',
+		name: INPUT_TYPE,
+		group: ['input'],
+		version: 1,
+		description: 'Emits test items',
+		defaults: { name: INPUT_NAME },
+		inputs: [],
+		outputs: ['main'],
+		properties: [{ displayName: 'Key', name: 'key', type: 'string', default: '' }],
+	} as unknown as INodeType['description'];
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const key = this.getNodeParameter('key', 0) as string;
+		const items = inputItems.get(key) ?? [{ json: {} }];
+		const out: INodeExecutionData[] = [];
+		for (const item of items) {
+			const execItem: INodeExecutionData = { json: item.json ?? {} };
+			if (item.binary) {
+				execItem.binary = {};
+				for (const [name, file] of Object.entries(item.binary)) {
+					execItem.binary[name] = await this.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType);
+				}
+			}
+			out.push(execItem);
+		}
+		return [out];
+	}
+}
+
+const credentialTypes: Record<string, ICredentialType> = { contractEsignApi: new ContractEsignApi() };
+
+const nodeTypeInstances: Record<string, INodeType> = {
+	[ACTION_TYPE]: new ContractEsign(),
+	[TRIGGER_TYPE]: new ContractEsignTrigger(),
+	[INPUT_TYPE]: new HarnessInput(),
+};
+
+export const nodeTypes: INodeTypes = {
+	getByName: (type: string) => nodeTypeInstances[type],
+	getByNameAndVersion: (type: string, version?: number) =>
+		NodeHelpers.getVersionedNodeType(nodeTypeInstances[type], version),
+	getKnownTypes: () => ({}),
+};
+
+/** Mirrors n8n's CredentialsHelper for our credential: defaults applied, `authenticate` called as n8n does. */
+export class HarnessCredentialsHelper extends ICredentialsHelper {
+	/** Every request options object after authentication, for assertions. */
+	readonly authenticated: IHttpRequestOptions[] = [];
+
+	constructor(private readonly store: Record<string, ICredentialDataDecryptedObject>) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const type = credentialTypes[typeName];
+		if (typeof type.authenticate !== 'function') {
+			throw new Error('The harness supports only function-style authenticate (what our credential uses)');
+		}
+		const result = await type.authenticate(credentials, requestOptions);
+		this.authenticated.push(result);
+		return result;
+	}
+
+	async preAuthentication(): Promise<undefined> {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used by the harness');
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		nodeCredentials: { id: string | null; name: string },
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const data = this.store[nodeCredentials.id ?? ''] ?? this.store[type];
+		if (!data) throw new Error(`No credentials of type ${type} in the harness`);
+		return applyCredentialDefaults(type, data);
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties(type: string) {
+		return credentialTypes[type].properties;
+	}
+}
+
+/** As n8n's CredentialsHelper.applyDefaultsAndOverwrites does: missing fields get the property defaults. */
+export function applyCredentialDefaults(
+	type: string,
+	data: ICredentialDataDecryptedObject,
+): ICredentialDataDecryptedObject {
+	const properties = credentialTypes[type].properties;
+	return NodeHelpers.getNodeParameters(
+		properties,
+		data as INodeParameters,
+		true,
+		false,
+		null,
+		null,
+	) as ICredentialDataDecryptedObject;
+}
+
+let binaryReady: Promise<void> | undefined;
+
+/** Initialises n8n-core's binary data service once per test file ('default' or 'filesystem' mode). */
+export async function initN8nCore(binaryMode: 'default' | 'filesystem' = 'default'): Promise<void> {
+	if (!binaryReady) {
+		process.env.N8N_DEFAULT_BINARY_DATA_MODE = binaryMode;
+		binaryReady = Container.get(BinaryDataService).init();
+	}
+	await binaryReady;
+}
+
+/** Stops n8n-core's long-lived services (the SSH client manager's cleanup interval) so jest can exit. */
+export function shutdownN8nCore(): void {
+	if (Container.has(SSHClientsManager)) Container.get(SSHClientsManager).onShutdown();
+}
+
+if (typeof afterAll === 'function') afterAll(shutdownN8nCore);
+
+export function binaryDataService(): BinaryDataService {
+	return Container.get(BinaryDataService);
+}
+
+/** The bytes of an output binary, whatever the binary mode. */
+export async function binaryBuffer(binary: IBinaryData): Promise<Buffer> {
+	return await binaryDataService().getAsBuffer(binary);
+}
+
+let executionCounter = 0;
+
+export function makeAdditionalData(
+	credentialsHelper: ICredentialsHelper,
+	workflowId = 'harness-workflow',
+): IWorkflowExecuteAdditionalData {
+	const executionId = `harness-${++executionCounter}`;
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, {
+		id: workflowId,
+		name: 'Harness',
+		active: false,
+		nodes: [],
+		connections: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		isArchived: false,
+		activeVersionId: null,
+	} as never);
+	return {
+		credentialsHelper,
+		executionId,
+		hooks,
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		variables: {},
+		currentNodeParameters: undefined,
+		executeWorkflow: async () => {
+			throw new Error('not supported in the harness');
+		},
+		getRunExecutionData: async () => undefined,
+		logAiEvent: () => {},
+		setExecutionStatus: () => {},
+		sendDataToUI: () => {},
+		startRunnerTask: async () => {
+			throw new Error('not supported in the harness');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+export interface CredentialInput {
+	baseUrl: string;
+	authentication?: 'apiKey' | 'accessToken';
+	apiKey?: string;
+	accessToken?: string;
+	uploadUrl?: string;
+}
+
+export interface RunNodeOptions {
+	parameters: INodeParameters;
+	credentials: CredentialInput | ICredentialDataDecryptedObject;
+	items?: TestItem[];
+	continueOnFail?: boolean;
+	mode?: WorkflowExecuteMode;
+}
+
+export interface RunNodeResult {
+	/** Output items of the Contract E-Sign node (main output 0). */
+	items: INodeExecutionData[];
+	/** The node's error, if it failed (as n8n records it). */
+	error?: Error & { description?: string; httpCode?: string | null; context?: IDataObject };
+	run: IRun;
+	credentialsHelper: HarnessCredentialsHelper;
+}
+
+function actionNode(parameters: INodeParameters, continueOnFail = false): INode {
+	return {
+		id: 'node-action',
+		name: ACTION_NAME,
+		type: ACTION_TYPE,
+		typeVersion: 1,
+		position: [200, 0],
+		parameters,
+		credentials: { contractEsignApi: { id: 'cred-1', name: 'Contract E-Sign account' } },
+		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+}
+
+/** Runs the action node once through n8n-core's WorkflowExecute. */
+export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
+	await initN8nCore();
+	const key = `items-${++executionCounter}`;
+	inputItems.set(key, options.items ?? [{ json: {} }]);
+	const credentialsHelper = new HarnessCredentialsHelper({ 'cred-1': options.credentials as ICredentialDataDecryptedObject });
+	const additionalData = makeAdditionalData(credentialsHelper);
+	const input: INode = {
+		id: 'node-input',
+		name: INPUT_NAME,
+		type: INPUT_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: { key },
+	};
+	const node = actionNode(options.parameters, options.continueOnFail);
+	const workflow = new Workflow({
+		id: 'harness-workflow',
+		name: 'Harness',
+		nodes: [input, node],
+		connections: { [INPUT_NAME]: { main: [[{ node: ACTION_NAME, type: 'main', index: 0 }]] } },
+		active: false,
+		nodeTypes,
+		staticData: {},
+	});
+	try {
+		const run = await new WorkflowExecute(additionalData, options.mode ?? 'manual').run(workflow, input);
+		const taskData = run.data.resultData.runData[ACTION_NAME]?.[0];
+		const items = (taskData?.data?.main?.[0] ?? []) as INodeExecutionData[];
+		const error = (taskData?.error ?? run.data.resultData.error) as RunNodeResult['error'];
+		return { items, error, run, credentialsHelper };
+	} finally {
+		inputItems.delete(key);
+	}
+}
+
+/** Builds a standalone workflow holding one node, for list searches, resource mapping and polling. */
+function singleNodeWorkflow(node: INode, staticData: IDataObject = {}): Workflow {
+	return new Workflow({
+		id: 'harness-workflow',
+		name: 'Harness',
+		nodes: [node],
+		connections: {},
+		active: true,
+		nodeTypes,
+		staticData,
+	});
+}
+
+/** Calls one of the action node's list-search methods through n8n-core's LoadOptionsContext. */
+export async function listSearch(
+	method: string,
+	credentials: CredentialInput,
+	parameters: INodeParameters = {},
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	await initN8nCore();
+	const node = actionNode(parameters);
+	const helper = new HarnessCredentialsHelper({ 'cred-1': credentials as unknown as ICredentialDataDecryptedObject });
+	const additionalData = makeAdditionalData(helper);
+	additionalData.currentNodeParameters = parameters;
+	const context = new LoadOptionsContext(singleNodeWorkflow(node), node, additionalData, 'parameters');
+	const fn = (nodeTypeInstances[ACTION_TYPE].methods?.listSearch as Record<string, (...args: unknown[]) => Promise<unknown>>)[method];
+	if (!fn) throw new Error(`No list search method ${method}`);
+	return (await fn.call(context, filter, paginationToken)) as INodeListSearchResult;
+}
+
+/** Calls one of the action node's resource-mapping methods through n8n-core's LoadOptionsContext. */
+export async function resourceMapping(
+	method: string,
+	credentials: CredentialInput,
+	parameters: INodeParameters,
+): Promise<ResourceMapperFields> {
+	await initN8nCore();
+	const node = actionNode(parameters);
+	const helper = new HarnessCredentialsHelper({ 'cred-1': credentials as unknown as ICredentialDataDecryptedObject });
+	const additionalData = makeAdditionalData(helper);
+	additionalData.currentNodeParameters = parameters;
+	const context = new LoadOptionsContext(singleNodeWorkflow(node), node, additionalData, 'parameters');
+	const fn = (nodeTypeInstances[ACTION_TYPE].methods?.resourceMapping as Record<string, (...args: unknown[]) => Promise<unknown>>)?.[method];
+	if (!fn) throw new Error(`No resource mapping method ${method}`);
+	return (await fn.call(context)) as ResourceMapperFields;
+}
+
+/**
+ * Runs the credential's `test` request as n8n's CredentialsTester does: a temporary node whose only property
+ * routes the test request, executed by n8n-core's RoutingNode; HTTP failures are matched against the
+ * credential's responseCode rules.
+ */
+export async function testCredential(credentials: CredentialInput): Promise<INodeCredentialTestResult> {
+	await initN8nCore();
+	const credentialType = credentialTypes.contractEsignApi;
+	const data = applyCredentialDefaults('contractEsignApi', credentials as unknown as ICredentialDataDecryptedObject);
+	const decrypted: ICredentialsDecrypted = { id: 'cred-1', name: 'test', type: 'contractEsignApi', data };
+	const tempType: INodeType = {
+		description: {
+			displayName: 'Temp',
+			name: 'harness.credentialTest',
+			group: ['transform'],
+			version: 1,
+			description: '',
+			defaults: {},
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: 'contractEsignApi', required: true }],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					routing: { request: credentialType.test!.request },
+					default: '',
+				},
+			],
+		} as unknown as INodeType['description'],
+	};
+	const types: INodeTypes = {
+		getByName: () => tempType,
+		getByNameAndVersion: () => tempType,
+		getKnownTypes: () => ({}),
+	};
+	const node: INode = {
+		id: 'temp',
+		name: 'Temp-Node',
+		type: 'harness.credentialTest',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { contractEsignApi: { id: 'cred-1', name: 'test' } },
+	};
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: types });
+	const helper = new HarnessCredentialsHelper({ 'cred-1': data });
+	const additionalData = makeAdditionalData(helper);
+	const runExecutionData: IRunExecutionData = { resultData: { runData: {} } } as IRunExecutionData;
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData,
+		'internal',
+		runExecutionData,
+		0,
+		[],
+		{ main: [[{ json: {} }]] },
+		{ node, data: {}, source: null },
+		[],
+	);
+	try {
+		await new RoutingNode(context, tempType, decrypted).runNode();
+	} catch (error) {
+		const response = (error as { cause?: { response?: { status: number; statusText?: string } } }).cause?.response;
+		if (response) {
+			for (const rule of credentialType.test!.rules ?? []) {
+				if (rule.type === 'responseCode' && rule.properties.value === response.status) {
+					return { status: 'Error', message: rule.properties.message };
+				}
+			}
+			return { status: 'Error', message: response.statusText || `Received HTTP status code: ${response.status}` };
+		}
+		const code = (error as { cause?: { code?: string } }).cause?.code;
+		return { status: 'Error', message: code ?? (error as Error).message };
+	}
+	return { status: 'OK', message: 'Connection successful!' };
+}
+
+export interface PollResult {
+	/** What poll() returned (null = nothing to emit). */
+	emitted: INodeExecutionData[][] | null;
+	error?: Error;
+}
+
+/**
+ * Runs the trigger's poll() like n8n's ActiveWorkflows does, keeping two copies of the static data: the
+ * in-memory one of the running workflow, and the saved one (n8n writes static data to its database only when
+ * an execution ran, i.e. when the poll emitted). `restart()` drops the in-memory copy and reloads the saved
+ * one, like an n8n restart.
+ */
+export class PollSimulator {
+	private memory: IDataObject;
+	saved: IDataObject;
+	readonly credentialsHelper: HarnessCredentialsHelper;
+
+	constructor(
+		private parameters: INodeParameters,
+		credentials: CredentialInput,
+		initialStaticData: IDataObject = {},
+	) {
+		this.saved = deepCopy(initialStaticData);
+		this.memory = deepCopy(initialStaticData);
+		this.credentialsHelper = new HarnessCredentialsHelper({
+			'cred-1': credentials as unknown as ICredentialDataDecryptedObject,
+		});
+	}
+
+	setParameters(parameters: INodeParameters): void {
+		this.parameters = parameters;
+	}
+
+	/** The node's static data as n8n holds it in memory. */
+	get staticData(): IDataObject {
+		return (this.memory['node:Contract E-Sign Trigger'] as IDataObject) ?? {};
+	}
+
+	restart(): void {
+		this.memory = deepCopy(this.saved);
+	}
+
+	async poll(
+		mode: WorkflowExecuteMode = 'trigger',
+		activation: WorkflowActivateMode = 'activate',
+	): Promise<PollResult> {
+		await initN8nCore();
+		const node: INode = {
+			id: 'node-trigger',
+			name: 'Contract E-Sign Trigger',
+			type: TRIGGER_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: this.parameters,
+			credentials: { contractEsignApi: { id: 'cred-1', name: 'Contract E-Sign account' } },
+		};
+		const workflow = singleNodeWorkflow(node, this.memory);
+		const additionalData = makeAdditionalData(this.credentialsHelper);
+		const context = new PollContext(workflow, node, additionalData, mode, activation);
+		try {
+			const emitted = await nodeTypeInstances[TRIGGER_TYPE].poll!.call(context);
+			this.memory = workflow.staticData as IDataObject;
+			if (emitted !== null && mode !== 'manual') this.saved = deepCopy(this.memory);
+			return { emitted };
+		} catch (error) {
+			this.memory = workflow.staticData as IDataObject;
+			return { emitted: null, error: error as Error };
+		}
+	}
+}

@@ -1,0 +1,163 @@
+/**
+ * A node test environment: a sandbox on a random loopback port with its request log on, credentials for both
+ * auth modes, and a runner for the action node through the n8n-core harness.
+ */
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+
+import axios, { type AxiosInstance } from 'axios';
+import type { INodeParameters } from 'n8n-workflow';
+
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { runNode, type CredentialInput, type RunNodeResult, type TestItem } from '../harness';
+
+export interface LoggedRequest {
+	ts: string;
+	method: string;
+	path: string;
+	query: Record<string, unknown>;
+	headers: Record<string, string>;
+	body: unknown;
+	status: number;
+}
+
+export const FIXTURES = join(__dirname, '..', 'fixtures');
+
+export function fixture(name: string): Buffer {
+	return readFileSync(join(FIXTURES, name));
+}
+
+export const PDF_MIME = 'application/pdf';
+export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+export interface NodeTestEnv {
+	sb: Sandbox;
+	/** API-key credential for the node. */
+	creds: CredentialInput;
+	/** JWT credential for the node. */
+	jwtCreds: CredentialInput;
+	/** Direct API client (for setting up state and checking it), authenticated with the API key. */
+	api: AxiosInstance;
+	logFile: string;
+	/** Every logged request so far. */
+	requests(): LoggedRequest[];
+	/** Requests made after a mark (use `mark()` before the step you check). */
+	since(mark: number): LoggedRequest[];
+	mark(): number;
+	/** Requests sent by the node (its User-Agent), after a mark. */
+	nodeRequests(mark?: number): LoggedRequest[];
+	run(
+		parameters: INodeParameters,
+		items?: TestItem[],
+		options?: { continueOnFail?: boolean; credentials?: CredentialInput },
+	): Promise<RunNodeResult>;
+	close(): Promise<void>;
+}
+
+function runDir(): string {
+	const dir = process.env.ESIGN_TEST_RUN_DIR;
+	if (dir && existsSync(dir)) return dir;
+	return mkdtempSync(join(tmpdir(), 'esign-test-'));
+}
+
+/** Starts the environment; the log file is named after the test file so the coverage test can find it. */
+export async function startEnv(testFile: string, options: SandboxOptions = {}): Promise<NodeTestEnv> {
+	const logFile = join(runDir(), `${basename(testFile).replace(/\.test\.ts$/, '')}.${process.pid}.${Date.now()}.jsonl`);
+	writeFileSync(logFile, '');
+	const sb = await startSandbox({ port: 0, requestLog: logFile, ...options });
+	const creds: CredentialInput = { baseUrl: sb.baseUrl, authentication: 'apiKey', apiKey: sb.apiKey, uploadUrl: sb.uploadUrl };
+	const jwtCreds: CredentialInput = { baseUrl: sb.baseUrl, authentication: 'accessToken', accessToken: sb.jwt, uploadUrl: sb.uploadUrl };
+	const api = axios.create({ baseURL: sb.baseUrl, headers: { apikey: sb.apiKey }, validateStatus: () => true });
+	const requests = (): LoggedRequest[] =>
+		readFileSync(logFile, 'utf8')
+			.split('\n')
+			.filter((line) => line.trim())
+			.map((line) => JSON.parse(line) as LoggedRequest);
+	const env: NodeTestEnv = {
+		sb,
+		creds,
+		jwtCreds,
+		api,
+		logFile,
+		requests,
+		mark: () => requests().length,
+		since: (mark) => requests().slice(mark),
+		nodeRequests: (mark = 0) =>
+			requests()
+				.slice(mark)
+				.filter((r) => (r.headers['user-agent'] ?? '').startsWith('n8n-nodes-contract-esign/')),
+		run: async (parameters, items, runOptions = {}) =>
+			await runNode({
+				parameters,
+				items,
+				credentials: runOptions.credentials ?? creds,
+				continueOnFail: runOptions.continueOnFail,
+			}),
+		close: async () => {
+			await sb.close();
+		},
+	};
+	return env;
+}
+
+/** A resource-locator value in ID mode, as n8n stores it. */
+export function byId(value: string): { __rl: true; mode: 'id'; value: string } {
+	return { __rl: true, mode: 'id', value };
+}
+
+/** A resource-locator value in list mode, as n8n stores it after picking from the list. */
+export function fromList(value: string): { __rl: true; mode: 'list'; value: string } {
+	return { __rl: true, mode: 'list', value };
+}
+
+/** Creates a contract from a seeded template directly through the API (test setup, not the node). */
+export async function createTemplateContract(api: AxiosInstance, templateId: string): Promise<string> {
+	const res = await api.post('/api/create/contract', { source: 'template', templateid: templateId });
+	if (res.status !== 200) throw new Error(`setup create failed: ${res.status} ${JSON.stringify(res.data)}`);
+	return res.data.contractid as string;
+}
+
+/** Creates a contract from the PDF fixture directly through the API (test setup, not the node). */
+export async function createPdfContract(api: AxiosInstance): Promise<string> {
+	const res = await api.post('/api/create/contract', {
+		source: 'document',
+		document: { type: 'pdf', data: fixture('lease.pdf').toString('base64') },
+	});
+	if (res.status !== 200) throw new Error(`setup create failed: ${res.status} ${JSON.stringify(res.data)}`);
+	return res.data.contractid as string;
+}
+
+/** Reads the participants of a contract (test setup). */
+export async function participantsOf(api: AxiosInstance, contractId: string): Promise<Array<{ participantid: string; name: string; label: string }>> {
+	const res = await api.get(`/api/contract/variables/${contractId}`);
+	return res.data.participants;
+}
+
+/**
+ * Makes a contract ready to send: every participant gets a name and a distinct e-mail, the contract a name.
+ * Returns the participant ids.
+ */
+export async function prepareForSending(api: AxiosInstance, contractId: string): Promise<string[]> {
+	const participants = await participantsOf(api, contractId);
+	let n = 0;
+	for (const p of participants) {
+		n++;
+		const res = await api.post(`/api/contract/participant/${contractId}/${p.participantid}`, {
+			name: `Signer ${n}`,
+			email: `signer${n}.${contractId.slice(-6)}@example.com`,
+			phone: '+525512345678',
+			obligation: 'individual',
+		});
+		if (res.status !== 200) throw new Error(`setup participant failed: ${JSON.stringify(res.data)}`);
+	}
+	const conf = await api.post(`/api/contract/configuration/${contractId}`, { name: `Contract ${contractId.slice(-6)}` });
+	if (conf.status !== 200) throw new Error(`setup configure failed: ${JSON.stringify(conf.data)}`);
+	return participants.map((p) => p.participantid);
+}
+
+/** Sends a contract (test setup). */
+export async function sendContract(api: AxiosInstance, contractId: string): Promise<void> {
+	const res = await api.post(`/api/contract/send/${contractId}`, {});
+	if (res.status !== 200) throw new Error(`setup send failed: ${JSON.stringify(res.data)}`);
+}

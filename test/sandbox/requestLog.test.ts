@@ -1,0 +1,114 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Harness, makePdf, rawRequest, sentContract, startHarness } from './helpers';
+
+const readLog = (file: string) =>
+	readFileSync(file, 'utf8')
+		.split('\n')
+		.filter(Boolean)
+		.map((line) => JSON.parse(line));
+
+describe('sandbox request log', () => {
+	let dir: string;
+	let file: string;
+	let h: Harness;
+	beforeAll(async () => {
+		dir = mkdtempSync(join(tmpdir(), 'esign-log-'));
+		file = join(dir, 'nested', 'requests.jsonl');
+		h = await startHarness({ requestLog: file });
+	});
+	afterAll(async () => {
+		await h.sb.close();
+		rmSync(dir, { recursive: true, force: true });
+	});
+
+	const last = () => {
+		const lines = readLog(file);
+		return lines[lines.length - 1];
+	};
+
+	it('writes one JSON line per request, readable as soon as the response arrives', async () => {
+		await h.api.get('/api/list/contracts?perPage=5&statusContract=SENT_TO_SIGN');
+		const entry = last();
+		expect(Object.keys(entry)).toEqual(['ts', 'method', 'path', 'query', 'headers', 'body', 'status']);
+		expect(entry).toMatchObject({ method: 'GET', path: '/api/list/contracts', query: { perPage: '5', statusContract: 'SENT_TO_SIGN' }, body: null, status: 200 });
+		expect(Number.isNaN(Date.parse(entry.ts))).toBe(false);
+		expect(entry.headers.apikey).toBe('<redacted>');
+		expect(entry.headers.host).toBe(h.sb.baseUrl.replace('http://', ''));
+		expect(JSON.stringify(entry)).not.toContain(h.sb.apiKey);
+	});
+
+	it('redacts the bearer token', async () => {
+		await rawRequest(`${h.sb.baseUrl}/api/authentication`, { headers: { Authorization: `Bearer ${h.sb.jwt}` } });
+		const entry = last();
+		expect(entry.headers.authorization).toBe('Bearer <redacted>');
+		expect(readFileSync(file, 'utf8')).not.toContain(h.sb.jwt);
+	});
+
+	it('logs failed authentication with its status', async () => {
+		await rawRequest(`${h.sb.baseUrl}/api/authentication`, { headers: { apikey: 'wrong-key' } });
+		expect(last()).toMatchObject({ status: 401, headers: { apikey: '<redacted>' } });
+	});
+
+	it('truncates long strings of the JSON body to 64 characters and their length', async () => {
+		const pdf = await makePdf('x'.repeat(200), 3);
+		const data = pdf.toString('base64');
+		await h.api.post('/api/create/contract', { source: 'document', document: { type: 'pdf', data } });
+		const entry = last();
+		expect(entry.status).toBe(200);
+		expect(entry.body.source).toBe('document');
+		expect(entry.body.document.data).toBe(`${data.slice(0, 64)}…[${data.length} chars]`);
+		expect(data.slice(0, 8)).toBe('JVBERi0x');
+	});
+
+	it('keeps strings of 512 characters or less', async () => {
+		await h.api.post('/api/create/contract', { source: 'document', document: { type: 'pdf', data: 'A'.repeat(512) } });
+		expect(last().body.document.data).toBe('A'.repeat(512));
+	});
+
+	it('summarises multipart bodies', async () => {
+		const c = await sentContract(h.api);
+		const form = new FormData();
+		form.append('nom151', new Blob([Buffer.from('%PDF-1.4 fake')], { type: 'application/pdf' }), 'cert.pdf');
+		form.append('note', 'hello');
+		await h.api.post(`/api/contracts/${c.id}/validate/nom151`, form);
+		expect(last().body).toEqual({
+			multipart: [
+				{ name: 'nom151', filename: 'cert.pdf', contentType: 'application/pdf', size: 13 },
+				{ name: 'note', filename: null, contentType: 'text/plain', size: 5 },
+			],
+		});
+	});
+
+	it('logs a body that is not JSON as text, control routes, the upload origin and dropped connections', async () => {
+		await rawRequest(`${h.sb.baseUrl}/api/create/contract`, { method: 'POST', headers: { apikey: h.sb.apiKey }, body: 'not json' });
+		expect(last()).toMatchObject({ body: 'not json', status: 400 });
+		await h.raw.get(`${h.sb.baseUrl}/sandbox/health`);
+		expect(last()).toMatchObject({ path: '/sandbox/health', status: 200 });
+		await h.raw.get(`${h.sb.uploadUrl}/missing.pdf?x=1`);
+		expect(last()).toMatchObject({ path: '/missing.pdf', query: { x: '1' }, status: 404, headers: { host: h.sb.uploadUrl.replace('http://', '') } });
+		h.sb.control.addFault({ path: '/api/authentication', drop: true });
+		await h.api.get('/api/authentication').catch(() => undefined);
+		expect(last()).toMatchObject({ path: '/api/authentication', status: 0 });
+	});
+
+	it('appends to the file given by ESIGN_SANDBOX_REQUEST_LOG when no requestLog option is given', async () => {
+		const envFile = join(dir, 'env.jsonl');
+		const previous = process.env.ESIGN_SANDBOX_REQUEST_LOG;
+		process.env.ESIGN_SANDBOX_REQUEST_LOG = envFile;
+		try {
+			for (let run = 0; run < 2; run++) {
+				const other = await startHarness();
+				await other.api.get('/api/authentication');
+				await other.sb.close();
+			}
+			const lines = readLog(envFile);
+			expect(lines).toHaveLength(2);
+			expect(lines.every((l) => l.path === '/api/authentication' && l.status === 200)).toBe(true);
+		} finally {
+			if (previous === undefined) delete process.env.ESIGN_SANDBOX_REQUEST_LOG;
+			else process.env.ESIGN_SANDBOX_REQUEST_LOG = previous;
+		}
+	});
+});
