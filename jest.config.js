@@ -5,6 +5,7 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	testTimeout: 30000,
+	testSequencer: '<rootDir>/test/helpers/sequencer.js',
 	globalSetup: '<rootDir>/test/helpers/globalSetup.ts',
 	setupFiles: ['<rootDir>/test/harness/setup-env.ts'],
 	transform: {

@@ -267,6 +267,8 @@ export interface RunNodeOptions {
 	items?: TestItem[];
 	continueOnFail?: boolean;
 	mode?: WorkflowExecuteMode;
+	/** The workflow's time zone setting (n8n's default when omitted). */
+	timezone?: string;
 }
 
 export interface RunNodeResult {
@@ -315,6 +317,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		active: false,
 		nodeTypes,
 		staticData: {},
+		settings: options.timezone ? { timezone: options.timezone } : {},
 	});
 	try {
 		const run = await new WorkflowExecute(additionalData, options.mode ?? 'manual').run(workflow, input);
@@ -325,6 +328,36 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	} finally {
 		inputItems.delete(key);
 	}
+}
+
+/**
+ * An n8n-core ExecuteContext for the action node (no workflow run), to call transport functions directly in
+ * tests exactly as an operation would.
+ */
+export async function executeContext(
+	credentials: CredentialInput | ICredentialDataDecryptedObject,
+	parameters: INodeParameters = { resource: 'contract', operation: 'get' },
+	items: INodeExecutionData[] = [{ json: {} }],
+): Promise<{ context: ExecuteContext; credentialsHelper: HarnessCredentialsHelper }> {
+	await initN8nCore();
+	const credentialsHelper = new HarnessCredentialsHelper({ 'cred-1': credentials as ICredentialDataDecryptedObject });
+	const additionalData = makeAdditionalData(credentialsHelper);
+	const node = actionNode(parameters);
+	const workflow = singleNodeWorkflow(node);
+	const runExecutionData = { resultData: { runData: {} } } as IRunExecutionData;
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData,
+		'manual',
+		runExecutionData,
+		0,
+		items,
+		{ main: [items] },
+		{ node, data: { main: [items] }, source: null },
+		[],
+	);
+	return { context, credentialsHelper };
 }
 
 /** Builds a standalone workflow holding one node, for list searches, resource mapping and polling. */
@@ -465,13 +498,17 @@ export interface PollResult {
 /**
  * Runs the trigger's poll() like n8n's ActiveWorkflows does, keeping two copies of the static data: the
  * in-memory one of the running workflow, and the saved one (n8n writes static data to its database only when
- * an execution ran, i.e. when the poll emitted). `restart()` drops the in-memory copy and reloads the saved
- * one, like an n8n restart.
+ * an execution ran, i.e. when the poll emitted, and once after an activation: ActiveWorkflows.activatePolling
+ * runs the poll once, then ActiveWorkflowManager.add() calls saveStaticData). `restart()` drops the in-memory
+ * copy and reloads the saved one, like an n8n restart (whose re-activation poll is saved again);
+ * `setParameters()` is an edit of the active workflow (n8n re-activates it the same way).
  */
 export class PollSimulator {
 	private memory: IDataObject;
 	saved: IDataObject;
 	readonly credentialsHelper: HarnessCredentialsHelper;
+	/** The next successful poll is an activation poll (saved even when it emits nothing). */
+	private activation = true;
 
 	constructor(
 		private parameters: INodeParameters,
@@ -487,6 +524,12 @@ export class PollSimulator {
 
 	setParameters(parameters: INodeParameters): void {
 		this.parameters = parameters;
+		this.activation = true;
+	}
+
+	/** Whether the next successful (non-manual) poll is an activation poll, saved whatever it returns. */
+	get activationPending(): boolean {
+		return this.activation;
 	}
 
 	/** The node's static data as n8n holds it in memory. */
@@ -496,6 +539,7 @@ export class PollSimulator {
 
 	restart(): void {
 		this.memory = deepCopy(this.saved);
+		this.activation = true;
 	}
 
 	async poll(
@@ -518,7 +562,10 @@ export class PollSimulator {
 		try {
 			const emitted = await nodeTypeInstances[TRIGGER_TYPE].poll!.call(context);
 			this.memory = workflow.staticData as IDataObject;
-			if (emitted !== null && mode !== 'manual') this.saved = deepCopy(this.memory);
+			if (mode !== 'manual' && (emitted !== null || this.activation)) {
+				this.saved = deepCopy(this.memory);
+				this.activation = false;
+			}
 			return { emitted };
 		} catch (error) {
 			this.memory = workflow.staticData as IDataObject;

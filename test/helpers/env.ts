@@ -50,7 +50,7 @@ export interface NodeTestEnv {
 	run(
 		parameters: INodeParameters,
 		items?: TestItem[],
-		options?: { continueOnFail?: boolean; credentials?: CredentialInput },
+		options?: { continueOnFail?: boolean; credentials?: CredentialInput; timezone?: string },
 	): Promise<RunNodeResult>;
 	close(): Promise<void>;
 }
@@ -93,9 +93,11 @@ export async function startEnv(testFile: string, options: SandboxOptions = {}): 
 				items,
 				credentials: runOptions.credentials ?? creds,
 				continueOnFail: runOptions.continueOnFail,
+				timezone: runOptions.timezone,
 			}),
 		close: async () => {
 			await sb.close();
+			writeFileSync(`${logFile}.done`, '');
 		},
 	};
 	return env;

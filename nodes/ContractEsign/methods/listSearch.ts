@@ -11,30 +11,40 @@ function matches(filter: string | undefined, ...values: unknown[]): boolean {
 	return values.some((value) => typeof value === 'string' && value.toLowerCase().includes(needle));
 }
 
+const MAX_PAGES_PER_SEARCH = 5;
+
 /**
- * Recent contracts, newest first, one API page per call. The API has no name filter, so the typed text
- * filters each page on our side (name, id, external id, status).
+ * Recent contracts, newest first. The API has no name filter, so the typed text filters the pages on our side
+ * (name, id, external id, status); while a search finds nothing, up to 5 pages are read in one call so a match
+ * further down the list still shows up.
  */
 export async function searchContracts(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = paginationToken ? Number(paginationToken) : 1;
-	const response = await apiRequestFull.call(this, 'GET', '/api/list/contracts', {
-		qs: { page, perPage: PAGE_SIZE },
-	});
-	const contracts = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
-	const results: INodeListSearchItems[] = contracts
-		.filter((c) => matches(filter, c.name, c._id, c.externalId, statusLabel(c.status)))
-		.map((c) => ({
-			name: `${String(c.name || '(no name)')} · ${statusLabel(c.status)}`,
-			value: String(c._id),
-			description: `Created ${String(c.createdAt ?? '')}`,
-		}));
-	const { totalPages } = readPageInfo(response.headers);
-	const more = contracts.length > 0 && (totalPages !== undefined ? page < totalPages : contracts.length === PAGE_SIZE);
-	return { results, paginationToken: more ? String(page + 1) : undefined };
+	let page = paginationToken ? Number(paginationToken) : 1;
+	const results: INodeListSearchItems[] = [];
+	for (let read = 1; ; read++, page++) {
+		const response = await apiRequestFull.call(this, 'GET', '/api/list/contracts', {
+			qs: { page, perPage: PAGE_SIZE },
+		});
+		const contracts = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
+		for (const c of contracts) {
+			if (!matches(filter, c.name, c._id, c.externalId, statusLabel(c.status))) continue;
+			results.push({
+				name: `${String(c.name || '(no name)')} · ${statusLabel(c.status)}`,
+				value: String(c._id),
+				description: `Created ${String(c.createdAt ?? '')}`,
+			});
+		}
+		const { totalPages } = readPageInfo(response.headers);
+		const more = contracts.length > 0 && (totalPages !== undefined ? page < totalPages : contracts.length === PAGE_SIZE);
+		if (!more) return { results };
+		if (!filter?.trim() || results.length > 0 || read >= MAX_PAGES_PER_SEARCH) {
+			return { results, paginationToken: String(page + 1) };
+		}
+	}
 }
 
 /** Templates, filtered by name on the API side (4.26 has a name filter). */
@@ -57,7 +67,8 @@ export async function searchParticipants(
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	const contractId = String(this.getCurrentNodeParameter('contractId', { extractValue: true }) ?? '').trim();
-	if (!contractId) return { results: [] };
+	// An expression cannot be resolved while editing: nothing to list yet.
+	if (!contractId || contractId.startsWith('=')) return { results: [] };
 	const response = await apiRequest.call(this, 'GET', `/api/contract/variables/${encodeURIComponent(contractId)}`);
 	const participants = Array.isArray(response.participants) ? (response.participants as IDataObject[]) : [];
 	return {
@@ -69,3 +80,4 @@ export async function searchParticipants(
 			})),
 	};
 }
+export * from './listSearchSubresources';

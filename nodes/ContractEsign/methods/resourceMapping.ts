@@ -1,6 +1,56 @@
-import type { ILoadOptionsFunctions, ResourceMapperFields } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-// STUB: the variables resource mapper is built with the variable resource.
+import { parseVariablesResponse } from '../helpers/variables';
+import { apiRequest } from '../transport';
+
+/** Suffix of an image variable's column: its value is the name of an input binary field, not the image. */
+const IMAGE_COLUMN_SUFFIX = ' (Image: Input Binary Field Name)';
+
+function currentId(ctx: ILoadOptionsFunctions, name: string): string {
+	const value = ctx.getCurrentNodeParameter(name, { extractValue: true });
+	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+}
+
+/**
+ * Columns of the "Set variables" mapper: the text and image variables of the chosen participant (spec 4.5), the
+ * variable's name in the document as label and its reference as id. Dynamic tables have their own collection.
+ */
 export async function getVariableColumns(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-	return { fields: [] };
+	const contractId = currentId(this, 'contractId');
+	const participantId = currentId(this, 'participantId');
+	if (!contractId || !participantId || contractId.startsWith('=') || participantId.startsWith('=')) {
+		return {
+			fields: [],
+			emptyFieldsNotice:
+				'Choose a contract and a participant (fixed values) to see their variables here, or use Input Mode "Define Below".',
+		};
+	}
+	const response = await apiRequest.call(this, 'GET', `/api/contract/variables/${encodeURIComponent(contractId)}`);
+	const participant = parseVariablesResponse(response, contractId).participants.find(
+		(p) => p.participantId === participantId,
+	);
+	if (!participant) {
+		throw new NodeOperationError(this.getNode(), `Contract ${contractId} has no participant ${participantId}`, {
+			description: 'Choose the participant again from the list.',
+		});
+	}
+	const fields: ResourceMapperField[] = participant.variables
+		.filter((v) => v.kind !== 'dynamictable')
+		.map((v) => ({
+			id: v.reference,
+			displayName: v.kind === 'image' ? `${v.name}${IMAGE_COLUMN_SUFFIX}` : v.name,
+			type: 'string',
+			required: false,
+			defaultMatch: false,
+			canBeUsedToMatch: false,
+			display: true,
+		}));
+	const tables = participant.variables.filter((v) => v.kind === 'dynamictable').map((v) => v.reference);
+	return {
+		fields,
+		emptyFieldsNotice: `${participant.label || 'This participant'} has no text or image variables${
+			tables.length ? `; set its dynamic tables (${tables.join(', ')}) under "Dynamic Tables"` : ''
+		}.`,
+	};
 }

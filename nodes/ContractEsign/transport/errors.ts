@@ -70,6 +70,8 @@ export interface ApiFailure {
 	/** Operation-specific explanation appended to the description (e.g. when a contract can be cancelled). */
 	hint?: string;
 	attempts?: number;
+	/** Set for file downloads: the origin of the file host (which may not be the API). */
+	fileHost?: string;
 }
 
 function apiErrorText(body: unknown): { error?: string; message?: string } {
@@ -102,12 +104,18 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 				: '';
 		description = `The service answered ${error}${field}.`;
 	} else if (status === undefined) {
-		userMessage = `Could not reach the e-signature API (${code ?? 'network error'})`;
-		description =
-			'Check the credential\'s Base URL and that the service is running and reachable from n8n.' +
-			(failure.attempts && failure.attempts > 1 ? ` Tried ${failure.attempts} times.` : '');
+		const tried = failure.attempts && failure.attempts > 1 ? ` Tried ${failure.attempts} times.` : '';
+		if (failure.fileHost) {
+			userMessage = `Could not download the file from ${failure.fileHost} (${code ?? 'network error'})`;
+			description = `Downloading ${failure.path} failed: the file host could not be reached from n8n. Try again later.${tried}`;
+		} else {
+			userMessage = `Could not reach the e-signature API (${code ?? 'network error'})`;
+			description = `Check the credential's Base URL and that the service is running and reachable from n8n.${tried}`;
+		}
 	} else {
-		const apiText = clean(error ?? message);
+		// Error names outside Part 7 (e.g. TemplateNotFound) come with a sentence: show both.
+		const named = error && message && /^[A-Z][A-Za-z0-9]+$/.test(error) ? `${message} (${error})` : undefined;
+		const apiText = clean(named ?? error ?? message);
 		userMessage = apiText
 			? `The e-signature API refused the request: ${apiText}`
 			: `The e-signature API answered HTTP ${status}`;
@@ -123,11 +131,17 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 	};
 	if (error !== undefined) errorResponse.apiError = clean(error) ?? null;
 	if (message !== undefined) errorResponse.apiMessage = clean(message) ?? null;
+	const field = (failure.body as JsonObject | undefined)?.field;
+	if (typeof field === 'string') errorResponse.apiField = clean(field) ?? null;
 
-	return new NodeApiError(node, errorResponse, {
+	const apiError = new NodeApiError(node, errorResponse, {
 		message: clean(userMessage),
 		description: clean(description),
 		httpCode: status === undefined ? undefined : String(status),
 		itemIndex: failure.itemIndex,
 	});
+	// NodeApiError swaps messages that contain a Node error code for a generic sentence (even "TemplateNotFound"
+	// matches ENOTFOUND); ours is more specific, so keep it.
+	apiError.message = clean(userMessage) ?? apiError.message;
+	return apiError;
 }

@@ -11,9 +11,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { fileNameFromDisposition } from '../helpers/files';
 import { USER_AGENT } from '../helpers/version';
 import { buildApiError } from './errors';
-import { redactText, redactUrl } from './redact';
+import { redactUrl } from './redact';
 
 export const CREDENTIAL_TYPE = 'contractEsignApi';
 
@@ -81,6 +82,7 @@ export async function getCredentials(this: EsignContext): Promise<ResolvedCreden
 	if (!cached) {
 		cached = (async () => {
 			const raw = await this.getCredentials(CREDENTIAL_TYPE);
+			assertSecretPresent(this, raw);
 			const baseUrl = normaliseBaseUrl(raw.baseUrl);
 			let origin: string;
 			try {
@@ -148,21 +150,50 @@ function bodyFromBuffer(body: unknown): unknown {
 	return body;
 }
 
-interface NetworkFailure {
-	code: string;
-	/** A problem of ours (e.g. an empty credential) rather than of the network. */
-	ownMessage?: string;
+const ERROR_CODE = /\b(E[A-Z][A-Z_]{2,}|ERR_[A-Z_]+)\b/;
+
+/**
+ * What went wrong when no HTTP response arrived. n8n wraps the network error in a NodeApiError (whose `cause`
+ * may be lost), so the code is looked for in every text the error carries.
+ */
+function networkErrorCode(error: unknown): string {
+	const err = (error ?? {}) as {
+		code?: unknown;
+		cause?: { code?: unknown; message?: unknown };
+		message?: unknown;
+		messages?: unknown;
+		description?: unknown;
+	};
+	const texts = [
+		err.code,
+		err.cause?.code,
+		err.cause?.message,
+		...(Array.isArray(err.messages) ? err.messages : []),
+		err.message,
+		err.description,
+	].filter((t): t is string => typeof t === 'string');
+	for (const text of texts) {
+		const match = ERROR_CODE.exec(text);
+		if (match) return match[1];
+	}
+	if (texts.some((t) => /timeout/i.test(t))) return 'ETIMEDOUT';
+	return 'NETWORK';
 }
 
-function networkFailure(error: unknown): NetworkFailure {
-	const err = error as { cause?: { code?: unknown; message?: unknown; isAxiosError?: boolean }; code?: unknown };
-	const cause = err?.cause;
-	const code = (typeof cause?.code === 'string' && cause.code) || (typeof err?.code === 'string' && err.code);
-	if (code) return { code };
-	if (cause && !cause.isAxiosError && typeof cause.message === 'string') {
-		return { code: 'CREDENTIAL', ownMessage: cause.message };
+/** Refuses an incomplete credential before any request (n8n would otherwise report it as a network error). */
+function assertSecretPresent(ctx: EsignContext, raw: ICredentialDataDecryptedObject): void {
+	const useToken = raw.authentication === 'accessToken';
+	const secret = String((useToken ? raw.accessToken : raw.apiKey) ?? '')
+		.trim()
+		.replace(/^bearer\s*/i, '');
+	if (!secret) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			useToken
+				? 'The Contract E-Sign credential has no access token. Open the credential and paste the JWT, or switch Authentication to API Key.'
+				: 'The Contract E-Sign credential has no API key. Open the credential and paste the API key, or switch Authentication to Access Token (JWT).',
+		);
 	}
-	return { code: 'NETWORK' };
 }
 
 /**
@@ -211,18 +242,12 @@ export async function apiRequestFull<T = unknown>(
 				{ credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: credentials.raw } },
 			)) as IN8nHttpFullResponse;
 		} catch (error) {
-			const failure = networkFailure(error);
-			if (failure.ownMessage) {
-				throw new NodeOperationError(node, redactText(failure.ownMessage, credentials.secrets), {
-					itemIndex: options.itemIndex,
-				});
-			}
 			if (idempotent && attempt < transportSettings.maxAttempts) {
 				await transportSettings.sleep(backoffDelay(attempt));
 				continue;
 			}
 			throw buildApiError(node, {
-				code: failure.code,
+				code: networkErrorCode(error),
 				method,
 				path: new URL(url).pathname,
 				secrets: credentials.secrets,
@@ -367,14 +392,6 @@ export function mimeTypeFromFileName(fileName: string): string | undefined {
 	return EXTENSION_MIME[ext];
 }
 
-function fileNameFromDisposition(disposition: string | undefined): string | undefined {
-	if (!disposition) return undefined;
-	const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
-	if (star) return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-	const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-	return plain ? plain[1].trim() : undefined;
-}
-
 export interface DownloadOptions {
 	itemIndex?: number;
 	/** File name when the response names none. */
@@ -425,19 +442,18 @@ export async function downloadFile(
 					})
 				: await this.helpers.httpRequest(request)) as IN8nHttpFullResponse;
 		} catch (error) {
-			const failure = networkFailure(error);
-			if (attempt < transportSettings.maxAttempts && !failure.ownMessage) {
+			if (attempt < transportSettings.maxAttempts) {
 				await transportSettings.sleep(backoffDelay(attempt));
 				continue;
 			}
 			throw buildApiError(node, {
-				code: failure.code,
+				code: networkErrorCode(error),
 				method: 'GET',
 				path: redactUrl(url.toString()),
 				secrets: credentials.secrets,
 				itemIndex: options.itemIndex,
 				attempts: attempt,
-				hint: `Downloading ${redactUrl(url.toString())} failed.`,
+				fileHost: url.origin,
 			});
 		}
 		const headers = lowerCaseHeaders(response.headers);

@@ -1,9 +1,36 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (confidentialAttachment / add).
-export const description: INodeProperties[] = [];
+import { attachmentFields, buildAttachmentBody } from '../../helpers/attachments';
+import { requireId } from '../../helpers/validate';
+import { apiRequest } from '../../transport';
+import { concurrencyOption, contractIdLocator } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: confidentialAttachment add', { itemIndex });
+// Same body as participant attachments (spec 4.12 → 4.9): fields and body come from helpers/attachments.
+const show = { resource: ['confidentialAttachment'], operation: ['add'] };
+
+export const description: INodeProperties[] = [
+	...updateDisplayOptions({ show }, [contractIdLocator]),
+	...attachmentFields(show),
+	...updateDisplayOptions({ show }, [
+		{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [concurrencyOption] },
+	]),
+];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
+	const body = await buildAttachmentBody(this, itemIndex);
+	const response = await apiRequest.call(this, 'POST', `/api/contracts/${encodeURIComponent(contractId)}/confidential-attachments`, {
+		body,
+		itemIndex,
+	});
+	return {
+		contractId,
+		attachmentId: response.attachmentid ?? null,
+		name: body.name,
+		filename: body.filename,
+		documentType: body.document.type,
+		validated: body.validated,
+		required: body.required,
+	};
 }

@@ -1,9 +1,47 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (confidentialAttachment / delete).
-export const description: INodeProperties[] = [];
+import { fail, requireId } from '../../helpers/validate';
+import { apiRequest } from '../../transport';
+import { concurrencyOption, contractIdLocator } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: confidentialAttachment delete', { itemIndex });
+const properties: INodeProperties[] = [
+	contractIdLocator,
+	{
+		displayName: 'Attachment ID',
+		name: 'attachmentId',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. 65f1c0d2a4b8e91f2c3d4e63',
+		description: 'ID of the confidential attachment, as returned by "Add" (attachmentId)',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [concurrencyOption],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['confidentialAttachment'], operation: ['delete'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
+	const attachmentId = String(this.getNodeParameter('attachmentId', itemIndex, '') ?? '').trim();
+	if (!attachmentId) {
+		fail(this, itemIndex, 'The Attachment ID is empty', 'Enter the attachmentId that "Add" returned (an expression may have resolved to nothing).');
+	}
+	if (/[\s/?#]/.test(attachmentId)) {
+		fail(this, itemIndex, `The Attachment ID "${attachmentId}" is not a valid ID`, 'IDs contain no spaces, slashes, "?" or "#".');
+	}
+	const path = `/api/contracts/${encodeURIComponent(contractId)}/confidential-attachments/${encodeURIComponent(attachmentId)}`;
+	// Deleting an addressed attachment has the same end state when repeated: safe to retry (api-notes R12).
+	await apiRequest.call(this, 'DELETE', path, { itemIndex, idempotent: true });
+	return { contractId, attachmentId, deleted: true };
 }

@@ -1,9 +1,45 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (contract / configure).
-export const description: INodeProperties[] = [];
+import { configurationBody, configurationFields } from '../../helpers/configureFields';
+import { requireId } from '../../helpers/validate';
+import { apiRequest } from '../../transport';
+import { concurrencyOption, contractIdLocator } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: contract configure', { itemIndex });
+const properties: INodeProperties[] = [
+	contractIdLocator,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add field',
+		default: {},
+		description: 'Only the fields you add are changed; the others keep their current value',
+		options: configurationFields,
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [concurrencyOption],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['contract'], operation: ['configure'] } }, properties);
+
+const HINT =
+	'A contract can only be configured before anyone signs it: once a participant has signed, or the contract is signed, finalized, cancelled, expired or rejected, its configuration is locked.';
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body = configurationBody(this, itemIndex, fields);
+	await apiRequest.call(this, 'POST', `/api/contract/configuration/${encodeURIComponent(contractId)}`, {
+		body,
+		itemIndex,
+		hint: HINT,
+	});
+	return { contractId, configured: body };
 }

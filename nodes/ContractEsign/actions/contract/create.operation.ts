@@ -1,9 +1,46 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (contract / create).
-export const description: INodeProperties[] = [];
+import { readDocument } from '../../helpers/binary';
+import { documentSourceField } from '../../helpers/createV2Fields';
+import { requireTemplateId } from '../../helpers/validate';
+import { apiRequest } from '../../transport';
+import { concurrencyOption, inputBinaryField, templateIdLocator } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: contract create', { itemIndex });
+const properties: INodeProperties[] = [
+	documentSourceField,
+	{ ...templateIdLocator, displayOptions: { show: { source: ['template'] } } },
+	{ ...inputBinaryField, displayOptions: { show: { source: ['pdf', 'word'] } } },
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [concurrencyOption],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['contract'], operation: ['create'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const source = this.getNodeParameter('source', itemIndex) as 'template' | 'pdf' | 'word';
+	let body: IDataObject;
+	const echo: IDataObject = { source };
+	if (source === 'template') {
+		const templateId = requireTemplateId(this, itemIndex);
+		body = { source: 'template', templateid: templateId };
+		echo.templateId = templateId;
+	} else {
+		const field = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
+		const file = await readDocument(this, itemIndex, field, source === 'pdf' ? 'pdf' : 'docx', 'creating a contract');
+		body = { source: 'document', document: { type: source, data: file.buffer.toString('base64') } };
+		if (file.fileName) echo.fileName = file.fileName;
+	}
+	const response = await apiRequest.call(this, 'POST', '/api/create/contract', {
+		body,
+		itemIndex,
+		hint: source === 'template' ? 'Check that the template exists in this account.' : undefined,
+	});
+	return { contractId: response.contractid, ...echo, ...response };
 }

@@ -1,9 +1,63 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (contract / createV2).
-export const description: INodeProperties[] = [];
+import { readDocument } from '../../helpers/binary';
+import { createV2PeopleFields, createV2SettingsFields, documentSourceField } from '../../helpers/createV2Fields';
+import { explainCreateV2Error, jsonArray, peopleFromFields } from '../../helpers/createV2Request';
+import { requireTemplateId } from '../../helpers/validate';
+import { apiRequest } from '../../transport';
+import { concurrencyOption, inputBinaryField, templateIdLocator } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: contract createV2', { itemIndex });
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Contract Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Lease 2026',
+		description: 'Name shown to signers. Leave empty to use the template\'s name; a PDF or Word contract needs one before sending.',
+	},
+	documentSourceField,
+	{ ...templateIdLocator, displayOptions: { show: { source: ['template'] } } },
+	{ ...inputBinaryField, displayOptions: { show: { source: ['pdf', 'word'] } } },
+	...createV2SettingsFields,
+	...createV2PeopleFields,
+	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [concurrencyOption] },
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['contract'], operation: ['createV2'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const get = (name: string, fallback: string) => this.getNodeParameter(name, itemIndex, fallback) as string;
+	const body: IDataObject = { language: get('language', 'es'), notificationType: get('notificationType', 'email'), shield: get('shield', 'none') };
+	const name = get('name', '').trim();
+	if (name) body.name = name;
+	const fromFields = get('signersInputMode', 'fields') === 'fields';
+	const people = fromFields
+		? peopleFromFields(this, itemIndex, body.notificationType !== 'email')
+		: { signers: jsonArray(this, itemIndex, 'signersJson', 'Signers (JSON)'), spectators: jsonArray(this, itemIndex, 'spectatorsJson', 'Spectators (JSON)') };
+	const source = get('source', 'template');
+	if (source === 'template') {
+		body.templateid = requireTemplateId(this, itemIndex);
+	} else {
+		const field = get('binaryPropertyName', 'data');
+		const file = await readDocument(this, itemIndex, field, source === 'pdf' ? 'pdf' : 'docx', 'creating a contract');
+		body.document = { type: source === 'pdf' ? 'pdf' : 'word', data: file.buffer.toString('base64') };
+	}
+	body.signers = people.signers;
+	if (people.spectators.length) body.spectators = people.spectators;
+	let response: IDataObject;
+	try {
+		response = await apiRequest.call(this, 'POST', '/api/v2/create/contract', { body, itemIndex });
+	} catch (error) {
+		throw explainCreateV2Error(error);
+	}
+	return {
+		contractId: response.contractid,
+		...response,
+		...(name ? { name } : {}),
+		shield: body.shield,
+		signerCount: people.signers.length,
+		spectatorCount: people.spectators.length,
+	};
 }

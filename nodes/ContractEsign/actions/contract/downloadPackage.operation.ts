@@ -1,9 +1,48 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (contract / downloadPackage).
-export const description: INodeProperties[] = [];
+import { fileNameFromDisposition, requireFieldName } from '../../helpers/files';
+import { requireId } from '../../helpers/validate';
+import { apiRequestFull } from '../../transport';
+import { concurrencyOption, contractIdLocator } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: contract downloadPackage', { itemIndex });
+const properties: INodeProperties[] = [
+	contractIdLocator,
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the output binary field to put the zip file in',
+		description:
+			'Name of the binary field on the output item that receives the zip with the contract\'s documents (signed PDF, NOM-151 certificate, videos and attachments once signed)',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [concurrencyOption],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contract'], operation: ['downloadPackage'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
+	const field = requireFieldName(this, itemIndex, 'binaryPropertyName', 'Put Output File in Field');
+	// Spec 4.24: POST (never retried by the transport); the answer is the zip itself.
+	const response = await apiRequestFull.call(this, 'POST', `/api/contracts/${encodeURIComponent(contractId)}/package`, {
+		itemIndex,
+		binary: true,
+	});
+	const data = Buffer.from(response.body as Buffer);
+	const fileName = fileNameFromDisposition(response.headers['content-disposition']) ?? `contract-${contractId}.zip`;
+	const binary = await this.helpers.prepareBinaryData(data, fileName, 'application/zip');
+	return [{ json: { contractId, fileName, fileSize: data.length, binaryField: field }, binary: { [field]: binary } }];
 }

@@ -1,9 +1,31 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (contract / getAll).
-export const description: INodeProperties[] = [];
+import { contractFilterFields, contractFilterQuery } from '../../helpers/listFilters';
+import { statusLabel } from '../../helpers/status';
+import { apiRequestAllItems } from '../../transport';
+import { limit, returnAll } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: contract getAll', { itemIndex });
+const properties: INodeProperties[] = [
+	returnAll,
+	limit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add filter',
+		default: {},
+		options: contractFilterFields,
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['contract'], operation: ['getAll'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs = contractFilterQuery(this, itemIndex, filters);
+	const all = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const max = all ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const contracts = (await apiRequestAllItems.call(this, '/api/list/contracts', qs, { limit: max, itemIndex })) as IDataObject[];
+	return contracts.map((c) => ({ contractId: c._id, ...c, statusLabel: statusLabel(c.status) }));
 }

@@ -1,9 +1,55 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (contract / getMilestones).
-export const description: INodeProperties[] = [];
+import { requireId } from '../../helpers/validate';
+import { apiRequest } from '../../transport';
+import { concurrencyOption, contractIdLocator } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: contract getMilestones', { itemIndex });
+const properties: INodeProperties[] = [
+	contractIdLocator,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			concurrencyOption,
+			{
+				displayName: 'Keep in One Item',
+				name: 'keepInOneItem',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to output one item per contract with all its milestones in a "milestones" list, instead of one item per milestone',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contract'], operation: ['getMilestones'] } },
+	properties,
+);
+
+/** Spec 2.8 documents `completed` as an integer but describes and samples true/false: always a boolean here. */
+function toBoolean(value: unknown): boolean {
+	if (typeof value === 'string') return ['true', '1'].includes(value.trim().toLowerCase());
+	return Boolean(value);
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
+	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
+	const keepInOneItem = this.getNodeParameter('options.keepInOneItem', itemIndex, false) as boolean;
+	const response = await apiRequest.call(this, 'GET', `/api/contract/milestones/${encodeURIComponent(contractId)}`, {
+		itemIndex,
+	});
+	const list = (Array.isArray(response.milestones) ? response.milestones : []) as IDataObject[];
+	const milestones = list.map(({ _id, ...fields }) => ({
+		milestoneId: _id,
+		...fields,
+		...(fields.completed !== undefined ? { completed: toBoolean(fields.completed) } : {}),
+	}));
+	if (keepInOneItem) return { contractId, milestones };
+	return milestones.map((milestone) => ({ contractId, ...milestone }));
 }

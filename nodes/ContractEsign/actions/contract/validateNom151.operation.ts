@@ -1,9 +1,64 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (contract / validateNom151).
-export const description: INodeProperties[] = [];
+import { readInputFile } from '../../helpers/binary';
+import { buildMultipart } from '../../helpers/multipart';
+import { requireId } from '../../helpers/validate';
+import { apiRequest } from '../../transport';
+import { concurrencyOption, contractIdLocator, inputBinaryField } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: contract validateNom151', { itemIndex });
+const properties: INodeProperties[] = [
+	contractIdLocator,
+	{
+		...inputBinaryField,
+		hint: 'The name of the input binary field containing the NOM-151 certificate file',
+		description:
+			'Name of the binary field on the input item that holds the NOM-151 certificate, for example the "certificate" field of "Get Signed Documents" with "Download Files" on',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [concurrencyOption],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contract'], operation: ['validateNom151'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
+	const field = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data'));
+	const file = await readInputFile(this, itemIndex, field, 'the NOM-151 certificate');
+	// Spec 4.19: the certificate as a multipart file part named "nom151".
+	const multipart = buildMultipart([
+		{
+			name: 'nom151',
+			data: file.buffer,
+			fileName: file.fileName || 'nom151-certificate.pdf',
+			contentType: file.mimeType || 'application/octet-stream',
+		},
+	]);
+	const response = await apiRequest.call(
+		this,
+		'POST',
+		`/api/contracts/${encodeURIComponent(contractId)}/validate/nom151`,
+		{
+			itemIndex,
+			body: multipart.body,
+			headers: { 'Content-Type': multipart.contentType },
+			hint: 'Send the certificate file exactly as the service issued it, for the same contract.',
+		},
+	);
+	// api-notes S13: data is null when the certificate is not valid.
+	return {
+		contractId,
+		isValid: response.isValid === true,
+		data: (response.data ?? null) as IDataObject | null,
+		fileName: file.fileName ?? null,
+	};
 }

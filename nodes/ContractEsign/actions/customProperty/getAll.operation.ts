@@ -1,9 +1,44 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (customProperty / getAll).
-export const description: INodeProperties[] = [];
+import { listProperties, propertyOutput } from '../../helpers/customProperties';
+import { requireId } from '../../helpers/validate';
+import { concurrencyOption, contractIdLocator, limit, returnAll } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: customProperty getAll', { itemIndex });
+const properties: INodeProperties[] = [
+	contractIdLocator,
+	returnAll,
+	limit,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			concurrencyOption,
+			{
+				displayName: 'Output One Item',
+				name: 'oneItem',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to output a single item per contract holding all its properties (in "properties", an empty list when there are none) instead of one item per property',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['customProperty'], operation: ['getAll'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
+	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
+	const all = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const max = all ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const oneItem = this.getNodeParameter('options.oneItem', itemIndex, false) as boolean;
+	const listed = await listProperties.call(this, contractId, itemIndex);
+	const records = listed.slice(0, max).map((record) => propertyOutput(contractId, record));
+	if (!oneItem) return records;
+	for (const record of records) delete record.contractId;
+	return { contractId, properties: records };
 }

@@ -1,9 +1,72 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (customProperty / update).
-export const description: INodeProperties[] = [];
+import { asText, listProperties, propertyIdLocator, propertyOutput, propertyPath } from '../../helpers/customProperties';
+import { fail, requireId } from '../../helpers/validate';
+import { apiRequest } from '../../transport';
+import { concurrencyOption, contractIdLocator } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: customProperty update', { itemIndex });
+const properties: INodeProperties[] = [
+	contractIdLocator,
+	propertyIdLocator,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Department',
+				description: 'New name of the property; it cannot be empty',
+			},
+			{
+				displayName: 'Value',
+				name: 'value',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Sales',
+				description: 'New value of the property (may be empty)',
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [concurrencyOption],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['customProperty'], operation: ['update'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
+	const propertyId = requireId(this, itemIndex, 'propertyId', 'Custom Property');
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const body: IDataObject = {};
+	if ('name' in fields) {
+		body.name = asText(fields.name).trim();
+		if (!body.name) fail(this, itemIndex, 'The new property name is empty', 'Enter a name, or remove the Name field to keep the current one.');
+	}
+	if ('value' in fields) body.value = asText(fields.value);
+	if (Object.keys(body).length === 0) {
+		fail(this, itemIndex, 'Nothing to update', 'Click "Add Field" and choose Name and/or Value.');
+	}
+	if (body.name === undefined || body.value === undefined) {
+		// The documented PUT body carries both fields: fill the missing one with its current value.
+		const current = (await listProperties.call(this, contractId, itemIndex)).find((p) => String(p._id) === propertyId);
+		if (current) {
+			body.name ??= String(current.name ?? '');
+			body.value ??= String(current.value ?? '');
+		}
+	}
+	await apiRequest.call(this, 'PUT', propertyPath(contractId, propertyId), { body, itemIndex });
+	return propertyOutput(contractId, { _id: propertyId, ...body });
 }

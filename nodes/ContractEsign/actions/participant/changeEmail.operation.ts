@@ -1,9 +1,65 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (participant / changeEmail).
-export const description: INodeProperties[] = [];
+import { OBLIGATION_OPTIONS } from '../../helpers/participants';
+import { requireEmail, requireId } from '../../helpers/validate';
+import { apiRequest } from '../../transport';
+import { concurrencyOption, contractIdLocator, participantIdLocator } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: participant changeEmail', { itemIndex });
+const forObligation = (obligation: string) => ({ show: { obligation: [obligation] } });
+
+const properties: INodeProperties[] = [
+	contractIdLocator,
+	participantIdLocator,
+	{
+		displayName: 'Obligation',
+		name: 'obligation',
+		type: 'options',
+		options: OBLIGATION_OPTIONS,
+		default: 'individual',
+		description: 'Whether the participant signs as a natural person or as a legal entity. It is sent with the change (choosing the other kind changes the participant\'s obligation) and decides which name fields apply.',
+	},
+	{
+		displayName: 'New Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		default: '',
+		required: true,
+		description: 'The new e-mail address. The participant gets a new signing link there; the old link stops working.',
+	},
+	{ displayName: 'Name', name: 'name', type: 'string', default: '', displayOptions: forObligation('individual'), description: 'First name of the participant. Leave empty to keep the current value.' },
+	{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', displayOptions: forObligation('individual'), description: 'Last name of the participant. Leave empty to keep the current value.' },
+	{ displayName: 'Company Name', name: 'name', type: 'string', default: '', displayOptions: forObligation('legal'), description: 'Name of the company that signs. Leave empty to keep the current value.' },
+	{ displayName: 'Representative', name: 'representative', type: 'string', default: '', displayOptions: forObligation('legal'), description: 'Legal representative who signs for the company. Leave empty to keep the current value.' },
+	{ displayName: 'Phone', name: 'phone', type: 'string', default: '', placeholder: 'e.g. +525512345678', description: 'New mobile number. Leave empty to keep the current value.' },
+	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [concurrencyOption] },
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['participant'], operation: ['changeEmail'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
+	const participantId = requireId(this, itemIndex, 'participantId', 'Participant');
+	const obligation = this.getNodeParameter('obligation', itemIndex) as string;
+	const body: IDataObject = {
+		obligation,
+		email: requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex, ''), 'New Email'),
+	};
+	const optional = obligation === 'legal' ? ['name', 'representative', 'phone'] : ['name', 'lastName', 'phone'];
+	for (const field of optional) {
+		const value = String(this.getNodeParameter(field, itemIndex, '') ?? '').trim();
+		if (value) body[field] = value;
+	}
+	await apiRequest.call(
+		this,
+		'POST',
+		`/api/contracts/${encodeURIComponent(contractId)}/participants/${encodeURIComponent(participantId)}/change-email`,
+		{
+			body,
+			itemIndex,
+			hint: 'Changing the e-mail works only for a contract in progress (sent for signature) and a participant who has not signed yet. Before sending, use "Participant → Update" instead.',
+		},
+	);
+	return { contractId, participantId, ...body };
 }

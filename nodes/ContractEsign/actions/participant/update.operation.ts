@@ -1,9 +1,112 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (participant / update).
-export const description: INodeProperties[] = [];
+import { isImage, readInputFile } from '../../helpers/binary';
+import { OBLIGATION_OPTIONS, normaliseRfc } from '../../helpers/participants';
+import { fail, requireEmail, requireId, toIsoTimestamp } from '../../helpers/validate';
+import { apiRequest } from '../../transport';
+import { concurrencyOption, contractIdLocator, participantIdLocator } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: participant update', { itemIndex });
+const flag = (displayName: string, name: string, description: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'boolean',
+	default: false,
+	description,
+});
+
+const properties: INodeProperties[] = [
+	contractIdLocator,
+	participantIdLocator,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'Custom Message',
+				name: 'customMessage',
+				type: 'string',
+				typeOptions: { rows: 3 },
+				default: '',
+				description: 'Message shown to the participant with the contract. Empty clears it.',
+			},
+			{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: 'E-mail address of the participant' },
+			{
+				displayName: 'Link Expiration Date',
+				name: 'linkExpirationDate',
+				type: 'dateTime',
+				default: '',
+				description: 'Last moment the participant can open the contract',
+			},
+			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the participant; the company name for a legal entity' },
+			{ displayName: 'Obligation', name: 'obligation', type: 'options', options: OBLIGATION_OPTIONS, default: 'individual', description: 'Whether the participant signs as a natural person or as a legal entity' },
+			{ displayName: 'Phone', name: 'phone', type: 'string', default: '', placeholder: 'e.g. +525512345678', description: 'Mobile number (needed for SMS notifications). Empty clears it.' },
+			{ displayName: 'Representative', name: 'representative', type: 'string', default: '', description: 'Legal representative of a legal entity. Empty clears it.' },
+			flag('Request INE', 'requestIne', 'Whether to ask the participant for a national ID (INE) validation'),
+			flag('Request Location', 'requestLocation', 'Whether to ask the participant to share their location when signing'),
+			flag('Request One-Time Password', 'requestOneTimePassword', 'Whether to ask the participant for a one-time password when signing'),
+			flag('Request Veridoc', 'requestVeridoc', 'Whether to ask the participant for a photo ID validation (Veridoc)'),
+			{
+				displayName: 'RFC',
+				name: 'rfc',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. LOAA800101AB1',
+				description: 'Mexican tax ID: 13 characters for a natural person, 12 for a legal entity. Empty clears it.',
+			},
+			{
+				displayName: 'Selfie (Input Binary Field)',
+				name: 'selfie',
+				type: 'string',
+				default: 'data',
+				description: 'Name of the input binary field holding a photo of the participant (PNG, JPEG, GIF or WebP), for automatic video validation (shield 3)',
+			},
+		],
+	},
+	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [concurrencyOption] },
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['participant'], operation: ['update'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
+	const participantId = requireId(this, itemIndex, 'participantId', 'Participant');
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	if (Object.keys(fields).length === 0) {
+		fail(this, itemIndex, 'No field to update', 'Add at least one field under "Update Fields".');
+	}
+	// An expression that resolves to nothing counts as an empty value, never as a silently skipped field.
+	const body: IDataObject = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value ?? '']));
+	if ('name' in body) {
+		body.name = String(body.name).trim();
+		if (!body.name) fail(this, itemIndex, 'The Name is empty', 'Enter the participant\'s name, or remove the Name field.');
+	}
+	if ('email' in body) body.email = requireEmail(this, itemIndex, body.email, 'Email');
+	if ('rfc' in body) body.rfc = normaliseRfc(this, itemIndex, body.rfc, body.obligation as string | undefined);
+	if ('linkExpirationDate' in body) {
+		body.linkExpirationDate = toIsoTimestamp(this, itemIndex, body.linkExpirationDate, 'Link Expiration Date');
+	}
+	if ('selfie' in body) {
+		const field = String(body.selfie);
+		const file = await readInputFile(this, itemIndex, field, 'the selfie');
+		if (!isImage(file.buffer)) {
+			fail(
+				this,
+				itemIndex,
+				`The selfie ${file.fileName ? `"${file.fileName}"` : `in field "${field}"`} is not an image`,
+				`Its type is ${file.mimeType || 'unknown'}. Use a PNG, JPEG, GIF or WebP photo.`,
+			);
+		}
+		body.selfie = file.buffer.toString('base64');
+	}
+	await apiRequest.call(
+		this,
+		'POST',
+		`/api/contract/participant/${encodeURIComponent(contractId)}/${encodeURIComponent(participantId)}`,
+		{ body, itemIndex, hint: 'Participants can be changed only until someone signs (not once the contract is signed, cancelled, expired or rejected).' },
+	);
+	return { contractId, participantId, updated: Object.keys(body) };
 }

@@ -1,9 +1,60 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (signingLink / renew).
-export const description: INodeProperties[] = [];
+import { fail } from '../../helpers/validate';
+import { apiRequest } from '../../transport';
+import { redactUrl } from '../../transport/redact';
+import { concurrencyOption } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: signingLink renew', { itemIndex });
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Signing URL',
+		name: 'url',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. https://api.example.com/sign/AbC123',
+		description:
+			'The participant\'s current signing link (as returned by "Send for Signature" with Return Signing Links, or the participant\'s signature link). It stops working once renewed.',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [concurrencyOption],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['signingLink'], operation: ['renew'] } }, properties);
+
+const HINT =
+	'Only the newest link of a participant can be renewed, while the contract is in progress and the participant has not signed.';
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const raw = this.getNodeParameter('url', itemIndex, '');
+	const url = typeof raw === 'string' ? raw.trim() : '';
+	if (!url) {
+		fail(this, itemIndex, 'The Signing URL is empty', 'Enter the participant\'s current signing link (an expression may have resolved to nothing).');
+	}
+	let parsed: URL | undefined;
+	try {
+		parsed = new URL(url);
+	} catch {
+		parsed = undefined;
+	}
+	if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+		fail(
+			this,
+			itemIndex,
+			`The Signing URL "${redactUrl(url)}" is not a valid http(s) address`,
+			'Use the full link, starting with https:// (or http://), as the service returned it.',
+		);
+	}
+	const response = await apiRequest.call(this, 'POST', '/api/sign-url/renew', { body: { url }, itemIndex, hint: HINT });
+	if (typeof response.url !== 'string' || !response.url) {
+		fail(this, itemIndex, 'The service renewed the link but returned no new URL', 'Check the participant\'s signature link with "Participant → Get".');
+	}
+	return { url: response.url, previousUrl: url, renewed: true };
 }

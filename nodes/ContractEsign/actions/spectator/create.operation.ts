@@ -1,9 +1,55 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (spectator / create).
-export const description: INodeProperties[] = [];
+import {
+	assertNotParticipant,
+	listSpectators,
+	spectatorBody,
+	spectatorFieldOptions,
+	spectatorOutput,
+	spectatorsPath,
+} from '../../helpers/spectators';
+import { requireId } from '../../helpers/validate';
+import { apiRequest } from '../../transport';
+import { concurrencyOption, contractIdLocator } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: spectator create', { itemIndex });
+const properties: INodeProperties[] = [
+	contractIdLocator,
+	{ ...spectatorFieldOptions.name, required: true },
+	{ ...spectatorFieldOptions.email, required: true },
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [spectatorFieldOptions.linkExpirationDate, spectatorFieldOptions.phone],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [concurrencyOption],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['spectator'], operation: ['create'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
+	const body = spectatorBody(this, itemIndex, {
+		...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+		// Required: an expression that resolves to nothing must still be checked (and refused) as empty.
+		name: this.getNodeParameter('name', itemIndex, '') ?? '',
+		email: this.getNodeParameter('email', itemIndex, '') ?? '',
+	});
+	const email = String(body.email);
+	await assertNotParticipant.call(this, itemIndex, contractId, email);
+	await apiRequest.call(this, 'POST', spectatorsPath(contractId), { body, itemIndex });
+	// The API answers only success (api-notes R16): the new spectator is the listed one with this e-mail.
+	const listed = await listSpectators.call(this, contractId, itemIndex);
+	const created = listed.filter((s) => String(s.email ?? '').toLowerCase() === email.toLowerCase()).pop();
+	return spectatorOutput(contractId, created ?? { _id: null, ...body });
 }

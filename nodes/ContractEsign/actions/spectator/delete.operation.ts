@@ -1,9 +1,30 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (spectator / delete).
-export const description: INodeProperties[] = [];
+import { spectatorIdLocator, spectatorsPath } from '../../helpers/spectators';
+import { requireId } from '../../helpers/validate';
+import { apiRequest } from '../../transport';
+import { concurrencyOption, contractIdLocator } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: spectator delete', { itemIndex });
+const properties: INodeProperties[] = [
+	contractIdLocator,
+	spectatorIdLocator,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [concurrencyOption],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['spectator'], operation: ['delete'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
+	const spectatorId = requireId(this, itemIndex, 'spectatorId', 'Spectator');
+	// Removing an addressed spectator has the same end state when repeated: safe to retry (api-notes R12).
+	await apiRequest.call(this, 'DELETE', spectatorsPath(contractId, spectatorId), { itemIndex, idempotent: true });
+	return { contractId, spectatorId, deleted: true };
 }

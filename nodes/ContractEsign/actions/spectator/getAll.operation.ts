@@ -1,9 +1,41 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (spectator / getAll).
-export const description: INodeProperties[] = [];
+import { listSpectators, spectatorOutput } from '../../helpers/spectators';
+import { requireId } from '../../helpers/validate';
+import { concurrencyOption, contractIdLocator, limit, returnAll } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: spectator getAll', { itemIndex });
+const properties: INodeProperties[] = [
+	contractIdLocator,
+	returnAll,
+	limit,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			concurrencyOption,
+			{
+				displayName: 'Include Access Token',
+				name: 'includeAccessToken',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to include each spectator\'s access token ("jwt"). It is a secret: anyone who has it can open the contract as that spectator, so keep it out of logs and messages.',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['spectator'], operation: ['getAll'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
+	const all = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const max = all ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const includeToken = this.getNodeParameter('options.includeAccessToken', itemIndex, false) as boolean;
+	const spectators = await listSpectators.call(this, contractId, itemIndex);
+	return spectators.slice(0, max).map((record) => spectatorOutput(contractId, record, includeToken));
 }

@@ -1,9 +1,43 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (template / getAll).
-export const description: INodeProperties[] = [];
+import { createdFromFilter, createdUntilFilter, dateRangeQuery } from '../../helpers/listFilters';
+import { apiRequestArray } from '../../transport';
+import { limit, returnAll } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: template getAll', { itemIndex });
+const properties: INodeProperties[] = [
+	returnAll,
+	limit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add filter',
+		default: {},
+		options: [
+			createdFromFilter,
+			createdUntilFilter,
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. lease',
+				description: 'Only templates whose name contains this text',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['template'], operation: ['getAll'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs = dateRangeQuery(this, itemIndex, filters);
+	const name = String(filters.name ?? '').trim();
+	if (name) qs.name = name;
+	const templates = await apiRequestArray.call(this, 'GET', '/api/list/templates', { qs, itemIndex });
+	const all = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const max = all ? templates.length : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	return templates.slice(0, max).map((t) => ({ templateId: t.templateId, name: t.name, createdAt: t.createdAt, ...t }));
 }

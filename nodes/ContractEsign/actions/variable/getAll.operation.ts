@@ -1,9 +1,63 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// STUB: to be implemented (variable / getAll).
-export const description: INodeProperties[] = [];
+import { requireId } from '../../helpers/validate';
+import { parseVariablesResponse } from '../../helpers/variables';
+import { apiRequest } from '../../transport';
+import { concurrencyOption, contractIdLocator } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<never> {
-	throw new NodeOperationError(this.getNode(), 'Not implemented yet: variable getAll', { itemIndex });
+const properties: INodeProperties[] = [
+	contractIdLocator,
+	{
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		default: 'perParticipant',
+		options: [
+			{
+				name: 'One Item per Participant',
+				value: 'perParticipant',
+				description: 'Each participant with the list of its variables and attachments',
+			},
+			{
+				name: 'One Item per Variable',
+				value: 'perVariable',
+				description: 'Each variable on its own, with the participant it belongs to',
+			},
+		],
+		description:
+			'How to split the result. Each variable has its reference (used to set it), its name in the document, its value and its kind (text, image or dynamictable).',
+	},
+	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [concurrencyOption] },
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['variable'], operation: ['getAll'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
+	const output = this.getNodeParameter('output', itemIndex, 'perParticipant') as string;
+	const response = await apiRequest.call(this, 'GET', `/api/contract/variables/${encodeURIComponent(contractId)}`, {
+		itemIndex,
+	});
+	const contract = parseVariablesResponse(response, contractId);
+	if (output === 'perVariable') {
+		return contract.participants.flatMap((p) =>
+			p.variables.map((v) => ({
+				contractId: contract.contractId,
+				participantId: p.participantId,
+				participantName: p.participantName,
+				label: p.label,
+				...v,
+			})),
+		);
+	}
+	return contract.participants.map((p) => ({
+		contractId: contract.contractId,
+		contractName: contract.contractName,
+		participantId: p.participantId,
+		participantName: p.participantName,
+		label: p.label,
+		variables: p.variables.map((v) => ({ ...v })),
+		attachments: p.attachments,
+	}));
 }

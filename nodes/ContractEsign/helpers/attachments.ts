@@ -1,0 +1,148 @@
+import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import type { DocumentKind, InputFile } from './binary';
+import { declaredKind, detectDocumentKind, readInputFile } from './binary';
+import { fail } from './validate';
+
+/**
+ * Attachment uploads shared by participant attachments (spec 4.9) and confidential attachments (4.12):
+ * the same fields and the same body {name, filename, validated, required, document: {type, data}}.
+ */
+
+export interface AttachmentBody extends IDataObject {
+	name: string;
+	filename: string;
+	validated: boolean;
+	required: boolean;
+	/** Attachments use pdf/docx (api-notes R9), unlike contract creation (pdf/word). */
+	document: { type: DocumentKind; data: string };
+}
+
+const fields: INodeProperties[] = [
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		hint: 'The name of the input binary field containing the file to be uploaded',
+		description: 'Name of the binary field on the input item that holds the PDF or Word (.docx) file',
+	},
+	{
+		displayName: 'Attachment Name',
+		name: 'attachmentName',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Proof of address',
+		description: 'Name of the attachment as it is shown in the contract',
+	},
+	{
+		displayName: 'Document Type',
+		name: 'documentType',
+		type: 'options',
+		default: 'auto',
+		options: [
+			{
+				name: 'Auto-Detect',
+				value: 'auto',
+				description: 'Recognise PDF or Word from the file content, else from its MIME type or file extension',
+			},
+			{ name: 'PDF', value: 'pdf' },
+			{ name: 'Word (.Docx)', value: 'docx', description: 'The service converts it to PDF' },
+		],
+		description: 'Type of the file. Choose one only when auto-detection cannot recognise the file.',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{
+				displayName: 'File Name',
+				name: 'fileName',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. proof-of-address.pdf',
+				description: 'File name stored with the attachment. Default: the file name of the input binary.',
+			},
+			{
+				displayName: 'Required',
+				name: 'required',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the attachment is required for signing',
+			},
+			{
+				displayName: 'Validated',
+				name: 'validated',
+				type: 'boolean',
+				default: false,
+				description: 'Whether the attachment is marked as already validated',
+			},
+		],
+	},
+];
+
+/** The attachment fields (binary field, name, document type, additional fields) shown for the given resource/operation. */
+export function attachmentFields(show: NonNullable<IDisplayOptions['show']>): INodeProperties[] {
+	return updateDisplayOptions({ show }, fields);
+}
+
+const KIND_LABEL: Record<DocumentKind, string> = { pdf: 'PDF', docx: 'Word (.docx)' };
+
+/** PDF or DOCX: the content decides; the MIME type or extension only when the content is not recognised. */
+export function resolveDocumentKind(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	file: InputFile,
+	requested: string,
+): DocumentKind {
+	const detected = detectDocumentKind(file);
+	const name = file.fileName ? `"${file.fileName}"` : 'in the input binary field';
+	if (requested === 'pdf' || requested === 'docx') {
+		if (detected && detected !== requested) {
+			fail(
+				ctx,
+				itemIndex,
+				`The file ${name} is a ${KIND_LABEL[detected]}, but Document Type is set to ${KIND_LABEL[requested]}`,
+				'Set Document Type to "Auto-Detect" or to the type of the file.',
+			);
+		}
+		return requested;
+	}
+	const kind = detected ?? declaredKind(file);
+	if (!kind) {
+		fail(
+			ctx,
+			itemIndex,
+			`The file ${name} is neither a PDF nor a Word (.docx) document`,
+			`Its type is ${file.mimeType || 'unknown'}. Attachments must be PDF or .docx files. If the file is one of them but is not recognised, choose its Document Type.`,
+		);
+	}
+	return kind;
+}
+
+/** Reads the attachment fields and the input file of one item and builds the request body (nothing is sent). */
+export async function buildAttachmentBody(ctx: IExecuteFunctions, itemIndex: number): Promise<AttachmentBody> {
+	const name = String(ctx.getNodeParameter('attachmentName', itemIndex, '') ?? '').trim();
+	if (!name) {
+		fail(ctx, itemIndex, 'The Attachment Name is empty', 'Enter the name shown in the contract, e.g. "Proof of address".');
+	}
+	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const binaryField = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '');
+	const file = await readInputFile(ctx, itemIndex, binaryField, 'the attachment');
+	const type = resolveDocumentKind(ctx, itemIndex, file, String(ctx.getNodeParameter('documentType', itemIndex, 'auto') ?? 'auto'));
+	const givenName = typeof additional.fileName === 'string' ? additional.fileName.trim() : '';
+	const filename = givenName || file.fileName || `${name}.${type}`;
+	return {
+		name,
+		filename,
+		validated: additional.validated === true,
+		required: additional.required === true,
+		document: { type, data: file.buffer.toString('base64') },
+	};
+}

@@ -1,0 +1,180 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { fail, toDateOnly } from './validate';
+
+/** The configuration fields of spec 4.4 as typed UI fields, and the request body built from the ones the user set. */
+
+const flag = (displayName: string, name: string, description: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'boolean',
+	default: false,
+	description,
+});
+
+const whenExpiring = { show: { expiryUndefined: [false] } };
+
+export const configurationFields: INodeProperties[] = [
+	flag('Allow Extra Attachments', 'allowAttachments', 'Whether participants may add attachments beyond those configured in the template'),
+	flag(
+		'Auto-Validate Declaration Video',
+		'hasShield3AutoValidation',
+		'Whether the declaration video is validated automatically against an image (participants then need a selfie, see "Participant → Update")',
+	),
+	{
+		displayName: 'Blockchain Type',
+		name: 'blockchainType',
+		type: 'options',
+		options: [
+			{ name: 'Basic (With Blockchain)', value: 'basic' },
+			{ name: 'None', value: 'none' },
+		],
+		default: 'basic',
+		description: 'Whether the contract is registered on a blockchain',
+	},
+	{
+		displayName: 'Contract Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Lease Calle Reforma 12',
+		description: 'Name shown to participants and in lists; needed before sending',
+	},
+	{
+		displayName: 'Expiry End Date',
+		name: 'expiryEndDate',
+		type: 'dateTime',
+		default: '',
+		displayOptions: whenExpiring,
+		description: 'Last day the contract can be signed (only the date is used). Required when Expiry Undefined is off.',
+	},
+	{
+		displayName: 'Expiry Start Date',
+		name: 'expiryStartDate',
+		type: 'dateTime',
+		default: '',
+		displayOptions: whenExpiring,
+		description: 'First day of the signing period (only the date is used). Required when Expiry Undefined is off.',
+	},
+	{
+		displayName: 'Expiry Undefined',
+		name: 'expiryUndefined',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether the contract never expires. Turn it off to give a signing period: add Expiry Start Date and Expiry End Date (both required).',
+	},
+	{
+		displayName: 'External ID',
+		name: 'externalId',
+		type: 'string',
+		default: '',
+		description: 'Your own reference for the contract (for example an ID from your CRM). Leave empty to clear it.',
+	},
+	flag('Include NOM-151 Certificate', 'stampNom', 'Whether to include the NOM-151 certificate with the signed contract'),
+	{
+		displayName: 'Language',
+		name: 'language',
+		type: 'options',
+		options: [
+			{ name: 'English', value: 'en' },
+			{ name: 'Spanish', value: 'es' },
+		],
+		default: 'es',
+		description: 'Language of the notifications sent to participants',
+	},
+	flag('Negotiable', 'negotiate', 'Whether participants can negotiate the contract while signing'),
+	{
+		displayName: 'Notification Type',
+		name: 'notificationType',
+		type: 'options',
+		options: [
+			{ name: 'Email', value: 'email' },
+			{ name: 'Email and SMS', value: 'email-sms', description: 'Every participant then needs a phone number' },
+			{ name: 'SMS', value: 'sms', description: 'Every participant then needs a phone number' },
+		],
+		default: 'email',
+		description: 'How participants are notified',
+	},
+	flag(
+		'Owner Signs Automatically',
+		'ownerSelfSign',
+		'Whether the account owner signs automatically, when they are a participant, have a signature in their profile and no variables to fill',
+	),
+	flag('Password Protection', 'password', 'Whether the service generates a random password that participants need to open the contract'),
+	flag('Require Validation Before Signing', 'validationRequired', 'Whether signing needs a prior validation'),
+	{
+		displayName: 'Signature Type',
+		name: 'signatureType',
+		type: 'options',
+		options: [
+			{ name: 'Advanced Electronic Signature (Certificate)', value: 'certificate' },
+			{ name: 'Autograph (Electronic Signature)', value: 'autograph' },
+			{ name: 'None', value: 'none', description: 'No signature' },
+			{
+				name: 'Shield-2 Certificate',
+				value: 'shield2-certificate',
+				description: 'Needs shield-2 credits; stamp it with "Contract → Stamp Shield-2 Certificate"',
+			},
+		],
+		default: 'autograph',
+		description: 'How participants sign',
+	},
+	{
+		displayName: 'Webhook URL (Deprecated)',
+		name: 'webhook',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. https://example.com/hooks/contracts',
+		description:
+			'Deprecated by the e-signature service and only kept for old setups; it may stop working at any time. Use the Contract E-Sign Trigger node to react to status changes instead.',
+	},
+];
+
+const FLAGS = ['allowAttachments', 'hasShield3AutoValidation', 'negotiate', 'ownerSelfSign', 'password', 'stampNom', 'validationRequired'];
+const ENUMS = ['blockchainType', 'language', 'notificationType', 'signatureType'];
+
+const isSet = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== '';
+
+/** The configuration body: only what the user set (api-notes R6: JSON booleans; R11: webhook only when set). */
+export function configurationBody(ctx: IExecuteFunctions, itemIndex: number, fields: IDataObject): IDataObject {
+	const body: IDataObject = {};
+	if (fields.name !== undefined) {
+		const name = String(fields.name).trim();
+		if (!name) fail(ctx, itemIndex, 'The Contract Name is empty', 'Enter a name, or remove the Contract Name field to keep the current one.');
+		body.name = name;
+	}
+	for (const key of ENUMS) if (isSet(fields[key])) body[key] = fields[key];
+	for (const key of FLAGS) if (fields[key] !== undefined) body[key] = fields[key] === true;
+	if (fields.externalId !== undefined) body.externalId = String(fields.externalId).trim();
+	if (fields.expiryUndefined !== undefined) {
+		body.expiryUndefined = fields.expiryUndefined === true;
+		if (body.expiryUndefined === false) {
+			for (const [key, label] of [['expiryStartDate', 'Expiry Start Date'], ['expiryEndDate', 'Expiry End Date']]) {
+				if (!isSet(fields[key])) {
+					fail(ctx, itemIndex, `${label} is missing`, 'With Expiry Undefined off, add both Expiry Start Date and Expiry End Date (or turn Expiry Undefined on).');
+				}
+				body[key] = toDateOnly(ctx, itemIndex, fields[key], label);
+			}
+			if ((body.expiryStartDate as string) > (body.expiryEndDate as string)) {
+				fail(
+					ctx,
+					itemIndex,
+					`Expiry Start Date (${body.expiryStartDate as string}) is after Expiry End Date (${body.expiryEndDate as string})`,
+					'The signing period must start on or before the day it ends.',
+				);
+			}
+		}
+	}
+	if (isSet(fields.webhook)) {
+		const webhook = String(fields.webhook).trim();
+		if (!/^https?:\/\/[^\s/]+/i.test(webhook)) {
+			fail(ctx, itemIndex, 'The Webhook URL (Deprecated) is not a valid http(s) address', 'Use a full address starting with https://, or remove the field.');
+		}
+		body.webhook = webhook;
+	}
+	if (Object.keys(body).length === 0) {
+		fail(ctx, itemIndex, 'No configuration field to set', 'Add at least one field under "Update Fields".');
+	}
+	return body;
+}

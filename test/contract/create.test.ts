@@ -1,0 +1,138 @@
+import { DOCX_MIME, PDF_MIME, byId, fixture, fromList, startEnv, type NodeTestEnv } from '../helpers/env';
+import { binaryDataService, initN8nCore } from '../harness';
+
+let env: NodeTestEnv;
+const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
+
+beforeAll(async () => {
+	// The whole file runs with n8n's filesystem binary mode: the node must read files through
+	// getBinaryDataBuffer (item.binary.data only holds a reference in this mode).
+	await initN8nCore('filesystem');
+	env = await startEnv(__filename);
+});
+afterAll(async () => {
+	await env.close();
+});
+
+const pdfItem = (field = 'data') => ({ binary: { [field]: { data: fixture('lease.pdf'), fileName: 'lease.pdf', mimeType: PDF_MIME } } });
+const docxItem = (field = 'data') => ({
+	binary: { [field]: { data: fixture('services.docx'), fileName: 'services.docx', mimeType: DOCX_MIME } },
+});
+
+describe('contract → create', () => {
+	test('from a template picked in the list: returns the new contract ID, made from that template', async () => {
+		const mark = env.mark();
+		const result = await env.run({ resource: 'contract', operation: 'create', source: 'template', templateId: fromList(LEASE) });
+		expect(result.error).toBeUndefined();
+		const out = result.items[0].json;
+		expect(out).toEqual({ contractId: expect.stringMatching(/^[0-9a-f]{24}$/), contractid: out.contractId, source: 'template', templateId: LEASE, success: true });
+		const requests = env.nodeRequests(mark);
+		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /api/create/contract 200']);
+		expect(requests[0].body).toEqual({ source: 'template', templateid: LEASE });
+		const stored = env.sb.control.getContract(String(out.contractId));
+		expect(stored?.name).toBe('Contrato de arrendamiento');
+		expect(stored?.participants.map((p) => p.label)).toEqual(['Arrendador', 'Arrendatario']);
+	});
+
+	test('from a PDF in the input binary field (filesystem binary mode): plain Base64, no template ID', async () => {
+		expect((binaryDataService() as any).mode).toBe('filesystem-v2');
+		const mark = env.mark();
+		const result = await env.run({ resource: 'contract', operation: 'create', source: 'pdf' }, [pdfItem()]);
+		expect(result.error).toBeUndefined();
+		const out = result.items[0].json;
+		expect(out).toMatchObject({ contractId: expect.stringMatching(/^[0-9a-f]{24}$/), source: 'pdf', fileName: 'lease.pdf' });
+		const body = env.nodeRequests(mark)[0].body as any;
+		expect(Object.keys(body).sort()).toEqual(['document', 'source']);
+		expect(body.source).toBe('document');
+		expect(body.document.type).toBe('pdf');
+		const base64 = fixture('lease.pdf').toString('base64');
+		// the log keeps the first 64 characters of long strings and their length
+		expect(body.document.data).toBe(`${base64.slice(0, 64)}…[${base64.length} chars]`);
+		const stored = env.sb.control.getContract(String(out.contractId));
+		expect(stored?.source).toBe('document');
+		expect(stored?.participants).toHaveLength(2);
+	});
+
+	test('from a Word file in a custom binary field: sent as type word', async () => {
+		const mark = env.mark();
+		const result = await env.run(
+			{ resource: 'contract', operation: 'create', source: 'word', binaryPropertyName: 'contractFile' },
+			[docxItem('contractFile')],
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ source: 'word', fileName: 'services.docx' });
+		const body = env.nodeRequests(mark)[0].body as any;
+		expect(body.document.type).toBe('word');
+		expect(body.document.data).toMatch(/^UEsDB/); // a zip (docx) in Base64, no "data:" header
+		expect(env.sb.control.getContract(String(result.items[0].json.contractId))?.documentType).toBe('word');
+	});
+
+	test.each([
+		['a Word file with source PDF', 'pdf', docxItem(), /is a Word document, but the source is set to PDF/],
+		['a PDF with source Word', 'word', pdfItem(), /is a PDF, but the source is set to Word/],
+		[
+			'a text file',
+			'pdf',
+			{ binary: { data: { data: fixture('notes.txt'), fileName: 'notes.txt', mimeType: 'text/plain' } } },
+			/"notes.txt" is neither a PDF nor a Word \(.docx\) document/,
+		],
+		[
+			'a PDF renamed .docx',
+			'word',
+			{ binary: { data: { data: fixture('lease.pdf'), fileName: 'lease.docx', mimeType: DOCX_MIME } } },
+			/is a PDF, but the source is set to Word/,
+		],
+	])('%s is refused before any request', async (_name, source, item, message) => {
+		const mark = env.mark();
+		const result = await env.run({ resource: 'contract', operation: 'create', source }, [item]);
+		expect(result.error?.message).toMatch(message);
+		expect((result.error as any)?.name).toBe('NodeOperationError');
+		expect(env.nodeRequests(mark)).toHaveLength(0);
+	});
+
+	test('a missing binary field names the fields the item has', async () => {
+		const mark = env.mark();
+		const result = await env.run({ resource: 'contract', operation: 'create', source: 'pdf', binaryPropertyName: 'file' }, [pdfItem('attachment')]);
+		expect(result.error?.message).toBe('Item 1 has no binary field "file" for creating a contract');
+		expect(result.error?.description).toMatch(/Binary fields on this item: attachment/);
+		expect(env.nodeRequests(mark)).toHaveLength(0);
+	});
+
+	test('a template ID that is not 25 characters, or empty, is refused before any request', async () => {
+		const mark = env.mark();
+		const params = { resource: 'contract', operation: 'create', source: 'template', templateId: byId('={{ $json.t }}') };
+		const short = await env.run(params, [{ json: { t: 'T1lease' } }]);
+		expect(short.error?.message).toBe('The template ID "T1lease" has 7 characters; template IDs have exactly 25');
+		expect(short.error?.description).toMatch(/Pick the template from the list/);
+		const empty = await env.run(params, [{ json: { t: '' } }]);
+		expect(empty.error?.message).toBe('The Template is empty');
+		expect((empty.error as any)?.name).toBe('NodeOperationError');
+		// typed (not an expression), the ID mode's own check already stops the workflow in n8n
+		await expect(env.run({ ...params, templateId: byId('T1lease') })).rejects.toThrow(/workflow has issues/);
+		expect(env.nodeRequests(mark)).toHaveLength(0);
+	});
+
+	test('an unknown template gives a NodeApiError with the API text and a hint', async () => {
+		const mark = env.mark();
+		const result = await env.run({ resource: 'contract', operation: 'create', source: 'template', templateId: byId('T9none0000000000000000000') });
+		expect((result.error as any)?.name).toBe('NodeApiError');
+		expect(result.error?.message).toBe('The e-signature API refused the request: Template T9none0000000000000000000 not found');
+		expect(result.error?.description).toMatch(/^Check that the template exists in this account\./);
+		expect(result.error?.httpCode).toBe('404');
+		expect(env.nodeRequests(mark)).toHaveLength(1);
+	});
+
+	test('one contract per input item, paired, with Continue On Fail for a bad item', async () => {
+		const result = await env.run(
+			{ resource: 'contract', operation: 'create', source: 'pdf', options: { concurrency: 2 } },
+			[pdfItem(), docxItem(), pdfItem()],
+			{ continueOnFail: true },
+		);
+		expect(result.items).toHaveLength(3);
+		expect(result.items[0].json.contractId).toEqual(expect.any(String));
+		expect(result.items[1].json.error).toMatch(/is a Word document, but the source is set to PDF/);
+		expect(result.items[2].json.contractId).toEqual(expect.any(String));
+		expect(result.items[0].json.contractId).not.toBe(result.items[2].json.contractId);
+		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+});

@@ -1,0 +1,172 @@
+import { startEnv, type NodeTestEnv } from '../helpers/env';
+
+let env: NodeTestEnv;
+const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
+const NDA = 'T2nda00b8e4d0f2c6e93d5f71';
+
+beforeAll(async () => {
+	env = await startEnv(__filename);
+});
+afterAll(async () => {
+	await env.close();
+});
+
+const getAll = (extra: Record<string, unknown> = {}) => env.run({ resource: 'contract', operation: 'getAll', ...extra } as any);
+const summary = (r: { method: string; path: string; query: Record<string, unknown>; status: number }) =>
+	`${r.method} ${r.path}?page=${String(r.query.page)}&perPage=${String(r.query.perPage)} ${r.status}`;
+
+describe('contract → getAll: paging', () => {
+	let total: number;
+	let everyId: string[];
+
+	beforeAll(() => {
+		env.sb.control.seed(450, { seed: 3 });
+		total = env.sb.control.contractCount();
+	});
+
+	test('Return All reads every page (200 per request) and outputs one item per contract', async () => {
+		const mark = env.mark();
+		const result = await getAll({ returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(total).toBe(450);
+		expect(result.items).toHaveLength(450);
+		expect(env.nodeRequests(mark).map(summary)).toEqual([
+			'GET /api/list/contracts?page=1&perPage=200 200',
+			'GET /api/list/contracts?page=2&perPage=200 200',
+			'GET /api/list/contracts?page=3&perPage=200 200',
+		]);
+		everyId = result.items.map((i) => String(i.json.contractId));
+		expect(new Set(everyId).size).toBe(450);
+		const first = result.items[0].json;
+		expect(first).toEqual(
+			expect.objectContaining({ contractId: first._id, name: expect.any(String), createdAt: expect.any(String), status: expect.any(String) }),
+		);
+		// a readable label for every status, never the raw code (e.g. SENT_TO_SIGN)
+		for (const { json } of result.items) expect(json.statusLabel).toMatch(/^[A-Z][a-z]/);
+		expect(new Set(result.items.map((i) => i.json.status)).size).toBeGreaterThan(10);
+		expect(result.items.find((i) => i.json.status === 'RECEIVED_SIGNED')?.json.statusLabel).toBe('Signed');
+		// newest first, as the API lists them
+		const created = result.items.map((i) => String(i.json.createdAt));
+		expect([...created].sort().reverse()).toEqual(created);
+		expect(result.items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
+	});
+
+	test('Limit stops early: one small request for 5, two pages for 250', async () => {
+		const mark = env.mark();
+		const five = await getAll({ returnAll: false, limit: 5 });
+		expect(five.items.map((i) => i.json.contractId)).toEqual(everyId.slice(0, 5));
+		expect(env.nodeRequests(mark).map(summary)).toEqual(['GET /api/list/contracts?page=1&perPage=5 200']);
+
+		const mark2 = env.mark();
+		const many = await getAll({ returnAll: false, limit: 250 });
+		expect(many.items.map((i) => i.json.contractId)).toEqual(everyId.slice(0, 250));
+		expect(env.nodeRequests(mark2).map(summary)).toEqual([
+			'GET /api/list/contracts?page=1&perPage=200 200',
+			'GET /api/list/contracts?page=2&perPage=200 200',
+		]);
+	});
+
+	test('a failure on a later page fails the item instead of returning a partial list', async () => {
+		env.sb.control.addFault({ path: '/api/list/contracts', query: { page: '2' }, status: 200, body: { success: false, error: 'Temporary failure' } });
+		const result = await getAll({ returnAll: true });
+		expect((result.error as any)?.name).toBe('NodeApiError');
+		expect(result.error?.message).toBe('The e-signature API refused the request: Temporary failure');
+		expect(result.items).toHaveLength(0);
+	});
+});
+
+describe('contract → getAll: filters', () => {
+	const ids: Record<string, string> = {};
+
+	beforeAll(() => {
+		const c = env.sb.control;
+		const a = c.createContract({
+			createdAt: '2020-03-01T10:00:00.000Z',
+			templateId: LEASE,
+			status: 'SENT_TO_SIGN',
+			participants: [
+				{ name: 'Ana', email: 'ana.filter@example.com' },
+				{ name: 'Luis', email: 'luis.filter@example.com', variables: { tenant_name: 'Luis Pérez', monthly_rent: '12000' } },
+			],
+		});
+		c.sign(a._id, { participantId: a.participants[0]._id });
+		ids.a = a._id;
+		ids.b = c.createContract({
+			createdAt: '2020-03-05T10:00:00.000Z',
+			templateId: NDA,
+			status: 'SENT_TO_SIGN',
+			participants: [{ name: 'Ana', email: 'ana.filter@example.com' }, { name: 'Marta', email: 'marta.filter@example.com' }],
+		})._id;
+		ids.c = c.createContract({ createdAt: '2020-03-31T23:00:00.000Z', templateId: LEASE, status: 'CANCELED' })._id;
+		ids.d = c.createContract({ createdAt: '2020-04-01T00:00:00.000Z', name: 'Draft in April' })._id;
+	});
+
+	const march = { dateStart: '2020-03-01', dateEnd: '2020-03-31' };
+
+	test.each([
+		['a date range (plain end date = whole day)', march, ['c', 'b', 'a'], { dateStart: '2020-03-01', dateEnd: '2020-03-31' }],
+		['a timestamp range', { dateStart: '2020-03-05T10:00:00Z', dateEnd: '2020-04-01T00:00:00Z' }, ['d', 'c', 'b'], { dateStart: '2020-03-05T10:00:00.000Z', dateEnd: '2020-04-01T00:00:00.000Z' }],
+		['status', { ...march, statusContract: 'SENT_TO_SIGN' }, ['b', 'a'], { ...march, statusContract: 'SENT_TO_SIGN' }],
+		[
+			'participant e-mail and status (the same participant)',
+			{ emailParticipant: ' ANA.filter@example.com ', statusParticipant: 'SIGNED' },
+			['a'],
+			{ emailParticipant: 'ANA.filter@example.com', statusParticipant: 'SIGNED' },
+		],
+		['participant e-mail alone', { emailParticipant: 'ana.filter@example.com' }, ['b', 'a'], { emailParticipant: 'ana.filter@example.com' }],
+		[
+			'participant variables as name|value pairs',
+			{ participantVariables: { variables: [{ name: 'tenant_name', value: 'Luis Pérez' }, { name: 'monthly_rent', value: '12000' }] } },
+			['a'],
+			{ participantVariables: 'tenant_name|Luis Pérez;monthly_rent|12000' },
+		],
+		['template', { ...march, templateId: NDA }, ['b'], { ...march, templateId: NDA }],
+	])('filter by %s', async (_name, filters, expected, query) => {
+		const mark = env.mark();
+		const result = await getAll({ returnAll: true, filters });
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((i) => i.json.contractId)).toEqual(expected.map((k) => ids[k]));
+		const request = env.nodeRequests(mark)[0];
+		expect(request.query).toEqual({ ...query, page: '1', perPage: '200' });
+	});
+
+	test('readable status labels on the output', async () => {
+		const result = await getAll({ returnAll: true, filters: { dateStart: '2020-03-01', dateEnd: '2020-04-01' } });
+		expect(result.items.map((i) => [i.json.status, i.json.statusLabel])).toEqual([
+			['', 'Draft'],
+			['CANCELED', 'Cancelled'],
+			['SENT_TO_SIGN', 'Pending Signature'],
+			['SENT_TO_SIGN', 'Pending Signature'],
+		]);
+	});
+
+	test('no match gives no items', async () => {
+		const result = await getAll({
+			returnAll: true,
+			filters: { participantVariables: { variables: [{ name: 'tenant_name', value: 'Nobody' }] } },
+		});
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(0);
+	});
+
+	test.each([
+		['an invalid e-mail', { emailParticipant: 'ana(at)example.com' }, 'Participant Email "ana(at)example.com" is not a valid e-mail address'],
+		['a variable without a name', { participantVariables: { variables: [{ name: ' ', value: 'x' }] } }, 'Participant variable 1 has no name'],
+		['a variable value with ";"', { participantVariables: { variables: [{ name: 'fee', value: 'a;b' }] } }, 'Participant variable "fee" contains "|" or ";"'],
+		['a variable name with "|"', { participantVariables: { variables: [{ name: 'a|b', value: 'x' }] } }, 'Participant variable "a|b" contains "|" or ";"'],
+		['a short template ID', { templateId: 'T1lease' }, 'The Template ID filter "T1lease" has 7 characters; template IDs have exactly 25'],
+		['a start after the end', { dateStart: '2020-03-02T00:00:00Z', dateEnd: '2020-03-01' }, 'Created From (2020-03-02T00:00:00.000Z) is after Created Until (2020-03-01)'],
+	])('%s is refused before any request', async (_name, filters, message) => {
+		const mark = env.mark();
+		const result = await getAll({ returnAll: true, filters });
+		expect(result.error?.message).toBe(message);
+		expect((result.error as any)?.name).toBe('NodeOperationError');
+		expect(result.error?.description).toEqual(expect.any(String));
+		expect(env.nodeRequests(mark)).toHaveLength(0);
+	});
+
+	test('a plain end date on the same day as a timestamp start is accepted (whole day)', async () => {
+		const result = await getAll({ returnAll: true, filters: { dateStart: '2020-03-31T12:00:00Z', dateEnd: '2020-03-31' } });
+		expect(result.items.map((i) => i.json.contractId)).toEqual([ids.c]);
+	});
+});

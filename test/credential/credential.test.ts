@@ -1,0 +1,131 @@
+import { startEnv, type NodeTestEnv, byId, createTemplateContract } from '../helpers/env';
+import { startCaptureServer } from '../helpers/capture';
+import { testCredential } from '../harness';
+import { ContractEsignApi } from '../../credentials/ContractEsignApi.credentials';
+
+const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
+let env: NodeTestEnv;
+
+beforeAll(async () => {
+	env = await startEnv(__filename);
+});
+afterAll(async () => {
+	await env.close();
+});
+
+const getContract = (id: string) => ({ resource: 'contract', operation: 'get', contractId: byId(id) });
+
+describe('credential: exactly one auth header', () => {
+	test('API Key sends only "apikey: <key>"; Access Token only "Authorization: Bearer <jwt>"', async () => {
+		const server = await startCaptureServer(() => ({
+			status: 200,
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ name: 'x', status: '', createdAt: '', pdf: '', signedAt: '', externalId: '' }),
+		}));
+		try {
+			await env.run(getContract('c1'), undefined, {
+				credentials: { baseUrl: server.url, authentication: 'apiKey', apiKey: 'key-AAA-111', accessToken: 'stray-token' },
+			});
+			await env.run(getContract('c2'), undefined, {
+				credentials: { baseUrl: server.url, authentication: 'accessToken', accessToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.sig12345', apiKey: 'stray-key' },
+			});
+			const [viaKey, viaJwt] = server.requests;
+			expect(viaKey.headers.apikey).toBe('key-AAA-111');
+			expect(viaKey.headers.authorization).toBeUndefined();
+			expect(viaJwt.headers.authorization).toBe('Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.sig12345');
+			expect(viaJwt.headers.apikey).toBeUndefined();
+			expect(viaKey.headers['user-agent']).toMatch(/^n8n-nodes-contract-esign\/\d+\.\d+\.\d+$/);
+		} finally {
+			await server.close();
+		}
+	});
+
+	test('a pasted "Bearer " prefix and blanks around the token are removed', async () => {
+		const mark = env.mark();
+		const id = await createTemplateContract(env.api, LEASE);
+		const result = await env.run(getContract(id), undefined, {
+			credentials: { ...env.jwtCreds, accessToken: `  Bearer ${env.sb.jwt}  ` },
+		});
+		expect(result.error).toBeUndefined();
+		const sent = env.nodeRequests(mark);
+		expect(sent).toHaveLength(1);
+		expect(sent[0].headers.authorization).toBe('Bearer <redacted>');
+		expect(sent[0].status).toBe(200);
+	});
+
+	test.each([
+		['an empty API key', { authentication: 'apiKey', apiKey: '' }, /no API key/],
+		['an API key that is only blanks', { authentication: 'apiKey', apiKey: '   ' }, /no API key/],
+		['an empty access token (e.g. an expression that resolved to "")', { authentication: 'accessToken', accessToken: '' }, /no access token/],
+		['a token that is only "Bearer "', { authentication: 'accessToken', accessToken: 'Bearer ' }, /no access token/],
+	])('%s: no request goes out, never an empty header, and the error says what to fix', async (_label, auth, message) => {
+		const server = await startCaptureServer();
+		try {
+			const result = await env.run(getContract('c1'), undefined, { credentials: { baseUrl: server.url, ...(auth as object) } as never });
+			expect(result.error?.message).toMatch(message);
+			expect(result.error?.message).toMatch(/Open the credential/);
+			expect(server.requests).toHaveLength(0);
+		} finally {
+			await server.close();
+		}
+	});
+
+	test('the credential has a Base URL, both auth modes, password-typed secrets and an optional Upload URL', () => {
+		const credential = new ContractEsignApi();
+		const byName = Object.fromEntries(credential.properties.map((p) => [p.name, p]));
+		expect(credential.name).toBe('contractEsignApi');
+		expect(credential.displayName).toBe('Contract E-Sign API');
+		expect(byName.baseUrl.required).toBe(true);
+		expect((byName.authentication.options as Array<{ value: string }>).map((o) => o.value)).toEqual(['apiKey', 'accessToken']);
+		expect(byName.apiKey.typeOptions?.password).toBe(true);
+		expect(byName.accessToken.typeOptions?.password).toBe(true);
+		expect(byName.uploadUrl.required).toBeFalsy();
+		expect(credential.documentationUrl).toMatch(/^https:\/\//);
+	});
+});
+
+describe('credential test (as n8n runs it: RoutingNode + responseCode rules)', () => {
+	test('passes with a valid API key and with a valid JWT; the request is GET /api/authentication', async () => {
+		const mark = env.mark();
+		expect(await testCredential({ ...env.creds, baseUrl: `${env.sb.baseUrl}///` })).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(await testCredential(env.jwtCreds)).toEqual({ status: 'OK', message: 'Connection successful!' });
+		const sent = env.since(mark);
+		expect(sent.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /api/authentication 200', 'GET /api/authentication 200']);
+		expect(sent[0].headers.apikey).toBe('<redacted>');
+		expect(sent[1].headers.authorization).toBe('Bearer <redacted>');
+	});
+
+	// n8n-core 1.122 loses the HTTP error's `cause`, so n8n 1.x's tester answers with NodeApiError's own sentence
+	// for the status code instead of the credential's responseCode rule; versions that keep the cause show ours.
+	const REFUSED = /^(The API key or token was refused\. Check that it is complete and still valid\.|Authorization failed - please check your credentials)$/;
+
+	test('fails with a readable message when the key or token is refused', async () => {
+		expect(await testCredential({ ...env.creds, apiKey: 'wrong-key' })).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(REFUSED),
+		});
+		const expired = env.sb.signJwt({}, { expiresInSeconds: -60 });
+		const result = await testCredential({ ...env.jwtCreds, accessToken: expired });
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(REFUSED);
+	});
+
+	test('fails with a Base URL hint when nothing answers at /api/authentication', async () => {
+		const result = await testCredential({ ...env.creds, baseUrl: `${env.sb.baseUrl}/api` });
+		expect(result).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(/^(No e-signature API answered at this Base URL|The resource you are requesting could not be found)/),
+		});
+	});
+
+	test('fails with the network error code when nothing listens', async () => {
+		const server = await startCaptureServer();
+		const url = server.url;
+		await server.close();
+		const result = await testCredential({ ...env.creds, baseUrl: url });
+		expect(result).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(/^(ECONNREFUSED|The service refused the connection - perhaps it is offline)$/),
+		});
+	});
+});

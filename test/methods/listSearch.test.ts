@@ -1,0 +1,112 @@
+import { listSearch } from '../harness';
+import { startEnv, type NodeTestEnv } from '../helpers/env';
+
+let env: NodeTestEnv;
+
+beforeAll(async () => {
+	env = await startEnv(__filename);
+});
+afterAll(async () => {
+	await env.close();
+});
+
+describe('list search: searchContracts', () => {
+	const ids: Record<string, string> = {};
+
+	beforeAll(() => {
+		const c = env.sb.control;
+		c.seed(150, { seed: 5, to: '2024-01-01T00:00:00.000Z' }); // older than the contracts below
+		ids.newest = c.createContract({ name: 'Arrendamiento Zebra 7', createdAt: '2025-05-01T10:00:00.000Z', status: 'SENT_TO_SIGN', externalId: 'CRM-ZEBRA' })._id;
+		ids.draft = c.createContract({ name: '', createdAt: '2025-04-01T10:00:00.000Z' })._id;
+	});
+
+	test('first page: newest first, "name · status" labels, IDs as values, a token for the next page', async () => {
+		const mark = env.mark();
+		const page1 = await listSearch('searchContracts', env.creds);
+		expect(page1.results).toHaveLength(100);
+		expect(page1.results[0]).toEqual({
+			name: 'Arrendamiento Zebra 7 · Pending Signature',
+			value: ids.newest,
+			description: 'Created 2025-05-01T10:00:00.000Z',
+		});
+		expect(page1.results[1]).toEqual({ name: '(no name) · Draft', value: ids.draft, description: 'Created 2025-04-01T10:00:00.000Z' });
+		expect(page1.paginationToken).toBe('2');
+		const requests = env.nodeRequests(mark);
+		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /api/list/contracts 200']);
+		expect(requests[0].query).toEqual({ page: '1', perPage: '100' });
+	});
+
+	test('the last page has no token; together the pages hold every contract once', async () => {
+		const page1 = await listSearch('searchContracts', env.creds);
+		const page2 = await listSearch('searchContracts', env.creds, {}, undefined, String(page1.paginationToken));
+		expect(page2.results).toHaveLength(52);
+		expect(page2.paginationToken).toBeUndefined();
+		const all = [...page1.results, ...page2.results].map((r) => r.value);
+		expect(new Set(all).size).toBe(152);
+	});
+
+	test.each([
+		['name', 'zebra 7'],
+		['external ID', 'crm-zebra'],
+		['status label', 'pending sig'],
+		['ID', 'ID'],
+	])('typed text filters by %s (case-insensitive)', async (_what, text) => {
+		const filter = text === 'ID' ? ids.newest : text;
+		const result = await listSearch('searchContracts', env.creds, {}, filter);
+		expect(result.results.map((r) => r.value)).toContain(ids.newest);
+		expect(result.results.map((r) => r.value)).not.toContain(ids.draft);
+	});
+
+	test('a typed name that only matches on a later page is found in the same call (up to 5 pages read)', async () => {
+		const oldest = env.sb.control.createContract({ name: 'Convenio Ornitorrinco', createdAt: '2020-01-01T00:00:00.000Z' })._id;
+		const mark = env.mark();
+		const result = await listSearch('searchContracts', env.creds, {}, 'ornitorrinco');
+		expect(result.results.map((r) => r.value)).toEqual([oldest]);
+		expect(result.paginationToken).toBeUndefined();
+		expect(env.nodeRequests(mark).map((r) => r.query.page)).toEqual(['1', '2']);
+	});
+
+	test('a search with no match anywhere stops after 5 pages and offers to continue', async () => {
+		env.sb.control.seed(400, { seed: 9, to: '2019-01-01T00:00:00.000Z' });
+		const mark = env.mark();
+		const result = await listSearch('searchContracts', env.creds, {}, 'no-such-contract-name');
+		expect(result.results).toEqual([]);
+		expect(env.nodeRequests(mark).map((r) => r.query.page)).toEqual(['1', '2', '3', '4', '5']);
+		expect(result.paginationToken).toBe('6');
+	});
+
+	test('works with the JWT credential too', async () => {
+		const mark = env.mark();
+		const result = await listSearch('searchContracts', env.jwtCreds, {}, 'zebra');
+		expect(result.results.map((r) => r.value)).toEqual([ids.newest]);
+		expect(env.nodeRequests(mark)[0].headers.authorization).toBe('Bearer <redacted>');
+	});
+
+	test('a refused credential gives the API text and how to fix it', async () => {
+		await expect(listSearch('searchContracts', { ...env.creds, apiKey: 'sk_wrong_key_000000' })).rejects.toMatchObject({
+			httpCode: '401',
+			description: expect.stringMatching(/Check the Contract E-Sign credential/),
+		});
+	});
+});
+
+describe('list search: searchTemplates', () => {
+	test('every template, named, with its 25-character ID as value', async () => {
+		const mark = env.mark();
+		const result = await listSearch('searchTemplates', env.creds);
+		expect(result.results).toEqual([
+			{ name: 'Contrato de prestación de servicios', value: 'T3serv0c9f5e1a3d7fa4e6b82', description: 'Created 2025-06-20T09:15:00.000Z' },
+			{ name: 'Acuerdo de confidencialidad (NDA)', value: 'T2nda00b8e4d0f2c6e93d5f71', description: 'Created 2025-03-02T16:30:00.000Z' },
+			{ name: 'Contrato de arrendamiento', value: 'T1lease0a7f3c9e1b5d82c4e6', description: 'Created 2025-01-15T10:00:00.000Z' },
+		]);
+		expect(result.paginationToken).toBeUndefined();
+		expect(env.nodeRequests(mark)[0].query).toEqual({});
+	});
+
+	test('typed text is sent to the API as the name filter', async () => {
+		const mark = env.mark();
+		const result = await listSearch('searchTemplates', env.creds, {}, ' Confidencialidad ');
+		expect(result.results.map((r) => r.value)).toEqual(['T2nda00b8e4d0f2c6e93d5f71']);
+		expect(env.nodeRequests(mark)[0].query).toEqual({ name: 'Confidencialidad' });
+	});
+});

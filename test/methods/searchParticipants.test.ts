@@ -1,0 +1,58 @@
+import { listSearch } from '../harness';
+import { byId, createTemplateContract, fromList, participantsOf, startEnv, type NodeTestEnv } from '../helpers/env';
+
+let env: NodeTestEnv;
+const SERVICES = 'T3serv0c9f5e1a3d7fa4e6b82';
+
+beforeAll(async () => {
+	env = await startEnv(__filename);
+});
+afterAll(async () => {
+	await env.close();
+});
+
+const search = (contractId: unknown, filter?: string) =>
+	listSearch('searchParticipants', env.creds, { resource: 'participant', operation: 'get', contractId } as any, filter);
+
+describe('list search: searchParticipants', () => {
+	test('lists the participants of the chosen contract as "label: name", in order', async () => {
+		const contractId = await createTemplateContract(env.api, SERVICES);
+		const [client, provider, witness] = await participantsOf(env.api, contractId);
+		await env.api.post(`/api/contract/participant/${contractId}/${provider.participantid}`, { name: 'Luis Pérez' });
+
+		const mark = env.mark();
+		const result = await search(fromList(contractId));
+		expect(result.results).toEqual([
+			{ name: 'Cliente', value: client.participantid },
+			{ name: 'Proveedor: Luis Pérez', value: provider.participantid },
+			{ name: 'Testigo', value: witness.participantid },
+		]);
+		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`GET /api/contract/variables/${contractId} 200`]);
+	});
+
+	test('the typed text filters by label, name or ID, ignoring case', async () => {
+		const contractId = await createTemplateContract(env.api, SERVICES);
+		const [, provider, witness] = await participantsOf(env.api, contractId);
+		await env.api.post(`/api/contract/participant/${contractId}/${provider.participantid}`, { name: 'Luis Pérez' });
+		expect((await search(byId(contractId), 'luis')).results.map((r) => r.value)).toEqual([provider.participantid]);
+		expect((await search(byId(contractId), 'TESTIGO')).results.map((r) => r.value)).toEqual([witness.participantid]);
+		expect((await search(byId(contractId), witness.participantid.slice(-8))).results.map((r) => r.value)).toEqual([witness.participantid]);
+		expect((await search(byId(contractId), 'nobody')).results).toEqual([]);
+	});
+
+	test('no contract chosen yet: an empty list and no request', async () => {
+		const mark = env.mark();
+		expect((await search(fromList(''))).results).toEqual([]);
+		expect(env.nodeRequests(mark)).toHaveLength(0);
+	});
+
+	test('an unresolved expression as contract: an empty list and no request', async () => {
+		const mark = env.mark();
+		expect((await search(byId('={{ $json.contractId }}'))).results).toEqual([]);
+		expect(env.nodeRequests(mark)).toHaveLength(0);
+	});
+
+	test('an unknown contract: the API refusal is shown', async () => {
+		await expect(search(byId('000000000000000000000000'))).rejects.toThrow(/not found/i);
+	});
+});

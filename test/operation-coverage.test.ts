@@ -1,0 +1,102 @@
+/**
+ * The node covers the whole API: during the suite, the requests the node itself sent (recognised by its
+ * User-Agent in every test file's sandbox request log) must include every operation of spec Part 4.
+ * Runs last (test/helpers/sequencer.js) and waits for the other node test files to finish.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+import type { LoggedRequest } from './helpers/env';
+
+const ID = '[^/]+';
+/** Spec Part 4: method + path template of each of the 33 operations. */
+const PART4: Array<[string, string, string]> = [
+	['4.1', 'POST', '/api/create/contract'],
+	['4.2', 'POST', '/api/v2/create/contract'],
+	['4.3', 'GET', `/api/contract/status/${ID}`],
+	['4.4', 'POST', `/api/contract/configuration/${ID}`],
+	['4.5', 'GET', `/api/contract/variables/${ID}`],
+	['4.6', 'POST', `/api/contract/variables/${ID}/${ID}`],
+	['4.7', 'GET', `/api/contract/participant/${ID}/${ID}`],
+	['4.8', 'POST', `/api/contract/participant/${ID}/${ID}`],
+	['4.9', 'POST', `/api/contract/attachments/${ID}/${ID}`],
+	['4.10', 'POST', `/api/contract/send/${ID}`],
+	['4.11', 'GET', `/api/contract/documents/${ID}`],
+	['4.12', 'POST', `/api/contracts/${ID}/confidential-attachments`],
+	['4.13', 'DELETE', `/api/contracts/${ID}/confidential-attachments/${ID}`],
+	['4.14', 'GET', '/api/list/contracts'],
+	['4.15', 'GET', `/api/contract/pending/${ID}`],
+	['4.16', 'POST', `/api/contract/archive/${ID}`],
+	['4.17', 'DELETE', `/api/contract/cancel/${ID}`],
+	['4.18', 'POST', `/api/contract/finalize/${ID}`],
+	['4.19', 'POST', `/api/contracts/${ID}/validate/nom151`],
+	['4.20 create', 'POST', `/api/contracts/${ID}/customproperties`],
+	['4.20 get', 'GET', `/api/contracts/${ID}/customproperties`],
+	['4.20 update', 'PUT', `/api/contracts/${ID}/${ID}/customproperties`],
+	['4.20 delete', 'DELETE', `/api/contracts/${ID}/${ID}/customproperties`],
+	['4.21 get', 'GET', `/api/contracts/${ID}/spectators`],
+	['4.21 create', 'POST', `/api/contracts/${ID}/spectators`],
+	['4.21 update', 'PUT', `/api/contracts/${ID}/spectators/${ID}`],
+	['4.21 delete', 'DELETE', `/api/contracts/${ID}/spectators/${ID}`],
+	['4.22', 'POST', '/api/sign-url/renew'],
+	['4.23', 'POST', `/api/contracts/${ID}/participants/${ID}/change-email`],
+	['4.24', 'POST', `/api/contracts/${ID}/package`],
+	['4.25', 'POST', `/api/contracts/${ID}/stamp-shield2-certificate`],
+	['4.26', 'GET', '/api/list/templates'],
+	['4.27', 'GET', `/api/contract/milestones/${ID}`],
+];
+
+const TEST_ROOT = __dirname;
+
+/** Test files that run the node against a sandbox (they call startEnv). */
+function nodeTestFiles(dir = TEST_ROOT): string[] {
+	const out: string[] = [];
+	for (const entry of readdirSync(dir, { withFileTypes: true })) {
+		const path = join(dir, entry.name);
+		if (entry.isDirectory()) out.push(...nodeTestFiles(path));
+		else if (entry.name.endsWith('.test.ts') && path !== __filename && readFileSync(path, 'utf8').includes('startEnv(')) {
+			out.push(path);
+		}
+	}
+	return out;
+}
+
+async function waitForLogs(runDir: string, files: string[]): Promise<string[]> {
+	const deadline = Date.now() + 10 * 60_000;
+	for (;;) {
+		const entries = readdirSync(runDir);
+		const missing = files.filter((file) => {
+			const stem = file.split('/').pop()!.replace(/\.test\.ts$/, '');
+			return !entries.some((e) => e.startsWith(`${stem}.`) && e.endsWith('.jsonl.done'));
+		});
+		if (missing.length === 0) return entries.filter((e) => e.endsWith('.jsonl')).map((e) => join(runDir, e));
+		if (Date.now() > deadline) {
+			throw new Error(`These test files did not finish: ${missing.map((f) => relative(TEST_ROOT, f)).join(', ')}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 500));
+	}
+}
+
+test(
+	'the requests the node sent during the suite cover every operation of spec Part 4',
+	async () => {
+		const runDir = process.env.ESIGN_TEST_RUN_DIR;
+		if (!runDir || !existsSync(runDir)) throw new Error('Run the whole suite (npm test): this test reads its logs.');
+		const logs = await waitForLogs(runDir, nodeTestFiles());
+		const sent = new Set<string>();
+		for (const log of logs) {
+			for (const line of readFileSync(log, 'utf8').split('\n')) {
+				if (!line.trim()) continue;
+				const request = JSON.parse(line) as LoggedRequest;
+				if (!(request.headers['user-agent'] ?? '').startsWith('n8n-nodes-contract-esign/')) continue;
+				sent.add(`${request.method} ${request.path}`);
+			}
+		}
+		const missing = PART4.filter(
+			([, method, template]) => ![...sent].some((s) => new RegExp(`^${method} ${template}$`).test(s)),
+		).map(([section, method, template]) => `${section} ${method} ${template.replace(/\[\^\/\]\+/g, '{id}')}`);
+		expect(missing).toEqual([]);
+		expect(PART4).toHaveLength(33);
+	},
+	11 * 60_000,
+);

@@ -1,0 +1,134 @@
+import { LoadOptionsContext } from 'n8n-core';
+import type { ICredentialDataDecryptedObject, ILoadOptionsFunctions, INode, INodeListSearchResult, INodeParameters } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { searchSpectators } from '../../nodes/ContractEsign/methods/listSearchSubresources';
+import { ACTION_TYPE, HarnessCredentialsHelper, initN8nCore, makeAdditionalData, nodeTypes } from '../harness';
+import { byId, createTemplateContract, fromList, startEnv, type NodeTestEnv } from '../helpers/env';
+
+let env: NodeTestEnv;
+const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
+
+beforeAll(async () => {
+	env = await startEnv(__filename);
+});
+afterAll(async () => {
+	await env.close();
+});
+
+async function contractWithSpectators(): Promise<{ contractId: string; spectators: Array<{ _id: string; jwt: string }> }> {
+	const contractId = await createTemplateContract(env.api, LEASE);
+	await env.api.post(`/api/contracts/${contractId}/spectators`, {
+		name: 'Laura Méndez',
+		email: 'laura@example.com',
+		phone: '+525512340000',
+		linkExpirationDate: '2030-06-30T12:00:00.000Z',
+	});
+	await env.api.post(`/api/contracts/${contractId}/spectators`, { name: 'Audit', email: 'audit@example.com' });
+	return { contractId, spectators: env.sb.control.getContract(contractId)!.spectators };
+}
+
+/** Runs a list-search function through n8n-core's LoadOptionsContext, as the editor does for the picker. */
+async function search(
+	fn: (this: ILoadOptionsFunctions, filter?: string) => Promise<INodeListSearchResult>,
+	parameters: INodeParameters,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	await initN8nCore();
+	const node: INode = {
+		id: 'node-action',
+		name: 'Contract E-Sign',
+		type: ACTION_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters,
+		credentials: { contractEsignApi: { id: 'cred-1', name: 'Contract E-Sign account' } },
+	};
+	const helper = new HarnessCredentialsHelper({ 'cred-1': env.creds as unknown as ICredentialDataDecryptedObject });
+	const additionalData = makeAdditionalData(helper);
+	additionalData.currentNodeParameters = parameters;
+	const workflow = new Workflow({ id: 'w', name: 'w', nodes: [node], connections: {}, active: false, nodeTypes });
+	return await fn.call(new LoadOptionsContext(workflow, node, additionalData, 'parameters'), filter);
+}
+
+describe('spectator → getAll', () => {
+	test('one item per spectator with spectatorId, and no access token by default', async () => {
+		const { contractId, spectators } = await contractWithSpectators();
+		const mark = env.mark();
+		const result = await env.run({ resource: 'spectator', operation: 'getAll', contractId: fromList(contractId), returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((i) => i.json)).toEqual([
+			{
+				contractId,
+				spectatorId: spectators[0]._id,
+				name: 'Laura Méndez',
+				email: 'laura@example.com',
+				phone: '+525512340000',
+				linkExpirationDate: '2030-06-30T12:00:00.000Z',
+				attachments: [],
+			},
+			{
+				contractId,
+				spectatorId: spectators[1]._id,
+				name: 'Audit',
+				email: 'audit@example.com',
+				phone: '',
+				linkExpirationDate: null,
+				attachments: [],
+			},
+		]);
+		for (const item of result.items) {
+			expect(item.json).not.toHaveProperty('jwt');
+			expect(JSON.stringify(item.json)).not.toContain(spectators[0].jwt);
+		}
+		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`GET /api/contracts/${contractId}/spectators 200`,
+		]);
+	});
+
+	test('Include Access Token adds each spectator\'s jwt', async () => {
+		const { contractId, spectators } = await contractWithSpectators();
+		const result = await env.run({
+			resource: 'spectator',
+			operation: 'getAll',
+			contractId: byId(contractId),
+			returnAll: true,
+			options: { includeAccessToken: true },
+		});
+		expect(result.items.map((i) => [i.json.spectatorId, i.json.jwt])).toEqual(spectators.map((s) => [s._id, s.jwt]));
+		expect(spectators[0].jwt).toMatch(/^ey/);
+	});
+
+	test('Limit caps the number of items', async () => {
+		const { contractId, spectators } = await contractWithSpectators();
+		const result = await env.run({ resource: 'spectator', operation: 'getAll', contractId: byId(contractId), limit: 1 });
+		expect(result.items.map((i) => i.json.spectatorId)).toEqual([spectators[0]._id]);
+	});
+
+	test('an unknown contract gives a NodeApiError with a hint', async () => {
+		const result = await env.run({ resource: 'spectator', operation: 'getAll', contractId: byId('000000000000000000000000') });
+		expect((result.error as any)?.name).toBe('NodeApiError');
+		expect(result.error?.httpCode).toBe('404');
+		expect(result.error?.description).toMatch(/Check the ID/);
+	});
+});
+
+describe('Spectator picker (searchSpectators)', () => {
+	test('lists the spectators of the chosen contract as "name <email>", filtered by the typed text', async () => {
+		const { contractId, spectators } = await contractWithSpectators();
+		const all = await search(searchSpectators, { contractId: fromList(contractId) });
+		expect(all.results).toEqual([
+			{ name: 'Laura Méndez <laura@example.com>', value: spectators[0]._id },
+			{ name: 'Audit <audit@example.com>', value: spectators[1]._id },
+		]);
+		expect(JSON.stringify(all)).not.toContain(spectators[0].jwt);
+		const filtered = await search(searchSpectators, { contractId: byId(contractId) }, 'AUDIT@');
+		expect(filtered.results.map((r) => r.value)).toEqual([spectators[1]._id]);
+	});
+
+	test('no contract chosen yet: an empty list and no request', async () => {
+		const mark = env.mark();
+		expect(await search(searchSpectators, { contractId: byId('') })).toEqual({ results: [] });
+		expect(env.nodeRequests(mark)).toHaveLength(0);
+	});
+});
