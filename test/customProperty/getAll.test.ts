@@ -1,9 +1,6 @@
-import { LoadOptionsContext } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, ILoadOptionsFunctions, INode, INodeListSearchResult, INodeParameters } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
-import { searchCustomProperties } from '../../nodes/ContractEsign/methods/listSearchSubresources';
-import { ACTION_TYPE, HarnessCredentialsHelper, initN8nCore, makeAdditionalData, nodeTypes } from '../harness';
+import { listSearch } from '../harness';
 import { byId, createTemplateContract, fromList, startEnv, type NodeTestEnv } from '../helpers/env';
 
 let env: NodeTestEnv;
@@ -24,28 +21,8 @@ async function contractWithProperties(properties: Array<{ name: string; value: s
 
 const idsOf = (contractId: string) => env.sb.control.getContract(contractId)!.properties.map((p) => p._id);
 
-/** Runs a list-search function through n8n-core's LoadOptionsContext, as the editor does for the picker. */
-async function search(
-	fn: (this: ILoadOptionsFunctions, filter?: string) => Promise<INodeListSearchResult>,
-	parameters: INodeParameters,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	await initN8nCore();
-	const node: INode = {
-		id: 'node-action',
-		name: 'Contract E-Sign',
-		type: ACTION_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-		credentials: { contractEsignApi: { id: 'cred-1', name: 'Contract E-Sign account' } },
-	};
-	const helper = new HarnessCredentialsHelper({ 'cred-1': env.creds as unknown as ICredentialDataDecryptedObject });
-	const additionalData = makeAdditionalData(helper);
-	additionalData.currentNodeParameters = parameters;
-	const workflow = new Workflow({ id: 'w', name: 'w', nodes: [node], connections: {}, active: false, nodeTypes });
-	return await fn.call(new LoadOptionsContext(workflow, node, additionalData, 'parameters'), filter);
-}
+/** The picker as the editor calls it: the node's registered list-search method, through n8n-core. */
+const search = async (parameters: INodeParameters, filter?: string) => await listSearch('searchCustomProperties', env.creds, parameters, filter);
 
 describe('customProperty → getAll', () => {
 	test('outputs one item per property with propertyId, name, value and contractId', async () => {
@@ -113,18 +90,18 @@ describe('Custom Property picker (searchCustomProperties)', () => {
 			{ name: 'Region', value: 'North' },
 		]);
 		const [first, second] = idsOf(contractId);
-		const all = await search(searchCustomProperties, { contractId: fromList(contractId) });
+		const all = await search({ contractId: fromList(contractId) });
 		expect(all.results).toEqual([
 			{ name: 'Department: Sales', value: first },
 			{ name: 'Region: North', value: second },
 		]);
-		const filtered = await search(searchCustomProperties, { contractId: byId(contractId) }, 'nor');
+		const filtered = await search({ contractId: byId(contractId) }, 'nor');
 		expect(filtered.results).toEqual([{ name: 'Region: North', value: second }]);
 	});
 
 	test('no contract chosen yet: an empty list and no request', async () => {
 		const mark = env.mark();
-		expect(await search(searchCustomProperties, { contractId: fromList('') })).toEqual({ results: [] });
+		expect(await search({ contractId: fromList('') })).toEqual({ results: [] });
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});
 });

@@ -1,9 +1,6 @@
-import { LoadOptionsContext } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, ILoadOptionsFunctions, INode, INodeListSearchResult, INodeParameters } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { INodeParameters } from 'n8n-workflow';
 
-import { searchSpectators } from '../../nodes/ContractEsign/methods/listSearchSubresources';
-import { ACTION_TYPE, HarnessCredentialsHelper, initN8nCore, makeAdditionalData, nodeTypes } from '../harness';
+import { listSearch } from '../harness';
 import { byId, createTemplateContract, fromList, startEnv, type NodeTestEnv } from '../helpers/env';
 
 let env: NodeTestEnv;
@@ -28,28 +25,8 @@ async function contractWithSpectators(): Promise<{ contractId: string; spectator
 	return { contractId, spectators: env.sb.control.getContract(contractId)!.spectators };
 }
 
-/** Runs a list-search function through n8n-core's LoadOptionsContext, as the editor does for the picker. */
-async function search(
-	fn: (this: ILoadOptionsFunctions, filter?: string) => Promise<INodeListSearchResult>,
-	parameters: INodeParameters,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	await initN8nCore();
-	const node: INode = {
-		id: 'node-action',
-		name: 'Contract E-Sign',
-		type: ACTION_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters,
-		credentials: { contractEsignApi: { id: 'cred-1', name: 'Contract E-Sign account' } },
-	};
-	const helper = new HarnessCredentialsHelper({ 'cred-1': env.creds as unknown as ICredentialDataDecryptedObject });
-	const additionalData = makeAdditionalData(helper);
-	additionalData.currentNodeParameters = parameters;
-	const workflow = new Workflow({ id: 'w', name: 'w', nodes: [node], connections: {}, active: false, nodeTypes });
-	return await fn.call(new LoadOptionsContext(workflow, node, additionalData, 'parameters'), filter);
-}
+/** The picker as the editor calls it: the node's registered list-search method, through n8n-core. */
+const search = async (parameters: INodeParameters, filter?: string) => await listSearch('searchSpectators', env.creds, parameters, filter);
 
 describe('spectator → getAll', () => {
 	test('one item per spectator with spectatorId, and no access token by default', async () => {
@@ -116,19 +93,19 @@ describe('spectator → getAll', () => {
 describe('Spectator picker (searchSpectators)', () => {
 	test('lists the spectators of the chosen contract as "name <email>", filtered by the typed text', async () => {
 		const { contractId, spectators } = await contractWithSpectators();
-		const all = await search(searchSpectators, { contractId: fromList(contractId) });
+		const all = await search({ contractId: fromList(contractId) });
 		expect(all.results).toEqual([
 			{ name: 'Laura Méndez <laura@example.com>', value: spectators[0]._id },
 			{ name: 'Audit <audit@example.com>', value: spectators[1]._id },
 		]);
 		expect(JSON.stringify(all)).not.toContain(spectators[0].jwt);
-		const filtered = await search(searchSpectators, { contractId: byId(contractId) }, 'AUDIT@');
+		const filtered = await search({ contractId: byId(contractId) }, 'AUDIT@');
 		expect(filtered.results.map((r) => r.value)).toEqual([spectators[1]._id]);
 	});
 
 	test('no contract chosen yet: an empty list and no request', async () => {
 		const mark = env.mark();
-		expect(await search(searchSpectators, { contractId: byId('') })).toEqual({ results: [] });
+		expect(await search({ contractId: byId('') })).toEqual({ results: [] });
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});
 });

@@ -1,96 +1,36 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { recordLocator } from '../helpers/fieldBuilders';
+
 /** Fields used by several operations, defined once. Visibility is attached with updateDisplayOptions. */
 
-export const contractIdLocator: INodeProperties = {
+export const contractIdLocator: INodeProperties = recordLocator({
 	displayName: 'Contract',
 	name: 'contractId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
 	description: 'The contract to work on',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a contract...',
-			typeOptions: { searchListMethod: 'searchContracts', searchable: true },
-		},
-		{
-			displayName: 'ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 65f1c0d2a4b8e91f2c3d4e5f',
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: '^\\s*[^\\s/?#]+\\s*$', errorMessage: 'A contract ID has no spaces, slashes, "?" or "#"' },
-				},
-			],
-		},
-	],
-};
+	noun: 'contract',
+	searchListMethod: 'searchContracts',
+	idPlaceholder: 'e.g. 65f1c0d2a4b8e91f2c3d4e5f',
+});
 
-export const templateIdLocator: INodeProperties = {
+export const templateIdLocator: INodeProperties = recordLocator({
 	displayName: 'Template',
 	name: 'templateId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
 	description: 'The template the contract is created from',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a template...',
-			typeOptions: { searchListMethod: 'searchTemplates', searchable: true },
-		},
-		{
-			displayName: 'ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. tpl0lease0residential00001',
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: '^\\s*\\S{25}\\s*$', errorMessage: 'A template ID has exactly 25 characters' },
-				},
-			],
-		},
-	],
-};
+	noun: 'template',
+	searchListMethod: 'searchTemplates',
+	idPlaceholder: 'e.g. tpl0lease0residential00001',
+	idRule: { regex: '^\\s*\\S{25}\\s*$', errorMessage: 'A template ID has exactly 25 characters' },
+});
 
-export const participantIdLocator: INodeProperties = {
+export const participantIdLocator: INodeProperties = recordLocator({
 	displayName: 'Participant',
 	name: 'participantId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
 	description: 'A participant (signer) of the chosen contract',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a participant...',
-			typeOptions: { searchListMethod: 'searchParticipants', searchable: true },
-		},
-		{
-			displayName: 'ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 65f1c0d2a4b8e91f2c3d4e60',
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: '^\\s*[^\\s/?#]+\\s*$', errorMessage: 'A participant ID has no spaces, slashes, "?" or "#"' },
-				},
-			],
-		},
-	],
-};
+	noun: 'participant',
+	searchListMethod: 'searchParticipants',
+	idPlaceholder: 'e.g. 65f1c0d2a4b8e91f2c3d4e60',
+});
 
 export const returnAll: INodeProperties = {
 	displayName: 'Return All',
@@ -129,3 +69,18 @@ export const concurrencyOption: INodeProperties = {
 	description:
 		'How many items to process at the same time. Output order and item pairing are kept. Raise it for large batches; lower it if the service rate-limits you.',
 };
+
+/**
+ * The "Options" collection of an operation: Concurrency (read by the router for every operation) plus the
+ * operation's own options, alphabetized by display name as n8n's lint wants for collection items.
+ */
+export function optionsCollection(...extra: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [concurrencyOption, ...extra].sort((a, b) => a.displayName.localeCompare(b.displayName, 'en')),
+	};
+}

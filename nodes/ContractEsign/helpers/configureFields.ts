@@ -1,22 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { booleanField, languageField, notificationTypeField } from './fieldBuilders';
 import { fail, toDateOnly } from './validate';
 
 /** The configuration fields of spec 4.4 as typed UI fields, and the request body built from the ones the user set. */
 
-const flag = (displayName: string, name: string, description: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'boolean',
-	default: false,
-	description,
-});
-
 const whenExpiring = { show: { expiryUndefined: [false] } };
 
 export const configurationFields: INodeProperties[] = [
-	flag('Allow Extra Attachments', 'allowAttachments', 'Whether participants may add attachments beyond those configured in the template'),
-	flag(
+	booleanField('Allow Extra Attachments', 'allowAttachments', 'Whether participants may add attachments beyond those configured in the template'),
+	booleanField(
 		'Auto-Validate Declaration Video',
 		'hasShield3AutoValidation',
 		'Whether the declaration video is validated automatically against an image (participants then need a selfie, see "Participant → Update")',
@@ -71,38 +64,17 @@ export const configurationFields: INodeProperties[] = [
 		default: '',
 		description: 'Your own reference for the contract (for example an ID from your CRM). Leave empty to clear it.',
 	},
-	flag('Include NOM-151 Certificate', 'stampNom', 'Whether to include the NOM-151 certificate with the signed contract'),
-	{
-		displayName: 'Language',
-		name: 'language',
-		type: 'options',
-		options: [
-			{ name: 'English', value: 'en' },
-			{ name: 'Spanish', value: 'es' },
-		],
-		default: 'es',
-		description: 'Language of the notifications sent to participants',
-	},
-	flag('Negotiable', 'negotiate', 'Whether participants can negotiate the contract while signing'),
-	{
-		displayName: 'Notification Type',
-		name: 'notificationType',
-		type: 'options',
-		options: [
-			{ name: 'Email', value: 'email' },
-			{ name: 'Email and SMS', value: 'email-sms', description: 'Every participant then needs a phone number' },
-			{ name: 'SMS', value: 'sms', description: 'Every participant then needs a phone number' },
-		],
-		default: 'email',
-		description: 'How participants are notified',
-	},
-	flag(
+	booleanField('Include NOM-151 Certificate', 'stampNom', 'Whether to include the NOM-151 certificate with the signed contract'),
+	languageField('participant'),
+	booleanField('Negotiable', 'negotiate', 'Whether participants can negotiate the contract while signing'),
+	notificationTypeField('participant'),
+	booleanField(
 		'Owner Signs Automatically',
 		'ownerSelfSign',
 		'Whether the account owner signs automatically, when they are a participant, have a signature in their profile and no variables to fill',
 	),
-	flag('Password Protection', 'password', 'Whether the service generates a random password that participants need to open the contract'),
-	flag('Require Validation Before Signing', 'validationRequired', 'Whether signing needs a prior validation'),
+	booleanField('Password Protection', 'password', 'Whether the service generates a random password that participants need to open the contract'),
+	booleanField('Require Validation Before Signing', 'validationRequired', 'Whether signing needs a prior validation'),
 	{
 		displayName: 'Signature Type',
 		name: 'signatureType',

@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { languageField, notificationTypeField } from './fieldBuilders';
+
 /** UI fields of Create V2 (spec 4.2, api-notes "Create V2"): signers and spectators as collections or JSON. */
 
 /** Source of a new contract (create and Create V2, spec 4.1 and 4.2). */
@@ -96,29 +98,8 @@ const signerValues: INodeProperties[] = [
 
 /** Language, notifications and shield of a Create V2 contract. */
 export const createV2SettingsFields: INodeProperties[] = [
-	{
-		displayName: 'Language',
-		name: 'language',
-		type: 'options',
-		options: [
-			{ name: 'English', value: 'en' },
-			{ name: 'Spanish', value: 'es' },
-		],
-		default: 'es',
-		description: 'Language of the notifications sent to signers',
-	},
-	{
-		displayName: 'Notification Type',
-		name: 'notificationType',
-		type: 'options',
-		options: [
-			{ name: 'Email', value: 'email' },
-			{ name: 'Email and SMS', value: 'email-sms', description: 'Every signer then needs a phone number' },
-			{ name: 'SMS', value: 'sms', description: 'Every signer then needs a phone number' },
-		],
-		default: 'email',
-		description: 'How signers are notified',
-	},
+	languageField('signer'),
+	notificationTypeField('signer'),
 	{
 		displayName: 'Shield',
 		name: 'shield',

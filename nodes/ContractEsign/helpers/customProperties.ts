@@ -1,38 +1,18 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, type EsignContext } from '../transport';
+import { recordLocator } from './fieldBuilders';
 
 /** Custom properties of a contract (spec 4.20); the identifier is `_id` in the listing (api-notes R13). */
 
-export const propertyIdLocator: INodeProperties = {
+export const propertyIdLocator: INodeProperties = recordLocator({
 	displayName: 'Custom Property',
 	name: 'propertyId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
 	description: 'A custom property of the chosen contract',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a property...',
-			typeOptions: { searchListMethod: 'searchCustomProperties', searchable: true },
-		},
-		{
-			displayName: 'ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 65f1c0d2a4b8e91f2c3d4e61',
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: '^\\s*[^\\s/?#]+\\s*$', errorMessage: 'A property ID has no spaces, slashes, "?" or "#"' },
-				},
-			],
-		},
-	],
-};
+	noun: 'property',
+	searchListMethod: 'searchCustomProperties',
+	idPlaceholder: 'e.g. 65f1c0d2a4b8e91f2c3d4e61',
+});
 
 export function propertiesPath(contractId: string): string {
 	return `/api/contracts/${encodeURIComponent(contractId)}/customproperties`;

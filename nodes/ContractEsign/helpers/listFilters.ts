@@ -5,6 +5,15 @@ import { fail, requireEmail, toDateOnly, toIsoTimestamp, TEMPLATE_ID_LENGTH } fr
 
 /** Filter fields and query building shared by the Get Many operations (spec 4.14, 4.26). */
 
+/**
+ * Return All / Limit of a Get Many operation: undefined when every result is wanted, else the Limit. Read it
+ * before the request; for endpoints that answer with the whole list at once, apply it with `slice(0, max)`.
+ */
+export function resultLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
+	const all = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	return all ? undefined : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+}
+
 export const createdFromFilter: INodeProperties = {
 	displayName: 'Created From',
 	name: 'dateStart',

@@ -1,39 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, apiRequestArray, type EsignContext } from '../transport';
+import { recordLocator } from './fieldBuilders';
 import { fail, requireEmail, toIsoTimestamp } from './validate';
 
 /** Spectators of a contract (spec 2.6, 4.21): people who follow the contract without signing it. */
 
-export const spectatorIdLocator: INodeProperties = {
+export const spectatorIdLocator: INodeProperties = recordLocator({
 	displayName: 'Spectator',
 	name: 'spectatorId',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
 	description: 'A spectator of the chosen contract',
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: 'Select a spectator...',
-			typeOptions: { searchListMethod: 'searchSpectators', searchable: true },
-		},
-		{
-			displayName: 'ID',
-			name: 'id',
-			type: 'string',
-			placeholder: 'e.g. 65f1c0d2a4b8e91f2c3d4e62',
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: '^\\s*[^\\s/?#]+\\s*$', errorMessage: 'A spectator ID has no spaces, slashes, "?" or "#"' },
-				},
-			],
-		},
-	],
-};
+	noun: 'spectator',
+	searchListMethod: 'searchSpectators',
+	idPlaceholder: 'e.g. 65f1c0d2a4b8e91f2c3d4e62',
+});
 
 /** Fields of a spectator, for Update Fields (create shows Name and Email as top-level required fields). */
 export const spectatorFieldOptions: Record<'name' | 'email' | 'phone' | 'linkExpirationDate', INodeProperties> = {

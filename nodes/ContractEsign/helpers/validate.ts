@@ -6,8 +6,11 @@ export function fail(ctx: IExecuteFunctions, itemIndex: number, message: string,
 	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
 
-/** Reads a resource locator (or plain string) parameter and insists on a non-empty value. */
-export function requireId(ctx: IExecuteFunctions, itemIndex: number, parameter: string, label: string): string {
+/**
+ * Reads a resource locator (or plain string) parameter and insists on a non-empty value that is safe in a URL
+ * path. `emptyHint` replaces the default "choose from the list" advice (for plain ID fields).
+ */
+export function requireId(ctx: IExecuteFunctions, itemIndex: number, parameter: string, label: string, emptyHint?: string): string {
 	const raw = ctx.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
 	const value = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
 	if (!value) {
@@ -15,7 +18,7 @@ export function requireId(ctx: IExecuteFunctions, itemIndex: number, parameter: 
 			ctx,
 			itemIndex,
 			`The ${label} is empty`,
-			`Choose a ${label.toLowerCase()} from the list or enter its ID (an expression may have resolved to nothing).`,
+			emptyHint ?? `Choose a ${label.toLowerCase()} from the list or enter its ID (an expression may have resolved to nothing).`,
 		);
 	}
 	if (/[\s/?#]/.test(value)) {

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { attachmentFields, buildAttachmentBody } from '../../helpers/attachments';
 import { requireId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, contractIdLocator } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../common.descriptions';
 
 // Same body as participant attachments (spec 4.12 → 4.9): fields and body come from helpers/attachments.
 const show = { resource: ['confidentialAttachment'], operation: ['add'] };
@@ -12,9 +12,7 @@ const show = { resource: ['confidentialAttachment'], operation: ['add'] };
 export const description: INodeProperties[] = [
 	...updateDisplayOptions({ show }, [contractIdLocator]),
 	...attachmentFields(show),
-	...updateDisplayOptions({ show }, [
-		{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [concurrencyOption] },
-	]),
+	...updateDisplayOptions({ show }, [optionsCollection()]),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fail, requireId } from '../../helpers/validate';
+import { requireId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, contractIdLocator } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -16,14 +16,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. 65f1c0d2a4b8e91f2c3d4e63',
 		description: 'ID of the confidential attachment, as returned by "Add" (attachmentId)',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [concurrencyOption],
-	},
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions(
@@ -33,13 +26,13 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
-	const attachmentId = String(this.getNodeParameter('attachmentId', itemIndex, '') ?? '').trim();
-	if (!attachmentId) {
-		fail(this, itemIndex, 'The Attachment ID is empty', 'Enter the attachmentId that "Add" returned (an expression may have resolved to nothing).');
-	}
-	if (/[\s/?#]/.test(attachmentId)) {
-		fail(this, itemIndex, `The Attachment ID "${attachmentId}" is not a valid ID`, 'IDs contain no spaces, slashes, "?" or "#".');
-	}
+	const attachmentId = requireId(
+		this,
+		itemIndex,
+		'attachmentId',
+		'Attachment ID',
+		'Enter the attachmentId that "Add" returned (an expression may have resolved to nothing).',
+	);
 	const path = `/api/contracts/${encodeURIComponent(contractId)}/confidential-attachments/${encodeURIComponent(attachmentId)}`;
 	// Deleting an addressed attachment has the same end state when repeated: safe to retry (api-notes R12).
 	await apiRequest.call(this, 'DELETE', path, { itemIndex, idempotent: true });

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { configurationBody, configurationFields } from '../../helpers/configureFields';
 import { requireId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, contractIdLocator } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -17,14 +17,7 @@ const properties: INodeProperties[] = [
 		description: 'Only the fields you add are changed; the others keep their current value',
 		options: configurationFields,
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [concurrencyOption],
-	},
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['contract'], operation: ['configure'] } }, properties);

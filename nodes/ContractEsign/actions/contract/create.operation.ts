@@ -5,20 +5,13 @@ import { readDocument } from '../../helpers/binary';
 import { documentSourceField } from '../../helpers/createV2Fields';
 import { requireTemplateId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, inputBinaryField, templateIdLocator } from '../common.descriptions';
+import { inputBinaryField, optionsCollection, templateIdLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	documentSourceField,
 	{ ...templateIdLocator, displayOptions: { show: { source: ['template'] } } },
 	{ ...inputBinaryField, displayOptions: { show: { source: ['pdf', 'word'] } } },
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [concurrencyOption],
-	},
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['contract'], operation: ['create'] } }, properties);

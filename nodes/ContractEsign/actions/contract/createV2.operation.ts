@@ -6,7 +6,7 @@ import { createV2PeopleFields, createV2SettingsFields, documentSourceField } fro
 import { explainCreateV2Error, jsonArray, peopleFromFields } from '../../helpers/createV2Request';
 import { requireTemplateId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, inputBinaryField, templateIdLocator } from '../common.descriptions';
+import { inputBinaryField, optionsCollection, templateIdLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	{
@@ -22,7 +22,7 @@ const properties: INodeProperties[] = [
 	{ ...inputBinaryField, displayOptions: { show: { source: ['pdf', 'word'] } } },
 	...createV2SettingsFields,
 	...createV2PeopleFields,
-	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [concurrencyOption] },
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['contract'], operation: ['createV2'] } }, properties);

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { fileNameFromDisposition, requireFieldName } from '../../helpers/files';
 import { requireId } from '../../helpers/validate';
 import { apiRequestFull } from '../../transport';
-import { concurrencyOption, contractIdLocator } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -18,14 +18,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Name of the binary field on the output item that receives the zip with the contract\'s documents (signed PDF, NOM-151 certificate, videos and attachments once signed)',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [concurrencyOption],
-	},
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions(

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { contractFilterFields, contractFilterQuery } from '../../helpers/listFilters';
+import { contractFilterFields, contractFilterQuery, resultLimit } from '../../helpers/listFilters';
 import { statusLabel } from '../../helpers/status';
 import { apiRequestAllItems } from '../../transport';
 import { limit, returnAll } from '../common.descriptions';
@@ -24,8 +24,7 @@ export const description = updateDisplayOptions({ show: { resource: ['contract']
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs = contractFilterQuery(this, itemIndex, filters);
-	const all = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const max = all ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const max = resultLimit(this, itemIndex);
 	const contracts = (await apiRequestAllItems.call(this, '/api/list/contracts', qs, { limit: max, itemIndex })) as IDataObject[];
 	return contracts.map((c) => ({ contractId: c._id, ...c, statusLabel: statusLabel(c.status) }));
 }

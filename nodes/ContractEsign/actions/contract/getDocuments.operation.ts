@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { fileNameFromUrl, requireFieldName } from '../../helpers/files';
 import { fail, requireId } from '../../helpers/validate';
 import { apiRequest, downloadFile } from '../../transport';
-import { concurrencyOption, contractIdLocator } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../common.descriptions';
 
 const showWhenDownloading = { show: { downloadFiles: [true] } };
 
@@ -47,24 +47,14 @@ const properties: INodeProperties[] = [
 		description:
 			'Prefix of the output binary fields for the participants\' declaration videos, numbered in participant order: video_1, video_2, …',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			concurrencyOption,
-			{
-				displayName: 'Partially Signed Documents',
-				name: 'partial',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to get the documents as signed so far when not every participant has signed yet (at least one must have signed)',
-			},
-		],
-	},
+	optionsCollection({
+		displayName: 'Partially Signed Documents',
+		name: 'partial',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to get the documents as signed so far when not every participant has signed yet (at least one must have signed)',
+	}),
 ];
 
 export const description = updateDisplayOptions(

@@ -3,28 +3,18 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, contractIdLocator } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			concurrencyOption,
-			{
-				displayName: 'Keep in One Item',
-				name: 'keepInOneItem',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to output one item per contract with all its milestones in a "milestones" list, instead of one item per milestone',
-			},
-		],
-	},
+	optionsCollection({
+		displayName: 'Keep in One Item',
+		name: 'keepInOneItem',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to output one item per contract with all its milestones in a "milestones" list, instead of one item per milestone',
+	}),
 ];
 
 export const description = updateDisplayOptions(

@@ -3,28 +3,18 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, contractIdLocator } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			concurrencyOption,
-			{
-				displayName: 'Return Signing Links',
-				name: 'returnSignLinks',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to output each participant\'s personal signing link (signUrl), for example to send it through your own channel. Treat the links like passwords.',
-			},
-		],
-	},
+	optionsCollection({
+		displayName: 'Return Signing Links',
+		name: 'returnSignLinks',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to output each participant\'s personal signing link (signUrl), for example to send it through your own channel. Treat the links like passwords.',
+	}),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['contract'], operation: ['send'] } }, properties);

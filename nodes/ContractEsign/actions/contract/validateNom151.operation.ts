@@ -5,7 +5,7 @@ import { readInputFile } from '../../helpers/binary';
 import { buildMultipart } from '../../helpers/multipart';
 import { requireId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, contractIdLocator, inputBinaryField } from '../common.descriptions';
+import { contractIdLocator, inputBinaryField, optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -15,14 +15,7 @@ const properties: INodeProperties[] = [
 		description:
 			'Name of the binary field on the input item that holds the NOM-151 certificate, for example the "certificate" field of "Get Signed Documents" with "Download Files" on',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [concurrencyOption],
-	},
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions(

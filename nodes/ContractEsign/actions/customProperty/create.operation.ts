@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { asText, findCreated, listProperties, propertiesPath, propertyOutput } from '../../helpers/customProperties';
 import { fail, requireId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, contractIdLocator } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -43,14 +43,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [concurrencyOption],
-	},
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['customProperty'], operation: ['create'] } }, properties);

@@ -4,19 +4,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { propertyIdLocator, propertyPath } from '../../helpers/customProperties';
 import { requireId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, contractIdLocator } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
 	propertyIdLocator,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [concurrencyOption],
-	},
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['customProperty'], operation: ['delete'] } }, properties);

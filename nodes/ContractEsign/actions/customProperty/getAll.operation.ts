@@ -2,39 +2,29 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { listProperties, propertyOutput } from '../../helpers/customProperties';
+import { resultLimit } from '../../helpers/listFilters';
 import { requireId } from '../../helpers/validate';
-import { concurrencyOption, contractIdLocator, limit, returnAll } from '../common.descriptions';
+import { contractIdLocator, limit, optionsCollection, returnAll } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
 	returnAll,
 	limit,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			concurrencyOption,
-			{
-				displayName: 'Output One Item',
-				name: 'oneItem',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to output a single item per contract holding all its properties (in "properties", an empty list when there are none) instead of one item per property',
-			},
-		],
-	},
+	optionsCollection({
+		displayName: 'Output One Item',
+		name: 'oneItem',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to output a single item per contract holding all its properties (in "properties", an empty list when there are none) instead of one item per property',
+	}),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['customProperty'], operation: ['getAll'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
-	const all = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const max = all ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const max = resultLimit(this, itemIndex);
 	const oneItem = this.getNodeParameter('options.oneItem', itemIndex, false) as boolean;
 	const listed = await listProperties.call(this, contractId, itemIndex);
 	const records = listed.slice(0, max).map((record) => propertyOutput(contractId, record));

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { asText, listProperties, propertyIdLocator, propertyOutput, propertyPath } from '../../helpers/customProperties';
 import { fail, requireId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, contractIdLocator } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -34,14 +34,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [concurrencyOption],
-	},
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['customProperty'], operation: ['update'] } }, properties);

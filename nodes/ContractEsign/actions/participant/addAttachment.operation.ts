@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { attachmentFields, buildAttachmentBody } from '../../helpers/attachments';
 import { requireId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, contractIdLocator, participantIdLocator } from '../common.descriptions';
+import { contractIdLocator, optionsCollection, participantIdLocator } from '../common.descriptions';
 
 const show = { resource: ['participant'], operation: ['addAttachment'] };
 
@@ -12,7 +12,7 @@ export const description: INodeProperties[] = [
 	...updateDisplayOptions({ show }, [contractIdLocator, participantIdLocator]),
 	...attachmentFields(show),
 	...updateDisplayOptions({ show }, [
-		{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [concurrencyOption] },
+		optionsCollection(),
 	]),
 ];
 

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { OBLIGATION_OPTIONS } from '../../helpers/participants';
 import { requireEmail, requireId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, contractIdLocator, participantIdLocator } from '../common.descriptions';
+import { contractIdLocator, optionsCollection, participantIdLocator } from '../common.descriptions';
 
 const forObligation = (obligation: string) => ({ show: { obligation: [obligation] } });
 
@@ -33,7 +33,7 @@ const properties: INodeProperties[] = [
 	{ displayName: 'Company Name', name: 'name', type: 'string', default: '', displayOptions: forObligation('legal'), description: 'Name of the company that signs. Leave empty to keep the current value.' },
 	{ displayName: 'Representative', name: 'representative', type: 'string', default: '', displayOptions: forObligation('legal'), description: 'Legal representative who signs for the company. Leave empty to keep the current value.' },
 	{ displayName: 'Phone', name: 'phone', type: 'string', default: '', placeholder: 'e.g. +525512345678', description: 'New mobile number. Leave empty to keep the current value.' },
-	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [concurrencyOption] },
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['participant'], operation: ['changeEmail'] } }, properties);

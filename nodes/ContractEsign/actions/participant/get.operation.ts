@@ -3,29 +3,19 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, contractIdLocator, participantIdLocator } from '../common.descriptions';
+import { contractIdLocator, optionsCollection, participantIdLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
 	participantIdLocator,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			concurrencyOption,
-			{
-				displayName: 'Raw Output',
-				name: 'rawOutput',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to return the answer as the API gives it (fields grouped in "editable" and "information") instead of one flat item',
-			},
-		],
-	},
+	optionsCollection({
+		displayName: 'Raw Output',
+		name: 'rawOutput',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to return the answer as the API gives it (fields grouped in "editable" and "information") instead of one flat item',
+	}),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['participant'], operation: ['get'] } }, properties);

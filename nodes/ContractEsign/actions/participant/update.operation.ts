@@ -2,18 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isImage, readInputFile } from '../../helpers/binary';
+import { booleanField } from '../../helpers/fieldBuilders';
 import { OBLIGATION_OPTIONS, normaliseRfc } from '../../helpers/participants';
 import { fail, requireEmail, requireId, toIsoTimestamp } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, contractIdLocator, participantIdLocator } from '../common.descriptions';
-
-const flag = (displayName: string, name: string, description: string): INodeProperties => ({
-	displayName,
-	name,
-	type: 'boolean',
-	default: false,
-	description,
-});
+import { contractIdLocator, optionsCollection, participantIdLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -45,10 +38,10 @@ const properties: INodeProperties[] = [
 			{ displayName: 'Obligation', name: 'obligation', type: 'options', options: OBLIGATION_OPTIONS, default: 'individual', description: 'Whether the participant signs as a natural person or as a legal entity' },
 			{ displayName: 'Phone', name: 'phone', type: 'string', default: '', placeholder: 'e.g. +525512345678', description: 'Mobile number (needed for SMS notifications). Empty clears it.' },
 			{ displayName: 'Representative', name: 'representative', type: 'string', default: '', description: 'Legal representative of a legal entity. Empty clears it.' },
-			flag('Request INE', 'requestIne', 'Whether to ask the participant for a national ID (INE) validation'),
-			flag('Request Location', 'requestLocation', 'Whether to ask the participant to share their location when signing'),
-			flag('Request One-Time Password', 'requestOneTimePassword', 'Whether to ask the participant for a one-time password when signing'),
-			flag('Request Veridoc', 'requestVeridoc', 'Whether to ask the participant for a photo ID validation (Veridoc)'),
+			booleanField('Request INE', 'requestIne', 'Whether to ask the participant for a national ID (INE) validation'),
+			booleanField('Request Location', 'requestLocation', 'Whether to ask the participant to share their location when signing'),
+			booleanField('Request One-Time Password', 'requestOneTimePassword', 'Whether to ask the participant for a one-time password when signing'),
+			booleanField('Request Veridoc', 'requestVeridoc', 'Whether to ask the participant for a photo ID validation (Veridoc)'),
 			{
 				displayName: 'RFC',
 				name: 'rfc',
@@ -66,7 +59,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [concurrencyOption] },
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['participant'], operation: ['update'] } }, properties);

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { fail } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
 import { redactUrl } from '../../transport/redact';
-import { concurrencyOption } from '../common.descriptions';
+import { optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	{
@@ -17,14 +17,7 @@ const properties: INodeProperties[] = [
 		description:
 			'The participant\'s current signing link (as returned by "Send for Signature" with Return Signing Links, or the participant\'s signature link). It stops working once renewed.',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [concurrencyOption],
-	},
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['signingLink'], operation: ['renew'] } }, properties);

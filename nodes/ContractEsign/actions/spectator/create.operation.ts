@@ -11,7 +11,7 @@ import {
 } from '../../helpers/spectators';
 import { requireId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, contractIdLocator } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -25,14 +25,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [spectatorFieldOptions.linkExpirationDate, spectatorFieldOptions.phone],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [concurrencyOption],
-	},
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['spectator'], operation: ['create'] } }, properties);

@@ -1,40 +1,30 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { resultLimit } from '../../helpers/listFilters';
 import { listSpectators, spectatorOutput } from '../../helpers/spectators';
 import { requireId } from '../../helpers/validate';
-import { concurrencyOption, contractIdLocator, limit, returnAll } from '../common.descriptions';
+import { contractIdLocator, limit, optionsCollection, returnAll } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
 	returnAll,
 	limit,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			concurrencyOption,
-			{
-				displayName: 'Include Access Token',
-				name: 'includeAccessToken',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to include each spectator\'s access token ("jwt"). It is a secret: anyone who has it can open the contract as that spectator, so keep it out of logs and messages.',
-			},
-		],
-	},
+	optionsCollection({
+		displayName: 'Include Access Token',
+		name: 'includeAccessToken',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to include each spectator\'s access token ("jwt"). It is a secret: anyone who has it can open the contract as that spectator, so keep it out of logs and messages.',
+	}),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['spectator'], operation: ['getAll'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
-	const all = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const max = all ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+	const max = resultLimit(this, itemIndex);
 	const includeToken = this.getNodeParameter('options.includeAccessToken', itemIndex, false) as boolean;
 	const spectators = await listSpectators.call(this, contractId, itemIndex);
 	return spectators.slice(0, max).map((record) => spectatorOutput(contractId, record, includeToken));

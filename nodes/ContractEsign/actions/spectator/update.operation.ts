@@ -12,7 +12,7 @@ import {
 } from '../../helpers/spectators';
 import { fail, requireId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, contractIdLocator } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../common.descriptions';
 
 const FIELDS = ['name', 'email', 'phone', 'linkExpirationDate'] as const;
 
@@ -32,14 +32,7 @@ const properties: INodeProperties[] = [
 			spectatorFieldOptions.phone,
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [concurrencyOption],
-	},
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['spectator'], operation: ['update'] } }, properties);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { createdFromFilter, createdUntilFilter, dateRangeQuery } from '../../helpers/listFilters';
+import { createdFromFilter, createdUntilFilter, dateRangeQuery, resultLimit } from '../../helpers/listFilters';
 import { apiRequestArray } from '../../transport';
 import { limit, returnAll } from '../common.descriptions';
 
@@ -36,8 +36,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs = dateRangeQuery(this, itemIndex, filters);
 	const name = String(filters.name ?? '').trim();
 	if (name) qs.name = name;
+	const max = resultLimit(this, itemIndex);
 	const templates = await apiRequestArray.call(this, 'GET', '/api/list/templates', { qs, itemIndex });
-	const all = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const max = all ? templates.length : (this.getNodeParameter('limit', itemIndex, 50) as number);
 	return templates.slice(0, max).map((t) => ({ templateId: t.templateId, name: t.name, createdAt: t.createdAt, ...t }));
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { requireId } from '../../helpers/validate';
 import { parseVariablesResponse } from '../../helpers/variables';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, contractIdLocator } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -28,7 +28,7 @@ const properties: INodeProperties[] = [
 		description:
 			'How to split the result. Each variable has its reference (used to set it), its name in the document, its value and its kind (text, image or dynamictable).',
 	},
-	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [concurrencyOption] },
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['variable'], operation: ['getAll'] } }, properties);

@@ -6,7 +6,7 @@ import { VariablesBody } from '../../helpers/variableInput';
 import type { VariableKind } from '../../helpers/variables';
 import { parseVariablesResponse } from '../../helpers/variables';
 import { apiRequest } from '../../transport';
-import { concurrencyOption, contractIdLocator, participantIdLocator } from '../common.descriptions';
+import { contractIdLocator, optionsCollection, participantIdLocator } from '../common.descriptions';
 
 const inMode = (...inputMode: string[]) => ({ show: { inputMode } });
 
@@ -133,7 +133,7 @@ const properties: INodeProperties[] = [
 		displayOptions: inMode('json'),
 		description: 'Object whose keys are variable references: text as a string, an image as a Base64 string, a dynamic table as {"headers": [...], "rows": [{"cols": [...]}]} or {} to remove it',
 	},
-	{ displayName: 'Options', name: 'options', type: 'collection', placeholder: 'Add option', default: {}, options: [concurrencyOption] },
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['variable'], operation: ['set'] } }, properties);
