@@ -234,7 +234,7 @@ function setVariables(core: Core, c: ContractState, p: ParticipantState, body: R
 	return ok();
 }
 
-function parseListQuery(q: URLSearchParams): ListQuery {
+function parseListQuery(q: URLSearchParams, datePrecision: 'ms' | 'day' = 'ms'): ListQuery {
 	const intParam = (name: string, def: number, max?: number): number => {
 		const raw = q.get(name);
 		if (raw === null || raw === '') return def;
@@ -255,6 +255,11 @@ function parseListQuery(q: URLSearchParams): ListQuery {
 	const end = q.get('dateEnd');
 	if (start) query.fromMs = parseDateBound(start, 'dateStart', false);
 	if (end) query.toMs = parseDateBound(end, 'dateEnd', true);
+	if (datePrecision === 'day') {
+		// test quirk: only the date part of the bounds counts (start of that day / end of that day, UTC)
+		if (query.fromMs !== undefined) query.fromMs = Math.floor(query.fromMs / 86_400_000) * 86_400_000;
+		if (query.toMs !== undefined) query.toMs = Math.floor(query.toMs / 86_400_000) * 86_400_000 + 86_400_000 - 1;
+	}
 	if (query.fromMs !== undefined && query.toMs !== undefined && query.fromMs > query.toMs) throw badRequest('dateStart is after dateEnd');
 	const email = q.get('emailParticipant');
 	if (email) query.email = email.trim();
@@ -477,7 +482,7 @@ export function registerApi(router: Router, core: Core): void {
 
 	// 4.14
 	get('/api/list/contracts', (ctx) => {
-		const q = parseListQuery(ctx.query);
+		const q = parseListQuery(ctx.query, core.listDatePrecision);
 		const { items, total } = core.list(q);
 		return {
 			status: 200,

@@ -12,6 +12,7 @@ import {
 	type CreateContractInput,
 	type Credits,
 	type FaultSpec,
+	type RequestHook,
 	type SandboxControl,
 	type SeedOptions,
 	type TemplateState,
@@ -24,6 +25,8 @@ export interface ControlDeps {
 	stats: Stats;
 	initial: { credits: Credits; latencyMs: number; fileProtection: boolean; seed: number };
 	latency: { ms: number };
+	/** In-process hooks (tests); absent in older callers. */
+	hooks?: { request?: RequestHook };
 }
 
 function clone<T>(value: T): T {
@@ -121,6 +124,8 @@ export function createControl(deps: ControlDeps): SandboxControl {
 			deps.latency.ms = deps.initial.latencyMs;
 			core.fileProtection = deps.initial.fileProtection;
 			core.clockOffsetMs = 0;
+			core.listDatePrecision = 'ms';
+			if (deps.hooks) deps.hooks.request = undefined;
 			if (deps.initial.seed > 0) seedContracts(core, deps.initial.seed);
 			core.touch();
 		},
@@ -206,6 +211,15 @@ export function createControl(deps: ControlDeps): SandboxControl {
 		},
 		async flush() {
 			await core.dataFile?.flush();
+		},
+		setRequestHook(hook) {
+			if (hook !== undefined && typeof hook !== 'function') throw badRequest('The request hook must be a function');
+			if (!deps.hooks) throw badRequest('Request hooks are not available on this sandbox');
+			deps.hooks.request = hook;
+		},
+		setListDatePrecision(precision) {
+			if (precision !== 'ms' && precision !== 'day') throw badRequest("precision must be 'ms' or 'day'");
+			core.listDatePrecision = precision;
 		},
 	};
 	return control;

@@ -87,6 +87,11 @@ export class Core {
 	uploadUrl = '';
 	fileProtection: boolean;
 	clockOffsetMs = 0;
+	/**
+	 * Precision of the listing's dateStart/dateEnd (tests only): 'ms' honours the whole timestamp (api-notes S5);
+	 * 'day' ignores the time part (start of day / end of day), like an API that only reads the date.
+	 */
+	listDatePrecision: 'ms' | 'day' = 'ms';
 	private readonly pending = new Map<string, Promise<Buffer>>();
 
 	constructor(readonly options: CoreOptions) {

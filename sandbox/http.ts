@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import Busboy from 'busboy';
 import jwt from 'jsonwebtoken';
 import type { Faults } from './faults';
+import type { RequestHook } from './types';
 import { queryObject, redactHeaders, type MultipartSummary, type RequestLog } from './requestLog';
 import { ApiError, sleep } from './util';
 
@@ -189,6 +190,8 @@ export interface ServerDeps {
 	stats: Stats;
 	/** Called before every non-control request (automatic expiry). */
 	beforeRequest?: () => void;
+	/** The current in-process request hook, if any (called before latency and faults, never on control routes). */
+	requestHook?: () => RequestHook | undefined;
 }
 
 export class Stats {
@@ -310,8 +313,21 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 
 	const control = deps.origin === 'api' && (path === '/sandbox' || path.startsWith('/sandbox/'));
 
-	// 2. latency and faults (never on control routes, so faults can always be cleared)
+	// 2. request hook (tests), latency and faults (never on control routes, so faults can always be cleared)
 	if (!control) {
+		const hook = deps.requestHook?.();
+		if (hook) {
+			const hookQuery: Record<string, string> = {};
+			query.forEach((value, name) => {
+				hookQuery[name] = value;
+			});
+			try {
+				await hook({ origin: deps.origin, method, path, query: hookQuery });
+			} catch (error) {
+				fail(error);
+				return;
+			}
+		}
 		const latency = deps.latency();
 		if (latency > 0) await sleep(latency);
 		const fault = deps.faults.take(deps.origin, method, path, query);

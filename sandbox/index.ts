@@ -10,7 +10,7 @@ import { Faults } from './faults';
 import { Router, Stats, createRequestHandler } from './http';
 import { RequestLog } from './requestLog';
 import { seedContracts } from './seed';
-import type { Sandbox, SandboxOptions } from './types';
+import type { RequestHook, Sandbox, SandboxOptions } from './types';
 import { sha256Hex } from './util';
 
 export * from './types';
@@ -62,6 +62,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	if (seed > 0 && core.store.contracts.size === 0) seedContracts(core, seed);
 
 	const faults = new Faults();
+	const hooks: { request?: RequestHook } = {};
 	const stats = new Stats();
 	const log = requestLogPath ? new RequestLog(requestLogPath) : undefined;
 	const auth = { apiKey, jwtSecret, now: () => core.now() };
@@ -77,6 +78,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		faults,
 		stats,
 		latency,
+		hooks,
 		initial: { credits, latencyMs: latency.ms, fileProtection: core.fileProtection, seed },
 	});
 
@@ -86,7 +88,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const uploadRouter = new Router();
 	registerUploads(uploadRouter, core);
 
-	const common = { auth, faults, log, stats, latency: () => latency.ms, beforeRequest: () => core.sweepExpiry() };
+	const common = {
+		auth,
+		faults,
+		log,
+		stats,
+		latency: () => latency.ms,
+		beforeRequest: () => core.sweepExpiry(),
+		requestHook: () => hooks.request,
+	};
 	const apiServer = createServer({ keepAlive: true }, createRequestHandler({ ...common, router: apiRouter, origin: 'api' }));
 	const uploadServer = createServer({ keepAlive: true }, createRequestHandler({ ...common, router: uploadRouter, origin: 'upload' }));
 

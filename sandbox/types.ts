@@ -342,6 +342,22 @@ export interface SandboxStats {
 	contracts: number;
 }
 
+/** What an in-process request hook is told about a request (API and upload origins; never /sandbox/ routes). */
+export interface RequestHookInfo {
+	origin: 'api' | 'upload';
+	method: string;
+	/** Path without the query string. */
+	path: string;
+	/** Query parameters (the last value of a repeated parameter). */
+	query: Record<string, string>;
+}
+
+/**
+ * In-process hook called before each API/upload request is handled (before latency and faults), e.g. so a test
+ * can change contracts while page k of a listing is being served. It may be async; the request waits for it.
+ */
+export type RequestHook = (info: RequestHookInfo) => void | Promise<void>;
+
 export interface SandboxControl {
 	/** Sign as one participant (participantId) or as every pending participant. */
 	sign(contractId: string, options?: SignOptions): ContractState;
@@ -380,6 +396,13 @@ export interface SandboxControl {
 	now(): Date;
 	/** Write the data file now (no-op without dataFile). */
 	flush(): Promise<void>;
+	/** In-process only: install (or remove, with undefined) the request hook. `reset()` removes it. */
+	setRequestHook(hook?: RequestHook): void;
+	/**
+	 * In-process only: 'day' makes the listing ignore the time part of dateStart/dateEnd (start/end of that UTC
+	 * day), to test clients against an API that only reads dates; default 'ms' (api-notes S5). `reset()` restores 'ms'.
+	 */
+	setListDatePrecision(precision: 'ms' | 'day'): void;
 }
 
 export interface SandboxOptions {

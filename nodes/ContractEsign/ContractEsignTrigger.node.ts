@@ -12,7 +12,8 @@ export class ContractEsignTrigger implements INodeType {
 		icon: { light: 'file:contractEsign.svg', dark: 'file:contractEsign.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{ $parameter["event"] }}',
+		subtitle:
+			'={{ {"anyChange": "Any status change", "enteredStatus": "Entered status", "newContract": "New contract"}[$parameter["event"]] }}',
 		description: 'Starts the workflow when a contract changes status (signed, sent, cancelled, ...)',
 		defaults: { name: 'Contract E-Sign Trigger' },
 		polling: true,

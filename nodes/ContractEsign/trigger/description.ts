@@ -1,12 +1,156 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-// STUB: the trigger's fields are built in the trigger issue.
+import { STATUS_FILTER_OPTIONS } from '../helpers/status';
+import { SIGNED_SHORTCUT } from './config';
+
+const statusOptions = [
+	...STATUS_FILTER_OPTIONS,
+	{ name: 'Signed (Any)', value: SIGNED_SHORTCUT, description: 'RECEIVED_SIGNED or SENT_SIGNED' },
+].sort((a, b) => a.name.localeCompare(b.name));
+
 export const triggerProperties: INodeProperties[] = [
 	{
-		displayName: 'Event',
+		displayName: 'Trigger On',
 		name: 'event',
 		type: 'options',
-		options: [{ name: 'Any Status Change', value: 'anyChange' }],
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Any Status Change',
+				value: 'anyChange',
+				description: 'A contract\'s status changes, for example from Pending Signature to Signed',
+			},
+			{
+				name: 'Contract Entered Status',
+				value: 'enteredStatus',
+				description: 'A contract reaches one of the statuses you choose (cheaper: only those statuses are listed)',
+			},
+			{
+				name: 'New Contract Only',
+				value: 'newContract',
+				description: 'A contract is created',
+			},
+		],
 		default: 'anyChange',
+	},
+	{
+		displayName: 'Statuses',
+		name: 'statuses',
+		type: 'multiOptions',
+		required: true,
+		options: statusOptions,
+		default: [SIGNED_SHORTCUT],
+		description:
+			'The workflow starts when a contract enters one of these statuses. Drafts cannot be watched: the API cannot list them by status.',
+		displayOptions: { show: { event: ['enteredStatus'] } },
+	},
+	{
+		displayName: 'Also Trigger on New Contracts',
+		name: 'includeNewContracts',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to also start the workflow (event "created") when a new contract appears',
+		displayOptions: { show: { event: ['anyChange', 'enteredStatus'] } },
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		description: 'Watch only the contracts that match. Changing a filter starts over from the current state (no events for what already exists).',
+		options: [
+			{
+				displayName: 'Participant Email',
+				name: 'emailParticipant',
+				type: 'string',
+				placeholder: 'e.g. nathan@example.com',
+				default: '',
+				description: 'Only contracts with a participant who has this e-mail address',
+			},
+			{
+				displayName: 'Participant Status',
+				name: 'statusParticipant',
+				type: 'options',
+				options: [
+					{ name: 'Pending (Not Sent Yet)', value: 'PENDING' },
+					{ name: 'Rejected', value: 'REJECTED' },
+					{ name: 'Sent (Not Signed Yet)', value: 'SENT' },
+					{ name: 'Signed', value: 'SIGNED' },
+				],
+				default: 'SIGNED',
+				description:
+					'Only contracts with a participant in this status (with Participant Email: that participant). A contract that stops or starts matching is treated as leaving or joining the watched contracts.',
+			},
+			{
+				displayName: 'Template',
+				name: 'templateId',
+				type: 'resourceLocator',
+				default: { mode: 'list', value: '' },
+				description: 'Only contracts created from this template',
+				modes: [
+					{
+						displayName: 'From List',
+						name: 'list',
+						type: 'list',
+						placeholder: 'Select a template...',
+						typeOptions: { searchListMethod: 'searchTemplates', searchable: true },
+					},
+					{
+						displayName: 'ID',
+						name: 'id',
+						type: 'string',
+						placeholder: 'e.g. T1lease0a7f3c9e1b5d82c4e6',
+						validation: [
+							{
+								type: 'regex',
+								properties: { regex: '^\\s*\\S{25}\\s*$', errorMessage: 'A template ID has exactly 25 characters' },
+							},
+						],
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Download Signed PDF',
+				name: 'downloadSignedPdf',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to attach the signed PDF as binary data to events whose new status is signed (needs Include Signed Documents)',
+			},
+			{
+				displayName: 'Include Signed Documents',
+				name: 'includeDocuments',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to add the signed documents record (links to the signed PDF, the NOM-151 certificate and the participants\' videos) to events whose new status is signed or finalized',
+			},
+			{
+				displayName: 'Only Contracts Created in the Last (Days)',
+				name: 'lookBackDays',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 30,
+				description:
+					'Watch only contracts created in this many days before each poll. Older contracts are neither listed nor remembered, which makes each poll cheaper. Without this option every contract is watched.',
+			},
+			{
+				displayName: 'Put PDF in Field',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: 'data',
+				description: 'Name of the binary field that receives the signed PDF (with Download Signed PDF)',
+			},
+		],
 	},
 ];

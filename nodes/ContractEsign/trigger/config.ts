@@ -1,0 +1,139 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { CONTRACT_STATUSES, SIGNED_STATUSES } from '../helpers/status';
+import { isEmail, TEMPLATE_ID_LENGTH } from '../helpers/validate';
+
+export type TriggerEvent = 'anyChange' | 'enteredStatus' | 'newContract';
+
+/** The "Signed (Any)" shortcut of the Statuses field. */
+export const SIGNED_SHORTCUT = 'signed';
+
+/** Participant status values (api-notes S2). */
+export const PARTICIPANT_STATUSES = ['PENDING', 'SENT', 'SIGNED', 'REJECTED'];
+
+export interface TriggerConfig {
+	event: TriggerEvent;
+	/** Watched statuses ("entered status" mode), shortcut expanded, sorted. */
+	statuses: string[];
+	/** Also emit "created" events. */
+	includeNew: boolean;
+	templateId?: string;
+	emailParticipant?: string;
+	statusParticipant?: string;
+	lookBackDays?: number;
+	includeDocuments: boolean;
+	downloadPdf: boolean;
+	binaryPropertyName: string;
+}
+
+function fail(ctx: IPollFunctions, message: string, description: string): never {
+	throw new NodeOperationError(ctx.getNode(), message, { description });
+}
+
+function locatorValue(value: unknown): string {
+	if (value && typeof value === 'object' && 'value' in value) return String((value as IDataObject).value ?? '').trim();
+	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+}
+
+/** Reads and checks the trigger's parameters; bad input is refused before any request. */
+export function readConfig(ctx: IPollFunctions): TriggerConfig {
+	const event = ctx.getNodeParameter('event', 'anyChange') as TriggerEvent;
+	if (!['anyChange', 'enteredStatus', 'newContract'].includes(event)) {
+		fail(ctx, `Unknown event "${String(event)}"`, 'Choose an event in "Trigger On".');
+	}
+	const known = new Set(CONTRACT_STATUSES.map((s) => s.value).filter((v) => v !== ''));
+	const statuses = new Set<string>();
+	if (event === 'enteredStatus') {
+		const raw = ctx.getNodeParameter('statuses', []) as string[];
+		for (const value of Array.isArray(raw) ? raw : [raw]) {
+			if (value === SIGNED_SHORTCUT) SIGNED_STATUSES.forEach((s) => statuses.add(s));
+			else if (known.has(value)) statuses.add(value);
+			else fail(ctx, `"${String(value)}" is not a contract status the trigger can watch`, 'Pick statuses from the list.');
+		}
+		if (statuses.size === 0) {
+			fail(ctx, 'No status chosen', 'Choose at least one status in "Statuses" (for example "Signed (Any)").');
+		}
+	}
+	const filters = (ctx.getNodeParameter('filters', {}) ?? {}) as IDataObject;
+	const options = (ctx.getNodeParameter('options', {}) ?? {}) as IDataObject;
+
+	const templateId = locatorValue(filters.templateId) || undefined;
+	if (templateId !== undefined && templateId.length !== TEMPLATE_ID_LENGTH) {
+		fail(
+			ctx,
+			`The template ID "${templateId}" has ${templateId.length} characters; template IDs have exactly 25`,
+			'Pick the template from the list in Filters → Template, or copy its full ID.',
+		);
+	}
+	const emailParticipant = String(filters.emailParticipant ?? '').trim() || undefined;
+	if (emailParticipant !== undefined && !isEmail(emailParticipant)) {
+		fail(ctx, `Participant Email "${emailParticipant}" is not a valid e-mail address`, 'Use an address such as ana@example.com.');
+	}
+	const statusParticipant = String(filters.statusParticipant ?? '').trim() || undefined;
+	if (statusParticipant !== undefined && !PARTICIPANT_STATUSES.includes(statusParticipant)) {
+		fail(ctx, `Participant Status "${statusParticipant}" is not valid`, `Use one of ${PARTICIPANT_STATUSES.join(', ')}.`);
+	}
+	let lookBackDays: number | undefined;
+	if (options.lookBackDays !== undefined && options.lookBackDays !== null && options.lookBackDays !== '') {
+		lookBackDays = Number(options.lookBackDays);
+		if (!Number.isFinite(lookBackDays) || lookBackDays <= 0) {
+			fail(ctx, `Look-back window "${String(options.lookBackDays)}" is not a positive number of days`, 'Enter a number of days such as 30, or remove the option to watch every contract.');
+		}
+	}
+	const binaryPropertyName = String(options.binaryPropertyName ?? 'data').trim() || 'data';
+	return {
+		event,
+		statuses: [...statuses].sort(),
+		includeNew: event === 'newContract' || ctx.getNodeParameter('includeNewContracts', false) === true,
+		templateId,
+		emailParticipant,
+		statusParticipant,
+		lookBackDays,
+		includeDocuments: options.includeDocuments === true,
+		downloadPdf: options.includeDocuments === true && options.downloadSignedPdf === true,
+		binaryPropertyName,
+	};
+}
+
+/** Query parameters of the user's filters (spec 4.14). */
+export function filterQuery(cfg: TriggerConfig): IDataObject {
+	const qs: IDataObject = {};
+	if (cfg.templateId) qs.templateId = cfg.templateId;
+	if (cfg.emailParticipant) qs.emailParticipant = cfg.emailParticipant;
+	if (cfg.statusParticipant) qs.statusParticipant = cfg.statusParticipant;
+	return qs;
+}
+
+/**
+ * Whether a contract can leave the filtered list while a pass is paging (its status, a participant's status or
+ * e-mail changes). Only the template and the creation date are fixed for the life of a contract.
+ */
+export function membershipCanShrink(cfg: TriggerConfig, withStatus: boolean): boolean {
+	return withStatus || cfg.emailParticipant !== undefined || cfg.statusParticipant !== undefined;
+}
+
+/** FNV-1a (32 bit) of a text, as 8 hex characters. */
+export function fnv1a(text: string): string {
+	let hash = 0x811c9dc5;
+	for (let i = 0; i < text.length; i++) {
+		hash ^= text.charCodeAt(i);
+		hash = Math.imul(hash, 0x01000193) >>> 0;
+	}
+	return hash.toString(16).padStart(8, '0');
+}
+
+/** Fingerprint of everything that decides which contracts and changes are watched: a change re-baselines. */
+export function configHash(cfg: TriggerConfig): string {
+	return fnv1a(
+		JSON.stringify([
+			cfg.event,
+			cfg.statuses,
+			cfg.includeNew,
+			cfg.templateId ?? '',
+			(cfg.emailParticipant ?? '').toLowerCase(),
+			cfg.statusParticipant ?? '',
+			cfg.lookBackDays ?? 0,
+		]),
+	);
+}

@@ -1,0 +1,146 @@
+import type { TriggerConfig } from './config';
+import type { Observation } from './listing';
+import type { Tracked, TriggerState } from './state';
+import { dayOf } from './state';
+
+export type EventKind = 'statusChanged' | 'enteredStatus' | 'created';
+
+export interface DetectedEvent {
+	kind: EventKind;
+	observation: Observation;
+	previousStatus: string | null;
+	eventId: string;
+}
+
+export interface DetectInput {
+	cfg: TriggerConfig;
+	configHash: string;
+	/** The state of the same configuration; undefined → this poll is a baseline and emits nothing. */
+	previous?: TriggerState;
+	/** Contracts of a state built for another configuration: their counters are kept (new baseline). */
+	carried?: Map<string, Tracked>;
+	/** anyChange: every watched contract; enteredStatus: the contracts listed in a watched status. */
+	statusObservations: Map<string, Observation>;
+	/** Contracts listed by the "new contracts" pass (created since the watermark). */
+	createdObservations: Map<string, Observation>;
+	/** Baseline only: the newest contract(s) of the account, when no pass saw any contract. */
+	newest?: { t: number; observations: Observation[] };
+	windowStart?: number;
+}
+
+export interface DetectResult {
+	events: DetectedEvent[];
+	state: TriggerState;
+}
+
+/** The status part of an eventId (drafts have an empty status). */
+export function statusToken(status: string): string {
+	return status === '' ? 'DRAFT' : status;
+}
+
+export function eventIdOf(kind: EventKind, contractId: string, status: string, n: number): string {
+	return kind === 'created' ? `${contractId}:CREATED:0` : `${contractId}:${statusToken(status)}:${n}`;
+}
+
+function byAge(a: Observation, b: Observation): number {
+	if (a.t !== b.t) return (Number.isNaN(a.t) ? 0 : a.t) - (Number.isNaN(b.t) ? 0 : b.t);
+	return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Compares what this poll listed with what the trigger remembered, and returns the events and the next state.
+ * Pure: no request, no clock, no static data.
+ *
+ * - anyChange: a listed contract whose status differs from the last status seen → statusChanged. A contract
+ *   created since the watermark and never seen started as a draft (api-notes S3), so its status, when not a
+ *   draft, is a change from draft.
+ * - enteredStatus: a contract listed in a watched status that was not in that status at the previous poll →
+ *   enteredStatus. Contracts no longer listed are kept (status unknown) with their counter, so a later re-entry
+ *   gets a new eventId.
+ * - created: a contract newer than the watermark (or at the watermark instant but not among the ids seen there).
+ */
+export function detect(input: DetectInput): DetectResult {
+	const { cfg, previous } = input;
+	const baseline = previous === undefined;
+	const old = previous?.contracts ?? new Map<string, Tracked>();
+	const contracts = new Map<string, Tracked>();
+	if (cfg.event !== 'newContract') {
+		for (const [id, t] of input.carried ?? []) contracts.set(id, { ...t, status: null, present: false });
+		for (const [id, t] of old) contracts.set(id, { ...t });
+	}
+
+	const watermark = previous?.watermark ?? null;
+	const watermarkIds = new Set(previous?.watermarkIds ?? []);
+	const isNew = (o: Observation): boolean =>
+		!baseline && (watermark === null || o.t > watermark || (o.t === watermark && !watermarkIds.has(o.id)));
+
+	const events: DetectedEvent[] = [];
+	const emit = (kind: EventKind, o: Observation, previousStatus: string | null, n: number) =>
+		events.push({ kind, observation: o, previousStatus, eventId: eventIdOf(kind, o.id, o.status, n) });
+
+	// created events of the separate pass (enteredStatus / newContract modes)
+	if (cfg.event !== 'anyChange' && cfg.includeNew) {
+		for (const o of [...input.createdObservations.values()].sort(byAge)) if (isNew(o)) emit('created', o, null, 0);
+	}
+
+	const seen = new Set<string>();
+	if (cfg.event !== 'newContract') {
+		for (const o of [...input.statusObservations.values()].sort(byAge)) {
+			seen.add(o.id);
+			const known = contracts.get(o.id);
+			let n = known?.n ?? 0;
+			if (!baseline) {
+				if (cfg.event === 'anyChange') {
+					if (known && known.status !== null) {
+						if (known.status !== o.status) emit('statusChanged', o, known.status, ++n);
+					} else if (isNew(o)) {
+						if (cfg.includeNew) emit('created', o, null, 0);
+						if (o.status !== '') emit('statusChanged', o, '', ++n);
+					}
+				} else if (!(known?.present && known.status === o.status)) {
+					emit('enteredStatus', o, known?.present ? known.status : null, ++n);
+				}
+			}
+			contracts.set(o.id, { day: dayOf(o.t), status: o.status, present: true, n });
+		}
+		for (const [id, t] of contracts) {
+			if (seen.has(id) || !t.present) continue;
+			// no longer listed: left the watched statuses or filters, or aged out of the look-back window
+			contracts.set(id, { ...t, present: false, status: cfg.event === 'anyChange' ? t.status : null });
+		}
+	}
+
+	// bounded memory: nothing older than the look-back window, nothing without information
+	const windowDay = input.windowStart === undefined ? undefined : dayOf(input.windowStart);
+	for (const [id, t] of contracts) {
+		if ((windowDay !== undefined && t.day < windowDay) || (!t.present && t.status === null && t.n === 0)) {
+			contracts.delete(id);
+		}
+	}
+
+	// watermark: newest creation instant the "new contract" logic has listed
+	let next = watermark;
+	let nextIds = new Set(watermarkIds);
+	const tracking = cfg.event === 'anyChange' || cfg.includeNew;
+	if (tracking) {
+		const listed = cfg.event === 'anyChange' ? input.statusObservations : input.createdObservations;
+		const candidates = [...listed.values(), ...(baseline ? (input.newest?.observations ?? []) : [])];
+		for (const o of candidates) {
+			if (Number.isNaN(o.t)) continue;
+			if (next === null || o.t > next) {
+				next = o.t;
+				nextIds = new Set([o.id]);
+			} else if (o.t === next) {
+				nextIds.add(o.id);
+			}
+		}
+	} else {
+		next = null;
+		nextIds = new Set();
+	}
+
+	return {
+		events,
+		state: { config: input.configHash, watermark: next, watermarkIds: [...nextIds], contracts },
+	};
+}

@@ -1,0 +1,94 @@
+/** What a poll costs in list requests, and how large the remembered state is (counts, not timings). */
+import { stateBytes } from '../../nodes/ContractEsign/trigger/state';
+import { startEnv, type NodeTestEnv } from '../helpers/env';
+import { decoded, emitted, injectSettings, listRequests, newSim, restoreSettings, TestClock } from './helpers';
+
+let env: NodeTestEnv;
+const clock = new TestClock(Date.parse('2026-05-04T10:00:00.000Z'));
+
+beforeAll(async () => {
+	env = await startEnv(__filename, { now: clock.now });
+	injectSettings({ clock });
+});
+afterAll(async () => {
+	restoreSettings();
+	await env.close();
+});
+beforeEach(() => env.sb.control.reset());
+
+async function countStatus(status: string): Promise<number> {
+	const res = await env.api.get('/api/list/contracts', { params: { statusContract: status, perPage: 1 } });
+	return Number(res.headers['x-total-documents']);
+}
+
+test('any status change: a pass costs ⌈N/200⌉ list requests, baseline and steady state alike', async () => {
+	env.sb.control.seed(1000, { seed: 3 });
+	const sim = newSim(env);
+	let mark = env.mark();
+	await sim.poll();
+	expect(listRequests(env, mark)).toHaveLength(5);
+	const [id, tracked] = [...decoded(sim)!.contracts][17];
+	const next = tracked.status === 'CANCELED' ? 'REJECTED' : 'CANCELED';
+	env.sb.control.setStatus(id, next);
+	mark = env.mark();
+	expect(emitted(await sim.poll()).map((e) => e.eventId)).toEqual([`${id}:${next}:1`]);
+	expect(listRequests(env, mark).map((r) => r.query.page)).toEqual(['1', '2', '3', '4', '5']);
+
+	env.sb.control.createContract({});
+	mark = env.mark();
+	await sim.poll();
+	expect(listRequests(env, mark)).toHaveLength(6); // 1001 contracts
+});
+
+test('entered status lists only the watched statuses; new contracts only cost one request', async () => {
+	env.sb.control.seed(3000, { seed: 5 });
+	const signed = (await countStatus('RECEIVED_SIGNED')) + (await countStatus('SENT_SIGNED'));
+	const sim = newSim(env, { event: 'enteredStatus', statuses: ['signed'], includeNewContracts: true });
+	await sim.poll();
+	const mark = env.mark();
+	await sim.poll();
+	const requests = listRequests(env, mark);
+	const perStatus = (s: string) => requests.filter((r) => r.query.statusContract === s).length;
+	const n1 = await countStatus('RECEIVED_SIGNED');
+	const n2 = await countStatus('SENT_SIGNED');
+	// keyset pages overlap by the item at the boundary: ⌈(N_S - 1) / 199⌉ requests, ⌈N_S / 200⌉ for N_S ≤ 200
+	const keysetCost = (n: number) => Math.max(1, Math.ceil((n - 1) / 199));
+	expect(perStatus('RECEIVED_SIGNED')).toBe(keysetCost(n1));
+	expect(perStatus('SENT_SIGNED')).toBe(keysetCost(n2));
+	expect(requests.filter((r) => r.query.statusContract === undefined)).toHaveLength(1);
+	expect(requests.length).toBeLessThan(Math.ceil(3000 / 200));
+	expect(decoded(sim)!.contracts.size).toBe(signed);
+
+	const created = newSim(env, { event: 'newContract' });
+	await created.poll();
+	const mark2 = env.mark();
+	await created.poll();
+	expect(listRequests(env, mark2)).toHaveLength(1);
+});
+
+test('the state stays under 20 bytes per watched contract, and is bounded by the look-back window', async () => {
+	env.sb.control.seed(10_000, { seed: 9 });
+	const sim = newSim(env);
+	await sim.poll();
+	const bytes = stateBytes(sim.staticData);
+	if (process.env.TRIGGER_COST_STATS) process.stdout.write(`state: ${bytes} B for 10000 contracts\n`);
+	expect(decoded(sim)!.contracts.size).toBe(10_000);
+	expect(bytes / 10_000).toBeLessThan(18);
+
+	// every contract changed three more times: counters need a byte more at most
+	const ids = [...decoded(sim)!.contracts.keys()];
+	for (const status of ['CANCELED', 'REJECTED', 'CANCELED']) {
+		for (const id of ids) env.sb.control.setStatus(id, status as never);
+		await sim.poll();
+	}
+	expect(decoded(sim)!.contracts.get(ids[0])?.n).toBeGreaterThanOrEqual(3);
+	if (process.env.TRIGGER_COST_STATS) process.stdout.write(`state after 3 changes each: ${stateBytes(sim.staticData)} B\n`);
+	expect(stateBytes(sim.staticData) / 10_000).toBeLessThan(20);
+
+	const windowed = newSim(env, { options: { lookBackDays: 30 } });
+	await windowed.poll();
+	const inWindow = decoded(windowed)!.contracts.size;
+	expect(inWindow).toBeGreaterThan(0);
+	expect(inWindow).toBeLessThan(10_000 * (32 / 365));
+	expect(stateBytes(windowed.staticData)).toBeLessThan(inWindow * 20 + 300);
+});

@@ -1,0 +1,334 @@
+/** The trigger's events, filters, options and manual mode, through n8n-core's PollContext against the sandbox. */
+import { deepCopy, type INodeParameters } from 'n8n-workflow';
+
+import { binaryBuffer } from '../harness';
+import { byId, startEnv, type NodeTestEnv } from '../helpers/env';
+import {
+	DAY,
+	decoded,
+	emitted,
+	injectSettings,
+	LEASE,
+	listRequests,
+	NDA,
+	newSim,
+	restoreSettings,
+	TestClock,
+	transitions,
+} from './helpers';
+
+let env: NodeTestEnv;
+const clock = new TestClock(Date.parse('2026-03-02T09:00:00.000Z'));
+
+beforeAll(async () => {
+	env = await startEnv(__filename, { now: clock.now });
+	injectSettings({ clock });
+});
+afterAll(async () => {
+	restoreSettings();
+	await env.close();
+});
+beforeEach(() => {
+	env.sb.control.reset();
+});
+
+function create(status?: string, extra: { templateId?: string; createdAt?: string; participants?: Array<{ name?: string; email?: string }> } = {}) {
+	clock.advance(1000);
+	return env.sb.control.createContract({ status: status as never, ...extra })._id;
+}
+
+describe('any status change', () => {
+	test('the first poll sets a baseline and emits nothing; a change is then emitted once, with the documented shape', async () => {
+		const a = create('SENT_TO_SIGN', { templateId: LEASE });
+		const b = create();
+		const sim = newSim(env);
+		const mark = env.mark();
+		expect(emitted(await sim.poll())).toEqual([]);
+		expect(listRequests(env, mark).map((r) => r.query)).toEqual([{ page: '1', perPage: '200' }]);
+		expect(decoded(sim)?.contracts.size).toBe(2);
+		// n8n saves the static data after the activation poll (ActiveWorkflowManager.add) even though it emitted nothing
+		expect(sim.saved['node:Contract E-Sign Trigger']).toEqual(deepCopy(sim.staticData));
+
+		env.sb.control.setStatus(a, 'RECEIVED_SIGNED');
+		clock.advance(5000);
+		const events = emitted(await sim.poll());
+		expect(events).toEqual([
+			{
+				contractId: a,
+				_id: a,
+				name: 'Contrato de arrendamiento',
+				createdAt: expect.any(String),
+				previousStatus: 'SENT_TO_SIGN',
+				previousStatusLabel: 'Pending Signature',
+				status: 'RECEIVED_SIGNED',
+				statusLabel: 'Signed',
+				event: 'statusChanged',
+				detectedAt: new Date(clock.ms).toISOString(),
+				eventId: `${a}:RECEIVED_SIGNED:1`,
+			},
+		]);
+		expect(emitted(await sim.poll())).toEqual([]);
+
+		env.sb.control.setStatus(b, 'SENT_TO_SIGN');
+		expect(transitions(emitted(await sim.poll()))).toEqual([`statusChanged ${b} →SENT_TO_SIGN`]);
+	});
+
+	test('a repeat of the same transition gets a new eventId', async () => {
+		const a = create('SENT_TO_SIGN');
+		const sim = newSim(env);
+		await sim.poll();
+		const ids: string[] = [];
+		for (const status of ['REJECTED', 'SENT_TO_SIGN', 'REJECTED']) {
+			env.sb.control.setStatus(a, status as never);
+			ids.push(...emitted(await sim.poll()).map((e) => String(e.eventId)));
+		}
+		expect(ids).toEqual([`${a}:REJECTED:1`, `${a}:SENT_TO_SIGN:2`, `${a}:REJECTED:3`]);
+	});
+
+	test('a change that happens and reverts between two polls is not seen (polling limit)', async () => {
+		const a = create('SENT_TO_SIGN');
+		const sim = newSim(env);
+		await sim.poll();
+		env.sb.control.setStatus(a, 'REJECTED');
+		env.sb.control.setStatus(a, 'SENT_TO_SIGN');
+		expect(emitted(await sim.poll())).toEqual([]);
+	});
+
+	test('new contracts: "created" events when asked, and a contract sent before the first poll that saw it changed from draft', async () => {
+		create('SENT_TO_SIGN');
+		const sim = newSim(env, { includeNewContracts: true });
+		await sim.poll();
+		const draft = create();
+		const sent = create('SENT_TO_SIGN');
+		const events = emitted(await sim.poll());
+		expect(transitions(events)).toEqual([
+			`created ${draft} null→`,
+			`created ${sent} null→SENT_TO_SIGN`,
+			`statusChanged ${sent} →SENT_TO_SIGN`,
+		]);
+		expect(events.map((e) => e.eventId)).toEqual([`${draft}:CREATED:0`, `${sent}:CREATED:0`, `${sent}:SENT_TO_SIGN:1`]);
+		expect(events[0]).toMatchObject({ previousStatus: null, previousStatusLabel: null, status: '', statusLabel: 'Draft' });
+
+		const quiet = newSim(env);
+		await quiet.poll();
+		const later = create('SENT_TO_SIGN');
+		expect(transitions(emitted(await quiet.poll()))).toEqual([`statusChanged ${later} →SENT_TO_SIGN`]);
+	});
+});
+
+describe('entered status', () => {
+	test('lists only the watched statuses ("Signed (Any)" = RECEIVED_SIGNED and SENT_SIGNED) and emits entries only', async () => {
+		const a = create('SENT_TO_SIGN');
+		const b = create('RECEIVED_SIGNED');
+		const sim = newSim(env, { event: 'enteredStatus', statuses: ['signed'] });
+		const mark = env.mark();
+		expect(emitted(await sim.poll())).toEqual([]);
+		expect(listRequests(env, mark).map((r) => r.query)).toEqual([
+			{ statusContract: 'RECEIVED_SIGNED', page: '1', perPage: '200' },
+			{ statusContract: 'SENT_SIGNED', page: '1', perPage: '200' },
+		]);
+
+		env.sb.control.setStatus(a, 'RECEIVED_SIGNED');
+		env.sb.control.setStatus(b, 'SENT_SIGNED');
+		const events = emitted(await sim.poll());
+		expect(transitions(events)).toEqual([
+			`enteredStatus ${a} null→RECEIVED_SIGNED`,
+			`enteredStatus ${b} RECEIVED_SIGNED→SENT_SIGNED`,
+		]);
+		expect(events.map((e) => e.eventId)).toEqual([`${a}:RECEIVED_SIGNED:1`, `${b}:SENT_SIGNED:1`]);
+
+		// leaving emits nothing; a later re-entry is a new event with a new eventId
+		env.sb.control.setStatus(a, 'CANCELED');
+		expect(emitted(await sim.poll())).toEqual([]);
+		expect(decoded(sim)?.contracts.get(a)).toMatchObject({ present: false, status: null, n: 1 });
+		env.sb.control.setStatus(a, 'RECEIVED_SIGNED');
+		expect(emitted(await sim.poll()).map((e) => e.eventId)).toEqual([`${a}:RECEIVED_SIGNED:2`]);
+	});
+
+	test('with "Also Trigger on New Contracts", new contracts are found with one request from the watermark', async () => {
+		create('SENT_TO_SIGN');
+		const sim = newSim(env, { event: 'enteredStatus', statuses: ['REJECTED'], includeNewContracts: true });
+		await sim.poll();
+		const fresh = create('REJECTED');
+		const mark = env.mark();
+		const events = emitted(await sim.poll());
+		expect(transitions(events)).toEqual([`created ${fresh} null→REJECTED`, `enteredStatus ${fresh} null→REJECTED`]);
+		const requests = listRequests(env, mark);
+		expect(requests.map((r) => r.query.statusContract ?? 'all')).toEqual(['REJECTED', 'all']);
+		expect(requests[1].query.dateStart).toBe(new Date(decoded(sim)!.watermark! - 1000).toISOString());
+	});
+});
+
+describe('new contract only', () => {
+	test('emits each new contract once, at one request per poll', async () => {
+		create('SENT_TO_SIGN');
+		const sim = newSim(env, { event: 'newContract' });
+		await sim.poll();
+		const mark = env.mark();
+		const x = create();
+		const y = create('SENT_TO_SIGN');
+		expect(transitions(emitted(await sim.poll()))).toEqual([`created ${x} null→`, `created ${y} null→SENT_TO_SIGN`]);
+		expect(emitted(await sim.poll())).toEqual([]);
+		expect(listRequests(env, mark)).toHaveLength(2);
+		expect(decoded(sim)?.contracts.size).toBe(0);
+	});
+});
+
+describe('filters', () => {
+	test('are passed to the list endpoint; changing them starts a new baseline without emitting, keeping eventIds unique', async () => {
+		const lease = create('SENT_TO_SIGN', { templateId: LEASE, participants: [{ name: 'Ana', email: 'ana@example.com' }] });
+		const nda = create('SENT_TO_SIGN', { templateId: NDA });
+		const sim = newSim(env, { filters: { templateId: byId(LEASE) } });
+		const mark = env.mark();
+		await sim.poll();
+		expect(listRequests(env, mark)[0].query).toEqual({ templateId: LEASE, page: '1', perPage: '200' });
+		env.sb.control.setStatus(lease, 'REJECTED');
+		env.sb.control.setStatus(nda, 'REJECTED');
+		expect(emitted(await sim.poll()).map((e) => e.eventId)).toEqual([`${lease}:REJECTED:1`]);
+
+		sim.setParameters({
+			event: 'anyChange',
+			filters: { emailParticipant: 'ANA@example.com', statusParticipant: 'REJECTED' },
+			options: {},
+		});
+		const mark2 = env.mark();
+		expect(emitted(await sim.poll())).toEqual([]);
+		expect(listRequests(env, mark2)[0].query).toMatchObject({ emailParticipant: 'ANA@example.com', statusParticipant: 'REJECTED' });
+		// back to draft, every participant is pending again: the contract leaves the filtered list silently
+		env.sb.control.setStatus(lease, '');
+		expect(emitted(await sim.poll())).toEqual([]);
+		expect(decoded(sim)?.contracts.get(lease)).toMatchObject({ present: false, status: 'REJECTED', n: 1 });
+		// back in the list with the status it had: nothing changed as far as the filtered list shows
+		env.sb.control.setStatus(lease, 'REJECTED');
+		expect(emitted(await sim.poll())).toEqual([]);
+		// cancelled, the participant stays "rejected": still listed, the change is seen
+		env.sb.control.setStatus(lease, 'CANCELED');
+		expect(emitted(await sim.poll()).map((e) => e.eventId)).toEqual([`${lease}:CANCELED:2`]);
+
+		sim.setParameters({ event: 'anyChange', filters: {}, options: {} });
+		expect(emitted(await sim.poll())).toEqual([]);
+		env.sb.control.setStatus(lease, 'REJECTED');
+		// the counter survived both new baselines: no eventId is reused
+		expect(emitted(await sim.poll()).map((e) => e.eventId)).toEqual([`${lease}:REJECTED:3`]);
+	});
+
+	test('bad filters are refused before any request', async () => {
+		const mark = env.mark();
+		const cases: Array<[INodeParameters, RegExp]> = [
+			[{ filters: { templateId: byId('short') } }, /template ID "short" has 5 characters/],
+			[{ filters: { emailParticipant: 'not-an-email' } }, /not a valid e-mail address/],
+			[{ event: 'enteredStatus', statuses: [] }, /No status chosen/],
+			[{ options: { lookBackDays: -3 } }, /not a positive number of days/],
+		];
+		for (const [p, message] of cases) {
+			const result = await newSim(env, p).poll();
+			expect(result.error?.message).toMatch(message);
+			expect(result.error?.name).toBe('NodeOperationError');
+		}
+		expect(env.nodeRequests(mark)).toHaveLength(0);
+	});
+});
+
+describe('look-back window', () => {
+	test('only contracts created in the last N days are listed and remembered; aging out emits nothing and frees the state', async () => {
+		const old = create('SENT_TO_SIGN', { createdAt: new Date(clock.ms - 10 * DAY).toISOString() });
+		const recent = create('SENT_TO_SIGN', { createdAt: new Date(clock.ms - 2 * DAY).toISOString() });
+		const sim = newSim(env, { options: { lookBackDays: 7 } });
+		const mark = env.mark();
+		await sim.poll();
+		expect(listRequests(env, mark)[0].query.dateStart).toBe(new Date(clock.ms - 7 * DAY).toISOString());
+		expect([...decoded(sim)!.contracts.keys()]).toEqual([recent]);
+
+		env.sb.control.setStatus(old, 'REJECTED');
+		env.sb.control.setStatus(recent, 'REJECTED');
+		expect(transitions(emitted(await sim.poll()))).toEqual([`statusChanged ${recent} SENT_TO_SIGN→REJECTED`]);
+
+		clock.advance(7 * DAY);
+		env.sb.control.setStatus(recent, 'CANCELED');
+		expect(emitted(await sim.poll())).toEqual([]);
+		expect(decoded(sim)?.contracts.size).toBe(0);
+	});
+});
+
+describe('manual mode (Fetch Test Event)', () => {
+	test('returns the newest matching contract shaped like an event and never touches the saved state', async () => {
+		create('SENT_TO_SIGN');
+		const newest = create('REJECTED');
+		const sim = newSim(env, { event: 'enteredStatus', statuses: ['REJECTED', 'SENT_TO_SIGN'] });
+		await sim.poll();
+		const memory = deepCopy(sim.staticData);
+		const saved = deepCopy(sim.saved);
+		const result = await sim.poll('manual');
+		expect(emitted(result)).toEqual([
+			expect.objectContaining({
+				contractId: newest,
+				status: 'REJECTED',
+				statusLabel: 'Rejected',
+				previousStatus: null,
+				event: 'enteredStatus',
+				eventId: `${newest}:REJECTED:0`,
+			}),
+		]);
+		expect(sim.staticData).toEqual(memory);
+		expect(sim.saved).toEqual(saved);
+
+		const fresh = newSim(env);
+		await fresh.poll('manual');
+		expect(fresh.staticData).toEqual({});
+		expect(fresh.saved).toEqual({});
+	});
+
+	test('says so when no contract matches yet', async () => {
+		const result = await newSim(env, { event: 'enteredStatus', statuses: ['FINALIZED'] }).poll('manual');
+		expect(result.error?.message).toBe('No contract matches the trigger\'s settings yet');
+	});
+});
+
+describe('include signed documents', () => {
+	test('signed events carry the documents record and, when asked, the signed PDF as binary data', async () => {
+		const signed = create('SENT_TO_SIGN', { templateId: LEASE });
+		const other = create('SENT_TO_SIGN');
+		const sim = newSim(env, { options: { includeDocuments: true, downloadSignedPdf: true, binaryPropertyName: 'pdf' } });
+		await sim.poll();
+		env.sb.control.sign(signed);
+		env.sb.control.setStatus(other, 'REJECTED');
+		const mark = env.mark();
+		const result = await sim.poll();
+		const items = result.emitted?.[0] ?? [];
+		expect(transitions(items.map((i) => i.json))).toEqual([
+			`statusChanged ${signed} SENT_TO_SIGN→RECEIVED_SIGNED`,
+			`statusChanged ${other} SENT_TO_SIGN→REJECTED`,
+		]);
+		const documents = items[0].json.documents as { documents: { signed_contract: string }; participants: unknown[] };
+		expect(documents.documents.signed_contract).toMatch(/\.pdf$/);
+		expect(documents.participants).toHaveLength(2);
+		const pdf = await binaryBuffer(items[0].binary!.pdf);
+		expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+		expect(items[0].binary!.pdf.mimeType).toBe('application/pdf');
+		expect(items[1].json.documents).toBeUndefined();
+		expect(items[1].binary).toBeUndefined();
+		const docRequests = env.nodeRequests(mark).filter((r) => r.path.startsWith('/api/contract/documents/'));
+		expect(docRequests.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.query)}`)).toEqual([
+			`GET /api/contract/documents/${signed} {"partial":"false"}`,
+		]);
+	});
+
+	test('a refusal of the documents is reported on the item; an outage fails the poll and the events come again', async () => {
+		const a = create('SENT_TO_SIGN');
+		const sim = newSim(env, { options: { includeDocuments: true } });
+		await sim.poll();
+		env.sb.control.setStatus(a, 'RECEIVED_SIGNED');
+		env.sb.control.addFault({ path: '/api/contract/documents/*', status: 503, times: 4 });
+		const before = deepCopy(sim.staticData);
+		const failed = await sim.poll();
+		expect(failed.error?.name).toBe('NodeApiError');
+		expect(failed.error?.message).toMatch(/HTTP 503|Injected fault/);
+		expect(sim.staticData).toEqual(before);
+
+		env.sb.control.addFault({ path: '/api/contract/documents/*', status: 409, body: { success: false, error: 'Not ready' } });
+		const events = emitted(await sim.poll());
+		expect(events.map((e) => e.eventId)).toEqual([`${a}:RECEIVED_SIGNED:1`]);
+		expect(events[0].documentsError).toBe('The e-signature API refused the request: Not ready');
+		expect(events[0].documents).toBeUndefined();
+	});
+});

@@ -1,0 +1,250 @@
+/**
+ * The trigger under faults, concurrent changes and restarts (sandbox faults and request hook, n8n restarts as the
+ * PollSimulator models them), with the real page size of 200.
+ */
+import { deepCopy } from 'n8n-workflow';
+
+import type { RequestHookInfo } from '../../sandbox';
+import { startEnv, type NodeTestEnv } from '../helpers/env';
+import { decoded, emitted, injectSettings, listRequests, newSim, restoreSettings, TestClock, transitions } from './helpers';
+
+let env: NodeTestEnv;
+const clock = new TestClock(Date.parse('2026-04-01T08:00:00.000Z'));
+let waits: number[];
+
+beforeAll(async () => {
+	env = await startEnv(__filename, { now: clock.now });
+	waits = injectSettings({ clock }).waits;
+});
+afterAll(async () => {
+	restoreSettings();
+	await env.close();
+});
+beforeEach(() => {
+	env.sb.control.reset();
+	waits.length = 0;
+});
+
+/** `count` contracts one second apart (oldest first), all in `status`; returns their ids newest first. */
+function createMany(count: number, status: string, startMs = clock.ms - 30 * 86_400_000): string[] {
+	const ids: string[] = [];
+	for (let i = 0; i < count; i++) {
+		ids.push(env.sb.control.createContract({ status: status as never, createdAt: new Date(startMs + i * 1000).toISOString() })._id);
+	}
+	return ids.reverse();
+}
+
+/** Calls `action` when the n-th list request of the next poll arrives (before it is answered). */
+function onListRequest(n: number, action: (info: RequestHookInfo) => void): void {
+	let count = 0;
+	env.sb.control.setRequestHook((info) => {
+		if (info.path !== '/api/list/contracts') return;
+		count++;
+		if (count === n) action(info);
+	});
+}
+
+describe('failed requests', () => {
+	test('a 5xx on page 3 of 5 fails the poll with a clear NodeApiError, keeps the state, and the next poll catches up', async () => {
+		const ids = createMany(1000, 'SENT_TO_SIGN');
+		const sim = newSim(env);
+		await sim.poll();
+		for (const i of [5, 450, 990]) env.sb.control.setStatus(ids[i], 'RECEIVED_SIGNED');
+		env.sb.control.addFault({ path: '/api/list/contracts', query: { page: '3' }, status: 500 });
+		const before = deepCopy(sim.staticData);
+		const mark = env.mark();
+		const failed = await sim.poll();
+		expect(failed.error?.name).toBe('NodeApiError');
+		expect(failed.error?.message).toBe('The e-signature API refused the request: Injected fault: HTTP 500');
+		expect((failed.error as { description?: string }).description).toMatch(/Nothing was lost: it keeps its previous state and catches up/);
+		expect(JSON.stringify(failed.error)).not.toContain(env.sb.apiKey);
+		expect(listRequests(env, mark).map((r) => `${r.query.page} ${r.status}`)).toEqual(['1 200', '2 200', '3 500']);
+		expect(sim.staticData).toEqual(before);
+
+		const events = emitted(await sim.poll());
+		expect(events.map((e) => e.contractId).sort()).toEqual([ids[5], ids[450], ids[990]].sort());
+		expect(emitted(await sim.poll())).toEqual([]);
+	});
+
+	test('a dropped connection on a page is retried; when every attempt drops, the poll fails and the next catches up', async () => {
+		const ids = createMany(450, 'SENT_TO_SIGN');
+		const sim = newSim(env);
+		await sim.poll();
+		env.sb.control.setStatus(ids[300], 'REJECTED');
+		env.sb.control.addFault({ path: '/api/list/contracts', query: { page: '2' }, drop: true });
+		expect(transitions(emitted(await sim.poll()))).toEqual([`statusChanged ${ids[300]} SENT_TO_SIGN→REJECTED`]);
+		expect(waits).toHaveLength(1);
+
+		env.sb.control.setStatus(ids[301], 'REJECTED');
+		env.sb.control.addFault({ path: '/api/list/contracts', query: { page: '3' }, drop: true, times: 4 });
+		const failed = await sim.poll();
+		expect(failed.error?.name).toBe('NodeApiError');
+		expect(failed.error?.message).toMatch(/^Could not reach the e-signature API/);
+		expect((failed.error as { description?: string }).description).toMatch(/Tried 4 times/);
+		expect(emitted(await sim.poll()).map((e) => e.contractId)).toEqual([ids[301]]);
+	});
+
+	test('429 with Retry-After: the poll waits as told (clock injected, nothing sleeps) and succeeds', async () => {
+		const ids = createMany(250, 'SENT_TO_SIGN');
+		const sim = newSim(env);
+		await sim.poll();
+		env.sb.control.setStatus(ids[240], 'CANCELED');
+		env.sb.control.addFault({ path: '/api/list/contracts', query: { page: '2' }, status: 429, retryAfter: 7, times: 2 });
+		expect(emitted(await sim.poll()).map((e) => e.eventId)).toEqual([`${ids[240]}:CANCELED:1`]);
+		expect(waits).toEqual([7000, 7000]);
+	});
+});
+
+describe('changes while a pass is paging', () => {
+	test('contracts created and changed meanwhile are neither skipped nor repeated', async () => {
+		const ids = createMany(1000, 'SENT_TO_SIGN');
+		const sim = newSim(env, { includeNewContracts: true });
+		await sim.poll();
+		const created: string[] = [];
+		onListRequest(3, () => {
+			for (let i = 0; i < 5; i++) created.push(env.sb.control.createContract({ status: 'SENT_TO_SIGN' })._id);
+			env.sb.control.setStatus(ids[10], 'REJECTED'); // page 1, already read
+			env.sb.control.setStatus(ids[900], 'REJECTED'); // page 5, not read yet
+		});
+		const first = emitted(await sim.poll());
+		env.sb.control.setRequestHook(undefined);
+		const second = emitted(await sim.poll());
+		const all = [...first, ...second];
+		expect(new Set(all.map((e) => e.eventId)).size).toBe(all.length);
+		expect(transitions(first)).toEqual([`statusChanged ${ids[900]} SENT_TO_SIGN→REJECTED`]);
+		expect(transitions(second).sort()).toEqual(
+			[
+				`statusChanged ${ids[10]} SENT_TO_SIGN→REJECTED`,
+				...created.flatMap((id) => [`created ${id} null→SENT_TO_SIGN`, `statusChanged ${id} →SENT_TO_SIGN`]),
+			].sort(),
+		);
+		expect(emitted(await sim.poll())).toEqual([]);
+	});
+
+	test('contracts leaving the watched status while a pass pages do not hide the next ones (keyset paging on createdAt)', async () => {
+		const ids = createMany(450, 'REJECTED');
+		const sim = newSim(env, { event: 'enteredStatus', statuses: ['REJECTED'] });
+		await sim.poll();
+		// while page 2 is requested, the 10 newest (page 1, read) leave REJECTED: offset paging would now skip the
+		// 10 contracts that move from page 2 to page 1
+		onListRequest(2, () => {
+			for (const id of ids.slice(0, 10)) env.sb.control.setStatus(id, 'CANCELED');
+		});
+		const mark = env.mark();
+		expect(emitted(await sim.poll())).toEqual([]);
+		env.sb.control.setRequestHook(undefined);
+		const requests = listRequests(env, mark);
+		expect(requests.map((r) => ({ page: r.query.page, dateEnd: r.query.dateEnd }))).toEqual([
+			{ page: '1', dateEnd: undefined },
+			{ page: '1', dateEnd: expect.any(String) },
+			{ page: '1', dateEnd: expect.any(String) },
+		]);
+		const state = decoded(sim)!;
+		expect(ids.slice(10).every((id) => state.contracts.get(id)?.present)).toBe(true);
+		// nothing re-enters: no false "entered" event for the contracts offset paging would have skipped
+		expect(emitted(await sim.poll())).toEqual([]);
+		// a contract that left and never had an event is forgotten (nothing to remember: no counter)
+		expect(decoded(sim)!.contracts.has(ids[0])).toBe(false);
+	});
+
+	test('more contracts than a page created at one instant are read apart and verified by a second read', async () => {
+		const instant = new Date(clock.ms - 86_400_000).toISOString();
+		const run: string[] = [];
+		for (let i = 0; i < 250; i++) run.push(env.sb.control.createContract({ status: 'SENT_TO_SIGN', createdAt: instant })._id);
+		const others = createMany(30, 'SENT_TO_SIGN');
+		const sim = newSim(env, { event: 'enteredStatus', statuses: ['SENT_TO_SIGN'] });
+		// a contract on the first page of the run leaves while the first read asks for its second page: that read
+		// skips the contract shifted across the page boundary, the second read disagrees, a third one settles it
+		onListRequest(4, () => env.sb.control.setStatus(run[200], 'CANCELED'));
+		const mark = env.mark();
+		expect(emitted(await sim.poll())).toEqual([]);
+		env.sb.control.setRequestHook(undefined);
+		const runReads = listRequests(env, mark).filter((r) => r.query.dateStart === instant && r.query.dateEnd === instant);
+		expect(runReads.map((r) => r.query.page)).toEqual(['1', '2', '1', '2', '1', '2']);
+		const state = decoded(sim)!;
+		expect([...run, ...others].filter((id) => state.contracts.get(id)?.present)).toHaveLength(279);
+		expect(state.contracts.has(run[200])).toBe(false);
+		env.sb.control.setStatus(run[200], 'SENT_TO_SIGN');
+		expect(emitted(await sim.poll()).map((e) => e.eventId)).toEqual([`${run[200]}:SENT_TO_SIGN:1`]);
+	});
+
+	test('an API that ignores the time part of dateEnd is detected and read with offset paging verified by stable totals', async () => {
+		env.sb.control.setListDatePrecision('day');
+		const ids = createMany(450, 'REJECTED', Date.parse('2026-03-20T01:00:00.000Z'));
+		const sim = newSim(env, { event: 'enteredStatus', statuses: ['REJECTED'] });
+		let mark = env.mark();
+		await sim.poll();
+		// page 1, then a keyset page answering contracts newer than dateEnd → plain pages 1-3
+		expect(listRequests(env, mark).map((r) => `${r.query.page}${r.query.dateEnd ? ' dateEnd' : ''}`)).toEqual([
+			'1',
+			'1 dateEnd',
+			'1',
+			'2',
+			'3',
+		]);
+		expect(decoded(sim)!.contracts.size).toBe(450);
+
+		env.sb.control.setStatus(ids[300], 'CANCELED');
+		env.sb.control.setStatus(ids[300], 'REJECTED');
+		env.sb.control.setStatus(ids[5], 'CANCELED');
+		// a contract leaves while the first offset pass pages: its totals change, the pass is read again
+		onListRequest(4, () => env.sb.control.setStatus(ids[20], 'CANCELED'));
+		mark = env.mark();
+		expect(emitted(await sim.poll())).toEqual([]);
+		env.sb.control.setRequestHook(undefined);
+		expect(listRequests(env, mark).map((r) => r.query.page)).toEqual(['1', '1', '1', '2', '1', '2', '3']);
+		const state = decoded(sim)!;
+		expect(state.contracts.has(ids[5])).toBe(false);
+		expect(state.contracts.has(ids[20])).toBe(false);
+		expect(ids.filter((id) => state.contracts.get(id)?.present)).toHaveLength(448);
+		env.sb.control.setStatus(ids[5], 'REJECTED');
+		expect(emitted(await sim.poll()).map((e) => e.eventId)).toEqual([`${ids[5]}:REJECTED:1`]);
+	});
+});
+
+describe('n8n restarts', () => {
+	test('the activation poll is saved, so changes after a restart are still reported once', async () => {
+		const ids = createMany(3, 'SENT_TO_SIGN');
+		const sim = newSim(env);
+		await sim.poll();
+		env.sb.control.setStatus(ids[0], 'REJECTED');
+		sim.restart();
+		expect(emitted(await sim.poll()).map((e) => e.eventId)).toEqual([`${ids[0]}:REJECTED:1`]);
+		sim.restart();
+		expect(emitted(await sim.poll())).toEqual([]);
+	});
+
+	test('a crash between an emission and its save re-delivers the same events with the same eventIds', async () => {
+		const ids = createMany(3, 'SENT_TO_SIGN');
+		const sim = newSim(env, { includeNewContracts: true });
+		await sim.poll();
+		env.sb.control.setStatus(ids[1], 'RECEIVED_SIGNED');
+		clock.advance(1000);
+		const fresh = env.sb.control.createContract({})._id;
+		const savedBefore = deepCopy(sim.saved);
+		const first = emitted(await sim.poll());
+		sim.saved = savedBefore; // n8n died before saving the static data
+		sim.restart();
+		const again = emitted(await sim.poll());
+		expect(again.map((e) => e.eventId)).toEqual(first.map((e) => e.eventId));
+		expect(again.map((e) => e.eventId).sort()).toEqual([`${fresh}:CREATED:0`, `${ids[1]}:RECEIVED_SIGNED:1`].sort());
+		sim.restart();
+		expect(emitted(await sim.poll())).toEqual([]);
+	});
+
+	test('documented limit: with "entered status", a restart forgets a silent exit, so a re-entry before the next poll is missed', async () => {
+		const ids = createMany(2, 'REJECTED');
+		const sim = newSim(env, { event: 'enteredStatus', statuses: ['REJECTED'] });
+		await sim.poll();
+		env.sb.control.setStatus(ids[0], 'SENT_TO_SIGN');
+		expect(emitted(await sim.poll())).toEqual([]); // the exit is remembered in memory only (nothing emitted)
+		sim.restart();
+		env.sb.control.setStatus(ids[0], 'REJECTED');
+		expect(emitted(await sim.poll())).toEqual([]);
+		// without a restart the same re-entry is an event
+		env.sb.control.setStatus(ids[0], 'SENT_TO_SIGN');
+		await sim.poll();
+		env.sb.control.setStatus(ids[0], 'REJECTED');
+		expect(emitted(await sim.poll()).map((e) => e.eventId)).toEqual([`${ids[0]}:REJECTED:1`]);
+	});
+});

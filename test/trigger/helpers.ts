@@ -1,0 +1,80 @@
+/** Shared helpers of the trigger tests: parameters, event extraction, request-log queries, injected clocks. */
+import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
+
+import { transportSettings } from '../../nodes/ContractEsign/transport';
+import { triggerSettings } from '../../nodes/ContractEsign/trigger/settings';
+import { loadState, STATE_KEY, type TriggerState } from '../../nodes/ContractEsign/trigger/state';
+import type { CredentialInput, PollResult } from '../harness';
+import { PollSimulator } from '../harness';
+import type { LoggedRequest, NodeTestEnv } from '../helpers/env';
+
+export const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
+export const NDA = 'T2nda00b8e4d0f2c6e93d5f71';
+export const SERVICES = 'T3serv0c9f5e1a3d7fa4e6b82';
+
+/** Trigger parameters with the defaults n8n would fill in. */
+export function triggerParams(p: INodeParameters = {}): INodeParameters {
+	return { event: 'anyChange', filters: {}, options: {}, ...p };
+}
+
+export function newSim(env: NodeTestEnv, p: INodeParameters = {}, creds?: CredentialInput): PollSimulator {
+	return new PollSimulator(triggerParams(p), creds ?? env.creds);
+}
+
+/** The JSON of every emitted item (empty when the poll emitted nothing). */
+export function emitted(result: PollResult): IDataObject[] {
+	if (result.error) throw result.error;
+	return (result.emitted?.[0] ?? []).map((item: INodeExecutionData) => item.json);
+}
+
+/** Short form of events for assertions: "<id>:<previous>→<status>" (drafts shown as ''). */
+export function transitions(events: IDataObject[]): string[] {
+	return events.map((e) => `${String(e.event)} ${String(e.contractId)} ${String(e.previousStatus)}→${String(e.status)}`);
+}
+
+/** The trigger's decoded state as n8n holds it in memory. */
+export function decoded(sim: PollSimulator): TriggerState | undefined {
+	return loadState(sim.staticData[STATE_KEY]);
+}
+
+/** List requests the node sent after a mark. */
+export function listRequests(env: NodeTestEnv, mark: number): LoggedRequest[] {
+	return env.nodeRequests(mark).filter((r) => r.path === '/api/list/contracts');
+}
+
+/** A controllable clock for the sandbox (createdAt, expiry) and the trigger (look-back window, detectedAt). */
+export class TestClock {
+	constructor(public ms: number) {}
+
+	now = (): Date => new Date(this.ms);
+
+	advance(ms: number): void {
+		this.ms += ms;
+	}
+}
+
+const originalSleep = transportSettings.sleep;
+const originalNow = triggerSettings.now;
+const originalPageSize = triggerSettings.pageSize;
+
+/** Records the transport's waits instead of sleeping, and optionally injects the trigger's clock / page size. */
+export function injectSettings(options: { clock?: TestClock; pageSize?: number } = {}): { waits: number[] } {
+	const waits: number[] = [];
+	transportSettings.sleep = async (ms: number) => {
+		waits.push(ms);
+	};
+	if (options.clock) {
+		const clock = options.clock;
+		triggerSettings.now = () => clock.ms;
+	}
+	if (options.pageSize) triggerSettings.pageSize = options.pageSize;
+	return { waits };
+}
+
+export function restoreSettings(): void {
+	transportSettings.sleep = originalSleep;
+	triggerSettings.now = originalNow;
+	triggerSettings.pageSize = originalPageSize;
+}
+
+export const DAY = 86_400_000;
