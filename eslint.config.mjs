@@ -16,7 +16,7 @@ export default [
 	{ ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.n8n-dev/**', '**/*.js', '**/*.mjs'] },
 	...n8nBlocks,
 	...tseslint.config({
-		files: ['test/**/*.ts', 'sandbox/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+		files: ['test/**/*.ts', 'test-e2e/**/*.ts', 'sandbox/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
 		extends: [js.configs.recommended, tseslint.configs.recommended],
 		rules: {
 			'@typescript-eslint/no-explicit-any': 'off',

@@ -1,0 +1,221 @@
+/**
+ * `npm run dev`: the whole thing in one command. Builds the pack, starts the sandbox (seeded), installs n8n the first
+ * time, and starts n8n with the pack loaded as an installed community package (linked to this repository's dist/, so
+ * `npm run build` + restarting n8n picks up changes), a ready credential and the example workflows imported.
+ * Ctrl-C stops everything it started.
+ *
+ *   npm run dev                                   n8n 1.x (node 20) against the sandbox
+ *   npm run dev -- --n8n 2                        n8n 2.x (node 24, installed from the npm registry)
+ *   npm run dev -- --port 5679 --sandbox-port 4020 --seed 200 --no-build --fresh --verbose
+ *   ESIGN_BASE_URL=https://api.your-tenant.com ESIGN_API_KEY=... npm run dev     a real account, no sandbox
+ *     (or --base-url/--api-key/--access-token/--upload-url; ESIGN_ACCESS_TOKEN, ESIGN_UPLOAD_URL)
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+import { startSandbox, type Sandbox } from '../sandbox';
+import {
+	CACHE,
+	DEV_OWNER,
+	N8N_VERSIONS,
+	N8nRest,
+	REPO,
+	freePort,
+	importCredential,
+	importWorkflow,
+	installN8n,
+	installPack,
+	n8nEnv,
+	startN8n,
+	type N8nMajor,
+	type RunningN8n,
+} from './e2e/n8n';
+
+const USAGE = `Usage: npm run dev -- [options]
+  --n8n <1|2>            n8n major version (default 1: n8n ${N8N_VERSIONS['1']} on this node; 2: n8n ${N8N_VERSIONS['2']} on node 24)
+  --port <n>             n8n port (default 5678, or a free one when taken)
+  --sandbox-port <n>     sandbox API port (default 4010, or a free one when taken); upload origin = port + 1
+  --seed <n>             contracts seeded into a new sandbox (default 40)
+  --base-url <url>       use a real account instead of the sandbox (env ESIGN_BASE_URL)
+  --api-key <key>        its API key (env ESIGN_API_KEY)
+  --access-token <jwt>   or its access token (env ESIGN_ACCESS_TOKEN)
+  --upload-url <url>     its file origin, when different (env ESIGN_UPLOAD_URL)
+  --no-build             do not run "npm run build" first
+  --fresh                start from an empty n8n user folder and sandbox data
+  --verbose              show n8n's log in this terminal (it always goes to a file too)
+  --help`;
+
+const SANDBOX_API_KEY = 'sk_sandbox_dev_key';
+const CREDENTIAL_ID = 'esignCredential1';
+const CREDENTIAL_NAME = 'Contract E-Sign account';
+
+function say(message: string) {
+	process.stdout.write(`[dev] ${message}\n`);
+}
+
+async function portOr(preferred: number): Promise<number> {
+	const { createServer } = await import('node:net');
+	return await new Promise((res) => {
+		const server = createServer();
+		server.once('error', () => void freePort().then(res));
+		server.listen(preferred, '127.0.0.1', () => server.close(() => res(preferred)));
+	});
+}
+
+async function main() {
+	const { values } = parseArgs({
+		options: {
+			n8n: { type: 'string', default: process.env.ESIGN_N8N || '1' },
+			port: { type: 'string' },
+			'sandbox-port': { type: 'string' },
+			seed: { type: 'string', default: '40' },
+			'base-url': { type: 'string', default: process.env.ESIGN_BASE_URL },
+			'api-key': { type: 'string', default: process.env.ESIGN_API_KEY },
+			'access-token': { type: 'string', default: process.env.ESIGN_ACCESS_TOKEN },
+			'upload-url': { type: 'string', default: process.env.ESIGN_UPLOAD_URL },
+			'no-build': { type: 'boolean', default: false },
+			fresh: { type: 'boolean', default: false },
+			verbose: { type: 'boolean', default: false },
+			help: { type: 'boolean', default: false },
+		},
+	});
+	if (values.help) {
+		process.stdout.write(`${USAGE}\n`);
+		return;
+	}
+	const major = values.n8n as N8nMajor;
+	if (!(major in N8N_VERSIONS)) throw new Error(`--n8n must be 1 or 2, not "${values.n8n}"`);
+	const real = values['base-url'];
+	if (real && !values['api-key'] && !values['access-token']) {
+		throw new Error('A real account needs --api-key (ESIGN_API_KEY) or --access-token (ESIGN_ACCESS_TOKEN).');
+	}
+
+	if (!values['no-build']) {
+		say('building the pack (npm run build)…');
+		const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: REPO, stdio: 'inherit' });
+		if (build.status !== 0) throw new Error('"npm run build" failed; fix the errors above, or start with --no-build.');
+	}
+
+	const started = Date.now();
+	if (!existsSync(join(CACHE, `n8n-${N8N_VERSIONS[major]}`, '.complete'))) {
+		say(`installing n8n ${N8N_VERSIONS[major]} into ${CACHE} (first time only, about 4 minutes)…`);
+	}
+	const install = installN8n(major);
+	const devDir = join(CACHE, `dev-n8n${major}`);
+	const userFolder = join(devDir, 'n8n');
+	if (values.fresh) rmSync(devDir, { recursive: true, force: true });
+	mkdirSync(userFolder, { recursive: true });
+
+	let sb: Sandbox | undefined;
+	let n8n: RunningN8n | undefined;
+	let stopping = false;
+	const stop = async (code: number) => {
+		if (stopping) return;
+		stopping = true;
+		say('stopping…');
+		await n8n?.stop();
+		await sb?.close();
+		say(sb ? 'stopped n8n and the sandbox.' : 'stopped n8n.');
+		process.exit(code);
+	};
+	process.on('SIGINT', () => void stop(0));
+	process.on('SIGTERM', () => void stop(0));
+
+	try {
+		let credential;
+		if (real) {
+			credential = {
+				id: CREDENTIAL_ID,
+				name: CREDENTIAL_NAME,
+				baseUrl: real,
+				apiKey: values['api-key'],
+				accessToken: values['access-token'],
+				uploadUrl: values['upload-url'],
+			};
+		} else {
+			const port = await portOr(Number(values['sandbox-port'] ?? 4010));
+			sb = await startSandbox({
+				port,
+				uploadPort: await portOr(port + 1),
+				apiKey: SANDBOX_API_KEY,
+				seed: Number(values.seed),
+				dataFile: join(devDir, 'sandbox.json'),
+			});
+			credential = { id: CREDENTIAL_ID, name: CREDENTIAL_NAME, baseUrl: sb.baseUrl, apiKey: sb.apiKey, uploadUrl: sb.uploadUrl };
+		}
+
+		installPack(userFolder, 'link');
+		const env = n8nEnv(install, userFolder, {
+			// Keep module resolution on the link's path, so the pack uses n8n's own n8n-workflow like an installed package.
+			extra: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --preserve-symlinks`.trim() },
+		});
+		await importCredential(install, env, devDir, credential);
+		const imported = await importExamples(install, env, devDir);
+		if (imported) say(`imported ${imported} example workflow(s)`);
+
+		const logFile = join(devDir, 'n8n.log');
+		say(`starting n8n ${install.version}… (log: ${logFile})`);
+		n8n = await startN8n(install, env, {
+			port: await portOr(Number(values.port ?? 5678)),
+			logFile,
+			inheritOutput: values.verbose,
+		});
+		n8n.child.on('exit', (code) => {
+			if (!stopping) {
+				say(`n8n exited (code ${code}); see ${logFile}`);
+				void stop(1);
+			}
+		});
+		const rest = new N8nRest(n8n.url);
+		await rest.ownerLogin(DEV_OWNER);
+
+		const lines = [
+			'',
+			`  n8n ${install.version} is running (ready in ${Math.round((Date.now() - started) / 1000)} s)`,
+			`  Editor:      ${n8n.url}`,
+			`  Login:       ${DEV_OWNER.email} / ${DEV_OWNER.password}`,
+			`  Examples:    ${n8n.url}/workflow/esignExample0001  (…0002, …0003)`,
+			`  Credential:  "${CREDENTIAL_NAME}" → ${credential.baseUrl}`,
+		];
+		if (sb) {
+			lines.push(
+				`  Sandbox:     ${sb.baseUrl}  (files ${sb.uploadUrl}, API key ${sb.apiKey})`,
+				`  Sign a contract as its participants:  curl -X POST ${sb.baseUrl}/sandbox/contracts/<contractId>/sign`,
+				`  Sandbox data is kept in ${join(devDir, 'sandbox.json')} (--fresh starts over)`,
+			);
+		} else {
+			lines.push('  Real account: contracts you send are real; the examples\' template ID is the sandbox\'s, pick your own.');
+		}
+		lines.push(`  Pack:        ${REPO}/dist linked; after "npm run build", restart (Ctrl-C, npm run dev) to reload`, '  Ctrl-C stops everything.', '');
+		process.stdout.write(`${lines.join('\n')}\n`);
+	} catch (error) {
+		process.stderr.write(`[dev] ${(error as Error).message}\n`);
+		await stop(1);
+	}
+}
+
+/** Imports the examples that are new or changed since the last start (kept edits to unchanged ones survive). */
+async function importExamples(install: ReturnType<typeof installN8n>, env: NodeJS.ProcessEnv, devDir: string) {
+	const stateFile = join(devDir, 'imported-examples.json');
+	const state: Record<string, string> = existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : {};
+	let count = 0;
+	const examples = join(REPO, 'examples');
+	for (const name of readdirSync(examples).filter((n) => n.endsWith('.json')).sort()) {
+		const file = join(examples, name);
+		const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
+		if (state[name] === hash) continue;
+		await importWorkflow(install, env, file);
+		state[name] = hash;
+		count++;
+	}
+	writeFileSync(stateFile, JSON.stringify(state, null, 2));
+	return count;
+}
+
+main().catch((error) => {
+	process.stderr.write(`[dev] ${(error as Error).message}\n`);
+	process.exit(1);
+});
