@@ -1,5 +1,6 @@
 import { DOCX_MIME, PDF_MIME, byId, fixture, fromList, startEnv, type NodeTestEnv } from '../helpers/env';
 import { binaryDataService, initN8nCore } from '../harness';
+import { FILE_SLOT, jsonBodyWithFile } from '../../nodes/ContractEsign/helpers/base64Json';
 
 let env: NodeTestEnv;
 const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
@@ -134,5 +135,34 @@ describe('contract → create', () => {
 		expect(result.items[2].json.contractId).toEqual(expect.any(String));
 		expect(result.items[0].json.contractId).not.toBe(result.items[2].json.contractId);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	});
+});
+
+describe('contract → create: the JSON body of a document is built as one Buffer (bench group 3)', () => {
+	test('byte for byte the JSON a plain JSON.stringify would send, for sizes around the 48 KB chunks', () => {
+		const chunk = 3 * 16 * 1024;
+		for (const size of [0, 1, 2, 3, 4, chunk - 1, chunk, chunk + 1, chunk + 2, 3 * chunk + 5]) {
+			const file = Buffer.alloc(size);
+			for (let i = 0; i < size; i++) file[i] = (i * 7919 + size) % 256;
+			const built = jsonBodyWithFile({ source: 'document', document: { type: 'pdf', data: FILE_SLOT } }, file);
+			const expected = JSON.stringify({ source: 'document', document: { type: 'pdf', data: file.toString('base64') } });
+			expect(built.equals(Buffer.from(expected))).toBe(true);
+		}
+	});
+
+	test('a PDF larger than one chunk, of a size that is not a multiple of 3, reaches the API intact', async () => {
+		// lease.pdf padded with end-of-line bytes after %%EOF (still a valid PDF) to 200,001 bytes
+		const lease = fixture('lease.pdf');
+		const pdf = Buffer.concat([lease, Buffer.alloc(200_001 - lease.length, 0x0a)]);
+		const mark = env.mark();
+		const result = await env.run({ resource: 'contract', operation: 'create', source: 'pdf' }, [
+			{ binary: { data: { data: pdf, fileName: 'big.pdf', mimeType: PDF_MIME } } },
+		]);
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toMatchObject({ contractId: expect.stringMatching(/^[0-9a-f]{24}$/), source: 'pdf', fileName: 'big.pdf', success: true });
+		const [request] = env.nodeRequests(mark);
+		expect(request.headers['content-type']).toBe('application/json');
+		const base64 = pdf.toString('base64');
+		expect((request.body as any).document).toEqual({ type: 'pdf', data: `${base64.slice(0, 64)}…[${base64.length} chars]` });
 	});
 });

@@ -1,0 +1,90 @@
+/**
+ * npm run bench [-- --quick] [-- --only overhead,bulk,large,trigger,footprint] [-- --report-only]
+ *
+ * Runs every benchmark group in its own process (one after the other, never in parallel), then prints the
+ * results table and writes bench/RESULTS.md and bench/README-section.md. Raw results: bench/out/<group>.json.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, release, totalmem } from 'node:os';
+import { join } from 'node:path';
+
+import { log, median, OUT, parseArgs, readResult, ROOT, type GroupResult } from './lib/common';
+import { renderReadmeSection, renderResults, type RunInfo } from './lib/report';
+
+const GROUPS = ['overhead', 'bulk', 'large', 'trigger', 'footprint'] as const;
+
+function runGroup(group: string, quick: boolean): Promise<number> {
+	return new Promise((resolve) => {
+		const args = ['--expose-gc', '--import', 'tsx', join(ROOT, 'bench', 'groups', `${group}.ts`), ...(quick ? ['--quick'] : [])];
+		const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+		child.on('exit', (code) => resolve(code ?? 1));
+	});
+}
+
+async function main(): Promise<void> {
+	const args = parseArgs();
+	if (args.values['report-only']) {
+		// re-render RESULTS.md and README-section.md from the last full run's raw results (no measurement)
+		const info = JSON.parse(readFileSync(join(OUT, 'run-info.json'), 'utf8')) as RunInfo;
+		const results = GROUPS.filter((g) => !info.failed.includes(g)).map((g) => readResult(g));
+		writeFileSync(join(ROOT, 'bench', 'RESULTS.md'), renderResults(results, info));
+		writeFileSync(join(ROOT, 'bench', 'README-section.md'), renderReadmeSection(results, info));
+		log('re-rendered: bench/RESULTS.md, bench/README-section.md');
+		return;
+	}
+	const only = args.values.only ? args.values.only.split(',') : [...GROUPS];
+	const unknown = only.filter((g) => !(GROUPS as readonly string[]).includes(g));
+	if (unknown.length) throw new Error(`unknown group(s) ${unknown.join(', ')}; groups: ${GROUPS.join(', ')}`);
+
+	const started = new Date();
+	const loads: number[] = [loadavg()[0]];
+	const sampler = setInterval(() => loads.push(loadavg()[0]), 5000);
+	const failed: string[] = [];
+	const durations: Record<string, number> = {};
+	for (const group of GROUPS.filter((g) => only.includes(g))) {
+		log(`\n=== ${group}${args.quick ? ' (quick)' : ''} ===`);
+		const t0 = Date.now();
+		const code = await runGroup(group, args.quick);
+		durations[group] = Date.now() - t0;
+		if (code !== 0) failed.push(group);
+	}
+	clearInterval(sampler);
+	loads.push(loadavg()[0]);
+
+	const results: GroupResult[] = [];
+	for (const group of GROUPS.filter((g) => only.includes(g) && !failed.includes(g))) results.push(readResult(group, args.quick));
+	const info: RunInfo = {
+		date: started.toISOString(),
+		durationMs: Date.now() - started.getTime(),
+		quick: args.quick,
+		cpu: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`,
+		memory: `${(totalmem() / 2 ** 30).toFixed(0)} GiB`,
+		os: `${process.platform} ${release()}`,
+		node: process.version,
+		load: { min: Math.min(...loads), median: median(loads), max: Math.max(...loads), n: loads.length },
+		durations,
+		failed,
+	};
+	const table = renderResults(results, info);
+	process.stdout.write(`\n${table}\n`);
+	if (!args.quick && only.length === GROUPS.length) {
+		writeFileSync(join(ROOT, 'bench', 'RESULTS.md'), table);
+		writeFileSync(join(OUT, 'run-info.json'), `${JSON.stringify(info, null, 2)}\n`);
+		writeFileSync(join(ROOT, 'bench', 'README-section.md'), renderReadmeSection(results, info));
+		log('\nwritten: bench/RESULTS.md, bench/README-section.md');
+	} else {
+		const name = args.quick ? 'RESULTS-quick.md' : 'RESULTS-partial.md';
+		writeFileSync(join(ROOT, 'bench', 'out', name), table);
+		log(`\nwritten: bench/out/${name} (bench/RESULTS.md is only replaced by a full run of every group)`);
+	}
+	if (failed.length) {
+		log(`FAILED: ${failed.join(', ')}`);
+		process.exit(1);
+	}
+}
+
+main().catch((error) => {
+	log(`bench failed: ${(error as Error).stack ?? error}`);
+	process.exit(1);
+});
