@@ -10,14 +10,15 @@ import { DAY_MS } from './settings';
  * Stored form (JSON): `{ version, config, watermark, watermarkIds, count, contracts }` where `contracts` is a
  * Base64 string of a compact binary encoding (about 13 bytes per contract before Base64, 17-19 after):
  *
- * - contracts grouped by creation day (UTC), newest day first; a group is `varint(day or gap to the previous
- *   day)`, `varint(hexCount * 2 + hasOthers)`, `[varint(otherCount)]`, then the entries (24-hex ids first);
+ * - contracts grouped by creation day (UTC), newest day first; a group is `varint((day or gap to the previous
+ *   day) * 2 + single)`, then, unless `single` (exactly one 24-hex contract that day), `varint(hexCount * 2 +
+ *   hasOthers)` and `[varint(otherCount)]`; then the entries (24-hex ids first);
  * - an entry is one byte `status code (bits 0-4) | present (bit 5) | counter class (bits 6-7)`, then the status
  *   text when the code is 17 (`varint(length)` + UTF-8), then the id (12 raw bytes for a 24-hex id, otherwise
  *   `varint(length)` + UTF-8), then `varint(n - 3)` when the counter class is 3 (classes 0-2 are n itself);
  * - status codes: 0-15 = the index in spec Part 3's list (0 = draft), 16 = unknown, 17 = another text.
  */
-export const STATE_VERSION = 1;
+export const STATE_VERSION = 2;
 export const STATE_KEY = 'contractEsignTrigger';
 
 export interface Tracked {
@@ -51,33 +52,45 @@ export function dayOf(ms: number): number {
 }
 
 class Writer {
-	private bytes: number[] = [];
+	private buf = Buffer.allocUnsafe(1 << 16);
+	private pos = 0;
+
+	private ensure(n: number): void {
+		if (this.pos + n <= this.buf.length) return;
+		const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
+		this.buf.copy(next, 0, 0, this.pos);
+		this.buf = next;
+	}
 
 	byte(b: number): void {
-		this.bytes.push(b & 0xff);
+		this.ensure(1);
+		this.buf[this.pos++] = b & 0xff;
 	}
 
 	varint(value: number): void {
+		this.ensure(8);
 		let v = Math.max(0, Math.floor(value));
 		while (v >= 0x80) {
-			this.bytes.push((v % 0x80) | 0x80);
+			this.buf[this.pos++] = (v % 0x80) | 0x80;
 			v = Math.floor(v / 0x80);
 		}
-		this.bytes.push(v);
+		this.buf[this.pos++] = v;
 	}
 
 	text(value: string): void {
-		const data = Buffer.from(value, 'utf8');
-		this.varint(data.length);
-		for (const b of data) this.bytes.push(b);
+		const length = Buffer.byteLength(value, 'utf8');
+		this.varint(length);
+		this.ensure(length);
+		this.pos += this.buf.write(value, this.pos, 'utf8');
 	}
 
 	hex(value: string): void {
-		for (let i = 0; i < 24; i += 2) this.bytes.push(parseInt(value.slice(i, i + 2), 16));
+		this.ensure(12);
+		this.pos += this.buf.write(value, this.pos, 12, 'hex');
 	}
 
 	base64(): string {
-		return Buffer.from(this.bytes).toString('base64');
+		return this.buf.subarray(0, this.pos).toString('base64');
 	}
 }
 
@@ -161,9 +174,13 @@ export function encodeContracts(contracts: Map<string, Tracked>): string {
 		const entries = byDay.get(day) as Array<[string, Tracked]>;
 		const hex = entries.filter(([id]) => HEX_ID.test(id));
 		const others = entries.filter(([id]) => !HEX_ID.test(id));
-		w.varint(previous === undefined ? day : previous - day);
-		w.varint(hex.length * 2 + (others.length > 0 ? 1 : 0));
-		if (others.length > 0) w.varint(others.length);
+		// A day holding a single 24-hex contract (the usual case for sparse states) needs no count.
+		const single = hex.length === 1 && others.length === 0;
+		w.varint((previous === undefined ? day : previous - day) * 2 + (single ? 1 : 0));
+		if (!single) {
+			w.varint(hex.length * 2 + (others.length > 0 ? 1 : 0));
+			if (others.length > 0) w.varint(others.length);
+		}
 		for (const [id, t] of hex) writeEntry(w, id, t, true);
 		for (const [id, t] of others) writeEntry(w, id, t, false);
 		previous = day;
@@ -176,9 +193,10 @@ export function decodeContracts(encoded: string): Map<string, Tracked> {
 	const out = new Map<string, Tracked>();
 	let previous: number | undefined;
 	while (!r.done) {
-		const value = r.varint();
+		const head = r.varint();
+		const value = Math.floor(head / 2);
 		const day = previous === undefined ? value : previous - value;
-		const counts = r.varint();
+		const counts = head % 2 === 1 ? 2 : r.varint();
 		const hexCount = Math.floor(counts / 2);
 		const otherCount = counts % 2 === 1 ? r.varint() : 0;
 		for (let i = 0; i < hexCount; i++) {

@@ -1,0 +1,60 @@
+import { decodeContracts, encodeContracts, type Tracked } from '../../nodes/ContractEsign/trigger/state';
+
+/** Deterministic pseudo-random numbers (mulberry32), so a failure names its seed. */
+function rng(seed: number) {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+const STATUSES: Array<string | null> = ['', 'SENT_TO_SIGN', 'RECEIVED_SIGNED', 'CANCELED', null, 'SOME_FUTURE_STATUS'];
+
+function randomState(seed: number, size: number, daySpread: number): Map<string, Tracked> {
+	const random = rng(seed);
+	const contracts = new Map<string, Tracked>();
+	for (let i = 0; i < size; i++) {
+		const hexId = random() < 0.9;
+		const id = hexId
+			? Array.from({ length: 24 }, () => '0123456789abcdef'[Math.floor(random() * 16)]).join('')
+			: `ext-${i}-${Math.floor(random() * 1e6)}`;
+		contracts.set(id, {
+			day: 19000 + Math.floor(random() * daySpread),
+			status: STATUSES[Math.floor(random() * STATUSES.length)],
+			present: random() < 0.5,
+			n: random() < 0.8 ? Math.floor(random() * 3) : Math.floor(random() * 100_000),
+		});
+	}
+	return contracts;
+}
+
+describe('trigger state encoding', () => {
+	test.each([1, 2, 3, 4, 5, 6, 7, 8])('round trip keeps every contract exactly (seed %i)', (seed) => {
+		for (const [size, spread] of [
+			[0, 1],
+			[1, 1],
+			[50, 2000],
+			[500, 3],
+			[300, 400],
+		]) {
+			const state = randomState(seed * 100 + size, size, spread);
+			const decoded = decodeContracts(encodeContracts(state));
+			expect(decoded).toEqual(state);
+		}
+	});
+
+	test('sparse contracts (one per creation day) stay under 20 bytes each', () => {
+		const state = randomState(42, 170, 5000);
+		for (const t of state.values()) {
+			t.n = 1;
+			t.status = 'SENT_TO_SIGN';
+		}
+		const hexOnly = new Map([...state].filter(([id]) => /^[0-9a-f]{24}$/.test(id)));
+		const bytes = encodeContracts(hexOnly).length;
+		expect(bytes / hexOnly.size).toBeLessThan(20);
+	});
+});
