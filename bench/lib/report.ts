@@ -89,7 +89,9 @@ function findings(results: GroupResult[]): string[] {
 			`**4. Trigger — requests: ${steady.every((r) => r.met) ? 'at the loss-free minimum' : 'NOT at the minimum'} (${steady.map((r) => `${label(r)} ${num(r.value.median)}`).join(', ')}); state: ${
 				missed.length ? `met at scale, missed for small watched sets (${missed.map((r) => `${label(r)}: ${num(r.value.median)} B`).join(', ')})` : 'met'
 			}** (${state.map((r) => `${label(r)} ${num(r.value.median)} B`).join(', ')}; target ≤ 20 B per tracked contract). ` +
-				'Why requests cannot go lower, and the cause of the state miss with the proposed fix: bench/README.md ("Trigger"). ' +
+				(missed.length
+					? 'Why requests cannot go lower, and the cause of the state miss: bench/README.md ("Trigger"). '
+					: 'Why requests cannot go lower, and how the state stays small: bench/README.md ("Trigger"). ') +
 				(trig.notes.find((n) => n.startsWith('In every round') || n.startsWith('MISMATCH')) ?? ''),
 		);
 	}
