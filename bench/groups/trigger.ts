@@ -14,6 +14,7 @@ import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../nodes/ContractEsign/transport';
+import { mulberry32 } from '../../sandbox/util';
 import { loadState, STATE_KEY, stateBytes } from '../../nodes/ContractEsign/trigger/state';
 import {
 	HarnessCredentialsHelper,
@@ -91,16 +92,6 @@ async function apiRequests(sb: SandboxProcess): Promise<number> {
 		.reduce((sum, [, n]) => sum + n, 0);
 }
 
-/** A deterministic pseudo-random generator (mulberry32). */
-function rng(seed: number): () => number {
-	let a = seed;
-	return () => {
-		a = (a + 0x6d2b79f5) | 0;
-		let t = Math.imul(a ^ (a >>> 15), 1 | a);
-		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 async function changeOnePercent(sb: SandboxProcess, statuses: Record<string, string>, random: () => number): Promise<number> {
 	const ids = Object.keys(statuses);
@@ -162,7 +153,7 @@ async function main(): Promise<void> {
 				for (let r = 0; r < rounds; r++) log(`${args.values.profile}: ${(await timed(target)).ms.toFixed(0)} ms`);
 				continue;
 			}
-			const random = rng(size);
+			const random = mulberry32(size);
 			const minimum = { floor: [] as number[], keyset: [] as number[] };
 			const figures = {
 				steady: { any: empty(), signed: empty(), naive: empty() },

@@ -29,6 +29,7 @@ import type { FaultSpec } from '../../sandbox';
 import { PollSimulator } from '../harness';
 import { startEnv, type NodeTestEnv } from '../helpers/env';
 import { DAY, injectSettings, LEASE, NDA, restoreSettings, SERVICES, TestClock, triggerParams } from './helpers';
+import { mulberry32 } from '../../sandbox/util';
 
 const RUNS = Number(process.env.TRIGGER_PROPERTY_RUNS ?? 1000);
 const FIRST_SEED = Number(process.env.TRIGGER_PROPERTY_SEED ?? 1);
@@ -38,16 +39,6 @@ const WATCHABLE = STATUSES.filter((s) => s !== '');
 const SIGNED = ['RECEIVED_SIGNED', 'SENT_SIGNED'];
 const START = Date.parse('2026-02-01T12:00:00.000Z');
 
-function mulberry32(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 class Rng {
 	constructor(readonly next: () => number) {}

@@ -1,21 +1,11 @@
+import { mulberry32 } from '../../sandbox/util';
 import { decodeContracts, encodeContracts, type Tracked } from '../../nodes/ContractEsign/trigger/state';
 
-/** Deterministic pseudo-random numbers (mulberry32), so a failure names its seed. */
-function rng(seed: number) {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 const STATUSES: Array<string | null> = ['', 'SENT_TO_SIGN', 'RECEIVED_SIGNED', 'CANCELED', null, 'SOME_FUTURE_STATUS'];
 
 function randomState(seed: number, size: number, daySpread: number): Map<string, Tracked> {
-	const random = rng(seed);
+	const random = mulberry32(seed);
 	const contracts = new Map<string, Tracked>();
 	for (let i = 0; i < size; i++) {
 		const hexId = random() < 0.9;
