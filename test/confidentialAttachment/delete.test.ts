@@ -1,8 +1,7 @@
 import { transportSettings } from '../../nodes/ContractEsign/transport';
-import { PDF_MIME, byId, createTemplateContract, fixture, startEnv, type NodeTestEnv } from '../helpers/env';
+import { byId, createTemplateContract, fixture, LEASE, type NodeTestEnv, PDF_MIME, startEnv } from '../helpers/env';
 
 let env: NodeTestEnv;
-const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
 const realSleep = transportSettings.sleep;
 
 beforeAll(async () => {

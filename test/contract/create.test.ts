@@ -1,9 +1,8 @@
-import { DOCX_MIME, PDF_MIME, byId, fixture, fromList, startEnv, type NodeTestEnv } from '../helpers/env';
+import { byId, DOCX_MIME, fixture, fromList, LEASE, type NodeTestEnv, PDF_MIME, startEnv } from '../helpers/env';
 import { binaryDataService, initN8nCore } from '../harness';
 import { FILE_SLOT, jsonBodyWithFile } from '../../nodes/ContractEsign/helpers/base64Json';
 
 let env: NodeTestEnv;
-const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
 
 beforeAll(async () => {
 	// The whole file runs with n8n's filesystem binary mode: the node must read files through

@@ -1,8 +1,7 @@
 import { CREATE_V2_ERRORS } from '../../nodes/ContractEsign/transport/errors';
-import { DOCX_MIME, PDF_MIME, byId, fixture, fromList, startEnv, type NodeTestEnv } from '../helpers/env';
+import { byId, DOCX_MIME, fixture, fromList, LEASE, type NodeTestEnv, PDF_MIME, startEnv } from '../helpers/env';
 
 let env: NodeTestEnv;
-const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
 
 beforeAll(async () => {
 	env = await startEnv(__filename);

@@ -1,9 +1,8 @@
-import { startEnv, type NodeTestEnv, byId, createTemplateContract } from '../helpers/env';
+import { byId, createTemplateContract, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
 import { startCaptureServer } from '../helpers/capture';
 import { testCredential } from '../harness';
 import { ContractEsignApi } from '../../credentials/ContractEsignApi.credentials';
 
-const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
 let env: NodeTestEnv;
 
 beforeAll(async () => {

@@ -1,9 +1,8 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { byId, createTemplateContract, fromList, startEnv, type NodeTestEnv } from '../helpers/env';
+import { byId, createTemplateContract, fromList, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
 
 let env: NodeTestEnv;
-const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
 
 beforeAll(async () => {
 	env = await startEnv(__filename);

@@ -22,6 +22,9 @@ export interface LoggedRequest {
 	status: number;
 }
 
+/** The sandbox's seeded templates (sandbox/templates.ts). */
+export { LEASE_TEMPLATE as LEASE, NDA_TEMPLATE as NDA, SERVICES_TEMPLATE as SERVICES } from '../sandbox/helpers';
+
 export const FIXTURES = join(__dirname, '..', 'fixtures');
 
 export function fixture(name: string): Buffer {

@@ -1,9 +1,7 @@
 import { resourceMapping } from '../harness';
-import { byId, createTemplateContract, fixture, participantsOf, startEnv, type NodeTestEnv } from '../helpers/env';
+import { byId, createTemplateContract, fixture, LEASE, type NodeTestEnv, participantsOf, SERVICES, startEnv } from '../helpers/env';
 
 let env: NodeTestEnv;
-const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
-const SERVICES = 'T3serv0c9f5e1a3d7fa4e6b82';
 
 beforeAll(async () => {
 	env = await startEnv(__filename);

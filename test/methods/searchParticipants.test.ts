@@ -1,8 +1,7 @@
 import { listSearch } from '../harness';
-import { byId, createTemplateContract, fromList, participantsOf, startEnv, type NodeTestEnv } from '../helpers/env';
+import { byId, createTemplateContract, fromList, type NodeTestEnv, participantsOf, SERVICES, startEnv } from '../helpers/env';
 
 let env: NodeTestEnv;
-const SERVICES = 'T3serv0c9f5e1a3d7fa4e6b82';
 
 beforeAll(async () => {
 	env = await startEnv(__filename);

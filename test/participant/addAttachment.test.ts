@@ -1,7 +1,6 @@
-import { DOCX_MIME, PDF_MIME, byId, createTemplateContract, fixture, participantsOf, prepareForSending, sendContract, startEnv, type NodeTestEnv } from '../helpers/env';
+import { byId, createTemplateContract, DOCX_MIME, fixture, LEASE, type NodeTestEnv, participantsOf, PDF_MIME, prepareForSending, sendContract, startEnv } from '../helpers/env';
 
 let env: NodeTestEnv;
-const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
 const pdf = fixture('lease.pdf');
 const docx = fixture('services.docx');
 

@@ -1,11 +1,9 @@
 import { NodeHelpers, type INodeParameters } from 'n8n-workflow';
 
 import { ContractEsign } from '../../nodes/ContractEsign/ContractEsign.node';
-import { byId, createTemplateContract, participantsOf, prepareForSending, sendContract, startEnv, type NodeTestEnv } from '../helpers/env';
+import { byId, createTemplateContract, LEASE, NDA, type NodeTestEnv, participantsOf, prepareForSending, sendContract, startEnv } from '../helpers/env';
 
 let env: NodeTestEnv;
-const NDA = 'T2nda00b8e4d0f2c6e93d5f71';
-const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
 
 beforeAll(async () => {
 	env = await startEnv(__filename);

@@ -1,7 +1,6 @@
-import { byId, createTemplateContract, fromList, participantsOf, prepareForSending, sendContract, startEnv, type NodeTestEnv } from '../helpers/env';
+import { byId, createTemplateContract, fromList, LEASE, type NodeTestEnv, participantsOf, prepareForSending, sendContract, startEnv } from '../helpers/env';
 
 let env: NodeTestEnv;
-const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
 
 beforeAll(async () => {
 	env = await startEnv(__filename);

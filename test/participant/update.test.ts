@@ -2,11 +2,9 @@ import { createHash } from 'node:crypto';
 
 import type { INodeParameters } from 'n8n-workflow';
 
-import { byId, createTemplateContract, fixture, participantsOf, prepareForSending, sendContract, startEnv, type NodeTestEnv } from '../helpers/env';
+import { byId, createTemplateContract, fixture, LEASE, NDA, type NodeTestEnv, participantsOf, prepareForSending, sendContract, startEnv } from '../helpers/env';
 
 let env: NodeTestEnv;
-const NDA = 'T2nda00b8e4d0f2c6e93d5f71';
-const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
 const png = fixture('signature.png');
 
 beforeAll(async () => {

@@ -1,9 +1,8 @@
 import axios from 'axios';
 
-import { createTemplateContract, prepareForSending, startEnv, type NodeTestEnv } from '../helpers/env';
+import { createTemplateContract, LEASE, type NodeTestEnv, prepareForSending, startEnv } from '../helpers/env';
 
 let env: NodeTestEnv;
-const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
 
 beforeAll(async () => {
 	env = await startEnv(__filename);

@@ -1,9 +1,6 @@
-import { startEnv, type NodeTestEnv } from '../helpers/env';
+import { LEASE, NDA, type NodeTestEnv, SERVICES, startEnv } from '../helpers/env';
 
 let env: NodeTestEnv;
-const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
-const NDA = 'T2nda00b8e4d0f2c6e93d5f71';
-const SERVICES = 'T3serv0c9f5e1a3d7fa4e6b82';
 
 beforeAll(async () => {
 	env = await startEnv(__filename);

@@ -2,7 +2,7 @@ import { inspect } from 'node:util';
 
 import { executeContext } from '../harness';
 import { startCaptureServer } from '../helpers/capture';
-import { byId, createTemplateContract, startEnv, type NodeTestEnv } from '../helpers/env';
+import { byId, createTemplateContract, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
 import {
 	apiRequest,
 	apiRequestAllItems,
@@ -13,7 +13,6 @@ import {
 import { PACKAGE_VERSION } from '../../nodes/ContractEsign/helpers/version';
 import packageJson from '../../package.json';
 
-const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
 let env: NodeTestEnv;
 /** Waits the transport asked for, recorded instead of slept (the clock is injected). */
 let waits: number[] = [];

@@ -1,9 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, createTemplateContract, fixture, participantsOf, prepareForSending, sendContract, startEnv, type NodeTestEnv } from '../helpers/env';
+import { byId, createTemplateContract, fixture, LEASE, type NodeTestEnv, participantsOf, prepareForSending, sendContract, startEnv } from '../helpers/env';
 
 let env: NodeTestEnv;
-const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
 const png = fixture('signature.png');
 
 beforeAll(async () => {
