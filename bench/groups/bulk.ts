@@ -152,8 +152,7 @@ async function main(): Promise<void> {
 		writeResult({
 			group: 'bulk',
 			title: 'Bulk items',
-			startedAt: new Date(started).toISOString(),
-			durationMs: Date.now() - started,
+			started,
 			quick,
 			rows,
 			notes,

@@ -197,7 +197,7 @@ async function main(): Promise<void> {
 	const notes = [
 		`Unpacked content by kind: JavaScript ${kb(kinds['.js']).toFixed(0)} kB, source maps ${kb(kinds['.js.map']).toFixed(0)} kB, type declarations ${kb(kinds['.d.ts']).toFixed(0)} kB, other (README, icons, codex, package.json…) ${kb(kinds.other).toFixed(0)} kB. The build took ${(buildMs / 1000).toFixed(1)} s.`,
 	];
-	writeResult({ group: 'footprint', title: 'Footprint', startedAt: new Date(started).toISOString(), durationMs: Date.now() - started, quick: args.quick, rows, notes });
+	writeResult({ group: 'footprint', title: 'Footprint', started, quick: args.quick, rows, notes });
 }
 
 main().catch((error) => {

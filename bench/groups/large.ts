@@ -123,8 +123,7 @@ async function main(): Promise<void> {
 		writeResult({
 			group: 'large',
 			title: 'Large documents',
-			startedAt: new Date(started).toISOString(),
-			durationMs: Date.now() - started,
+			started,
 			quick: args.quick,
 			rows,
 			notes,

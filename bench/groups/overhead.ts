@@ -249,8 +249,7 @@ const get = (i) => axios.get(base + '/api/contract/status/' + ids[i % ids.length
 		writeResult({
 			group: 'overhead',
 			title: 'Per-call overhead',
-			startedAt: new Date(started).toISOString(),
-			durationMs: Date.now() - started,
+			started,
 			quick: args.quick,
 			rows,
 			notes: [],

@@ -300,8 +300,7 @@ async function main(): Promise<void> {
 		writeResult({
 			group: 'trigger',
 			title: 'Trigger at scale',
-			startedAt: new Date(started).toISOString(),
-			durationMs: Date.now() - started,
+			started,
 			quick: args.quick,
 			rows,
 			notes,

@@ -124,7 +124,12 @@ export interface GroupResult {
 }
 
 /** bench/out/<group>.json (a --quick run: <group>.quick.json, so it never replaces a full run's figures). */
-export function writeResult(result: GroupResult): void {
+/** Writes a group's result; its start time and duration are derived from `started` (ms, when it began). */
+export function writeResult(
+	run: Omit<GroupResult, 'startedAt' | 'durationMs'> & { started: number },
+): void {
+	const { started, ...rest } = run;
+	const result: GroupResult = { ...rest, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started };
 	writeFileSync(join(OUT, `${result.group}${result.quick ? '.quick' : ''}.json`), `${JSON.stringify(result, null, 2)}\n`);
 }
 
