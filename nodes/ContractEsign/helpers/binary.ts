@@ -39,7 +39,7 @@ export async function readInputFile(
 	return { buffer, fileName: binary.fileName, mimeType: binary.mimeType };
 }
 
-const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** Recognises a PDF by its magic bytes and a Word .docx as a zip that contains word/ parts. */
 export function detectDocumentKind(file: InputFile): DocumentKind | undefined {

@@ -11,6 +11,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { DOCX_MIME } from '../helpers/binary';
 import { fileNameFromDisposition } from '../helpers/files';
 import { USER_AGENT } from '../helpers/version';
 import { buildApiError } from './errors';
@@ -379,7 +380,7 @@ const EXTENSION_MIME: Record<string, string> = {
 	pdf: 'application/pdf',
 	webm: 'video/webm',
 	zip: 'application/zip',
-	docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+	docx: DOCX_MIME,
 	png: 'image/png',
 	jpg: 'image/jpeg',
 	jpeg: 'image/jpeg',
