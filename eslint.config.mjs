@@ -9,18 +9,29 @@ const shipped = ['nodes/**/*.ts', 'credentials/**/*.ts'];
 
 // The node-cli config targets every **/*.ts; narrow those blocks to the shipped folders only.
 const n8nBlocks = n8nCommunityConfig.map((block) =>
-	Array.isArray(block.files) && block.files.includes('**/*.ts') ? { ...block, files: shipped } : block,
+	Array.isArray(block.files) && block.files.includes('**/*.ts')
+		? { ...block, files: shipped }
+		: block,
 );
 
 export default [
 	{ ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.n8n-dev/**', '**/*.js', '**/*.mjs'] },
 	...n8nBlocks,
 	...tseslint.config({
-		files: ['test/**/*.ts', 'test-e2e/**/*.ts', 'sandbox/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+		files: [
+			'test/**/*.ts',
+			'test-e2e/**/*.ts',
+			'sandbox/**/*.ts',
+			'scripts/**/*.ts',
+			'bench/**/*.ts',
+		],
 		extends: [js.configs.recommended, tseslint.configs.recommended],
 		rules: {
 			'@typescript-eslint/no-explicit-any': 'off',
-			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+			'@typescript-eslint/no-unused-vars': [
+				'error',
+				{ argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+			],
 		},
 	}),
 ];

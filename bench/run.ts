@@ -16,8 +16,17 @@ const GROUPS = ['overhead', 'bulk', 'large', 'trigger', 'footprint'] as const;
 
 function runGroup(group: string, quick: boolean): Promise<number> {
 	return new Promise((resolve) => {
-		const args = ['--expose-gc', '--import', 'tsx', join(ROOT, 'bench', 'groups', `${group}.ts`), ...(quick ? ['--quick'] : [])];
-		const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+		const args = [
+			'--expose-gc',
+			'--import',
+			'tsx',
+			join(ROOT, 'bench', 'groups', `${group}.ts`),
+			...(quick ? ['--quick'] : []),
+		];
+		const child = spawn(process.execPath, args, {
+			cwd: ROOT,
+			stdio: ['ignore', 'inherit', 'inherit'],
+		});
 		child.on('exit', (code) => resolve(code ?? 1));
 	});
 }
@@ -35,7 +44,8 @@ async function main(): Promise<void> {
 	}
 	const only = args.values.only ? args.values.only.split(',') : [...GROUPS];
 	const unknown = only.filter((g) => !(GROUPS as readonly string[]).includes(g));
-	if (unknown.length) throw new Error(`unknown group(s) ${unknown.join(', ')}; groups: ${GROUPS.join(', ')}`);
+	if (unknown.length)
+		throw new Error(`unknown group(s) ${unknown.join(', ')}; groups: ${GROUPS.join(', ')}`);
 
 	const started = new Date();
 	const loads: number[] = [loadavg()[0]];
@@ -53,7 +63,8 @@ async function main(): Promise<void> {
 	loads.push(loadavg()[0]);
 
 	const results: GroupResult[] = [];
-	for (const group of GROUPS.filter((g) => only.includes(g) && !failed.includes(g))) results.push(readResult(group, args.quick));
+	for (const group of GROUPS.filter((g) => only.includes(g) && !failed.includes(g)))
+		results.push(readResult(group, args.quick));
 	const info: RunInfo = {
 		date: started.toISOString(),
 		durationMs: Date.now() - started.getTime(),
@@ -62,7 +73,12 @@ async function main(): Promise<void> {
 		memory: `${(totalmem() / 2 ** 30).toFixed(0)} GiB`,
 		os: `${process.platform} ${release()}`,
 		node: process.version,
-		load: { min: Math.min(...loads), median: median(loads), max: Math.max(...loads), n: loads.length },
+		load: {
+			min: Math.min(...loads),
+			median: median(loads),
+			max: Math.max(...loads),
+			n: loads.length,
+		},
 		durations,
 		failed,
 	};
@@ -76,7 +92,9 @@ async function main(): Promise<void> {
 	} else {
 		const name = args.quick ? 'RESULTS-quick.md' : 'RESULTS-partial.md';
 		writeFileSync(join(ROOT, 'bench', 'out', name), table);
-		log(`\nwritten: bench/out/${name} (bench/RESULTS.md is only replaced by a full run of every group)`);
+		log(
+			`\nwritten: bench/out/${name} (bench/RESULTS.md is only replaced by a full run of every group)`,
+		);
 	}
 	if (failed.length) {
 		log(`FAILED: ${failed.join(', ')}`);

@@ -41,19 +41,29 @@ const ok = (json: unknown = { success: true }): Reply => ({ status: 200, json })
 
 export function requireObject(ctx: Ctx, where: string): Record<string, unknown> {
 	if (ctx.body === undefined) throw badRequest(`${where}: a JSON object body is required`);
-	if (!isPlainObject(ctx.body)) throw badRequest(`${where}: the body must be a JSON object, got ${describeValue(ctx.body)}`);
+	if (!isPlainObject(ctx.body))
+		throw badRequest(`${where}: the body must be a JSON object, got ${describeValue(ctx.body)}`);
 	return ctx.body;
 }
 
 function optionalObject(ctx: Ctx, where: string): Record<string, unknown> {
 	if (ctx.body === undefined || ctx.body === null) return {};
-	if (!isPlainObject(ctx.body)) throw badRequest(`${where}: the body must be a JSON object, got ${describeValue(ctx.body)}`);
+	if (!isPlainObject(ctx.body))
+		throw badRequest(`${where}: the body must be a JSON object, got ${describeValue(ctx.body)}`);
 	return ctx.body;
 }
 
 /** A document for contract creation (type pdf|word) or an attachment (type pdf|docx), returned as PDF bytes. */
-export async function readDocument(value: unknown, field: string, types: readonly string[], title: string): Promise<{ type: string; pdf: Buffer }> {
-	if (!isPlainObject(value)) throw badRequest(`Field '${field}' must be an object {type, data}, got ${describeValue(value)}`);
+export async function readDocument(
+	value: unknown,
+	field: string,
+	types: readonly string[],
+	title: string,
+): Promise<{ type: string; pdf: Buffer }> {
+	if (!isPlainObject(value))
+		throw badRequest(
+			`Field '${field}' must be an object {type, data}, got ${describeValue(value)}`,
+		);
 	rejectUnknownFields(value, ['type', 'data'], `'${field}'`);
 	const type = expectEnum(value.type, `${field}.type`, types);
 	const bytes = decodeBase64(value.data, `${field}.data`);
@@ -65,27 +75,65 @@ export async function readDocument(value: unknown, field: string, types: readonl
 }
 
 function parseConfiguration(body: Record<string, unknown>): ContractConfig {
-	const flags = ['validationRequired', 'hasShield3AutoValidation', 'negotiate', 'allowAttachments', 'stampNom', 'password', 'expiryUndefined', 'ownerSelfSign'] as const;
-	const allowed = ['name', 'language', 'notificationType', 'signatureType', 'blockchainType', 'expiryStartDate', 'expiryEndDate', 'externalId', 'webhook', ...flags];
+	const flags = [
+		'validationRequired',
+		'hasShield3AutoValidation',
+		'negotiate',
+		'allowAttachments',
+		'stampNom',
+		'password',
+		'expiryUndefined',
+		'ownerSelfSign',
+	] as const;
+	const allowed = [
+		'name',
+		'language',
+		'notificationType',
+		'signatureType',
+		'blockchainType',
+		'expiryStartDate',
+		'expiryEndDate',
+		'externalId',
+		'webhook',
+		...flags,
+	];
 	rejectUnknownFields(body, allowed, 'the contract configuration');
-	if (Object.keys(body).length === 0) throw badRequest('The configuration body has no field to set');
+	if (Object.keys(body).length === 0)
+		throw badRequest('The configuration body has no field to set');
 	const cfg: ContractConfig = {};
 	if (body.name !== undefined) cfg.name = expectString(body.name, 'name', { max: 300 }).trim();
-	if (body.language !== undefined) cfg.language = expectEnum(body.language, 'language', ['es', 'en']);
-	if (body.notificationType !== undefined) cfg.notificationType = expectEnum(body.notificationType, 'notificationType', ['email', 'sms', 'email-sms']);
+	if (body.language !== undefined)
+		cfg.language = expectEnum(body.language, 'language', ['es', 'en']);
+	if (body.notificationType !== undefined)
+		cfg.notificationType = expectEnum(body.notificationType, 'notificationType', [
+			'email',
+			'sms',
+			'email-sms',
+		]);
 	if (body.signatureType !== undefined) {
-		cfg.signatureType = expectEnum(body.signatureType, 'signatureType', ['autograph', 'certificate', 'none', 'shield2-certificate']);
+		cfg.signatureType = expectEnum(body.signatureType, 'signatureType', [
+			'autograph',
+			'certificate',
+			'none',
+			'shield2-certificate',
+		]);
 	}
-	if (body.blockchainType !== undefined) cfg.blockchainType = expectEnum(body.blockchainType, 'blockchainType', ['basic', 'none']);
+	if (body.blockchainType !== undefined)
+		cfg.blockchainType = expectEnum(body.blockchainType, 'blockchainType', ['basic', 'none']);
 	for (const f of flags) if (body[f] !== undefined) cfg[f] = parseFlag(body[f], f);
 	for (const f of ['expiryStartDate', 'expiryEndDate'] as const) {
 		if (body[f] === undefined) continue;
 		const v = expectString(body[f], f, { allowEmpty: true });
-		if (v !== '' && !isValidYmd(v)) throw badRequest(`Field '${f}' must be a date in the format YYYY-MM-DD, got ${JSON.stringify(v)}`);
+		if (v !== '' && !isValidYmd(v))
+			throw badRequest(
+				`Field '${f}' must be a date in the format YYYY-MM-DD, got ${JSON.stringify(v)}`,
+			);
 		cfg[f] = v || undefined;
 	}
-	if (body.externalId !== undefined) cfg.externalId = expectString(body.externalId, 'externalId', { allowEmpty: true, max: 200 });
-	if (body.webhook !== undefined) cfg.webhook = expectString(body.webhook, 'webhook', { allowEmpty: true, max: 2000 });
+	if (body.externalId !== undefined)
+		cfg.externalId = expectString(body.externalId, 'externalId', { allowEmpty: true, max: 200 });
+	if (body.webhook !== undefined)
+		cfg.webhook = expectString(body.webhook, 'webhook', { allowEmpty: true, max: 2000 });
 	return cfg;
 }
 
@@ -96,7 +144,13 @@ function participantView(core: Core, c: ContractState, p: ParticipantState) {
 	const sent = Boolean(c.sentAt) && c.status !== '';
 	return {
 		participantid: p._id,
-		editable: { name: p.name, email: p.email, phone: p.phone, obligation: p.obligation, representative: p.representative },
+		editable: {
+			name: p.name,
+			email: p.email,
+			phone: p.phone,
+			obligation: p.obligation,
+			representative: p.representative,
+		},
 		information: {
 			label: p.label,
 			variables: Object.keys(p.variables).length,
@@ -111,7 +165,12 @@ function participantView(core: Core, c: ContractState, p: ParticipantState) {
 	};
 }
 
-async function updateParticipant(core: Core, c: ContractState, p: ParticipantState, body: Record<string, unknown>): Promise<Reply> {
+async function updateParticipant(
+	core: Core,
+	c: ContractState,
+	p: ParticipantState,
+	body: Record<string, unknown>,
+): Promise<Reply> {
 	const allowed = [
 		'name',
 		'email',
@@ -128,21 +187,29 @@ async function updateParticipant(core: Core, c: ContractState, p: ParticipantSta
 		'linkExpirationDate',
 	];
 	rejectUnknownFields(body, allowed, 'the participant update');
-	if (Object.keys(body).length === 0) throw badRequest('The participant update has no field to set');
+	if (Object.keys(body).length === 0)
+		throw badRequest('The participant update has no field to set');
 	const next: Partial<ParticipantState> = {};
 	if (body.name !== undefined) next.name = expectString(body.name, 'name', { max: 200 }).trim();
 	if (body.email !== undefined) {
 		const email = expectString(body.email, 'email').trim();
-		if (!isValidEmail(email)) throw badRequest(`Field 'email' is not a valid e-mail address: ${JSON.stringify(email)}`);
+		if (!isValidEmail(email))
+			throw badRequest(`Field 'email' is not a valid e-mail address: ${JSON.stringify(email)}`);
 		next.email = email;
 	}
 	if (body.phone !== undefined) {
 		const phone = expectString(body.phone, 'phone', { allowEmpty: true }).trim();
-		if (phone && !isValidPhone(phone)) throw badRequest(`Field 'phone' is not a valid phone number: ${JSON.stringify(phone)}`);
+		if (phone && !isValidPhone(phone))
+			throw badRequest(`Field 'phone' is not a valid phone number: ${JSON.stringify(phone)}`);
 		next.phone = phone;
 	}
-	if (body.obligation !== undefined) next.obligation = expectEnum(body.obligation, 'obligation', ['individual', 'legal']);
-	if (body.representative !== undefined) next.representative = expectString(body.representative, 'representative', { allowEmpty: true, max: 200 }).trim();
+	if (body.obligation !== undefined)
+		next.obligation = expectEnum(body.obligation, 'obligation', ['individual', 'legal']);
+	if (body.representative !== undefined)
+		next.representative = expectString(body.representative, 'representative', {
+			allowEmpty: true,
+			max: 200,
+		}).trim();
 	if (body.rfc !== undefined) {
 		const rfc = expectString(body.rfc, 'rfc', { allowEmpty: true }).trim().toUpperCase();
 		const obligation = next.obligation ?? p.obligation;
@@ -155,16 +222,27 @@ async function updateParticipant(core: Core, c: ContractState, p: ParticipantSta
 		}
 		next.rfc = rfc;
 	}
-	if (body.customMessage !== undefined) next.customMessage = expectString(body.customMessage, 'customMessage', { allowEmpty: true, max: 2000 });
-	for (const f of ['requestVeridoc', 'requestIne', 'requestLocation', 'requestOneTimePassword'] as const) {
+	if (body.customMessage !== undefined)
+		next.customMessage = expectString(body.customMessage, 'customMessage', {
+			allowEmpty: true,
+			max: 2000,
+		});
+	for (const f of [
+		'requestVeridoc',
+		'requestIne',
+		'requestLocation',
+		'requestOneTimePassword',
+	] as const) {
 		if (body[f] !== undefined) next[f] = parseFlag(body[f], f);
 	}
 	if (body.selfie !== undefined) {
 		const bytes = decodeBase64(body.selfie, 'selfie');
-		if (!isImage(bytes)) throw badRequest("Field 'selfie' must be a Base64 PNG, JPEG, GIF or WebP image");
+		if (!isImage(bytes))
+			throw badRequest("Field 'selfie' must be a Base64 PNG, JPEG, GIF or WebP image");
 		next.selfie = { size: bytes.length, sha256: sha256Hex(bytes) };
 	}
-	if (body.linkExpirationDate !== undefined) next.linkExpirationDate = parseIsoTimestamp(body.linkExpirationDate, 'linkExpirationDate');
+	if (body.linkExpirationDate !== undefined)
+		next.linkExpirationDate = parseIsoTimestamp(body.linkExpirationDate, 'linkExpirationDate');
 	core.assertConfigurable(c, 'update the participant');
 	Object.assign(p, next);
 	core.event(c, 'participant-updated', `${p.label}: ${Object.keys(next).join(', ')}`);
@@ -172,19 +250,47 @@ async function updateParticipant(core: Core, c: ContractState, p: ParticipantSta
 	return ok();
 }
 
-async function addAttachment(core: Core, c: ContractState, p: ParticipantState | undefined, body: Record<string, unknown>): Promise<Reply> {
-	rejectUnknownFields(body, ['name', 'filename', 'validated', 'required', 'document'], 'the attachment');
+async function addAttachment(
+	core: Core,
+	c: ContractState,
+	p: ParticipantState | undefined,
+	body: Record<string, unknown>,
+): Promise<Reply> {
+	rejectUnknownFields(
+		body,
+		['name', 'filename', 'validated', 'required', 'document'],
+		'the attachment',
+	);
 	const name = expectString(body.name, 'name', { max: 200 }).trim();
-	const filename = body.filename === undefined ? name : expectString(body.filename, 'filename', { max: 255 }).trim();
+	const filename =
+		body.filename === undefined
+			? name
+			: expectString(body.filename, 'filename', { max: 255 }).trim();
 	const validated = body.validated === undefined ? false : parseFlag(body.validated, 'validated');
 	const required = body.required === undefined ? false : parseFlag(body.required, 'required');
 	const doc = await readDocument(body.document, 'document', ['pdf', 'docx'], name);
 	if (p) core.assertConfigurable(c, 'add an attachment');
-	const att = core.addAttachment(c, p, { name, filename, validated, required, documentType: doc.type as AttachmentState['documentType'] }, doc.pdf);
+	const att = core.addAttachment(
+		c,
+		p,
+		{
+			name,
+			filename,
+			validated,
+			required,
+			documentType: doc.type as AttachmentState['documentType'],
+		},
+		doc.pdf,
+	);
 	return ok({ success: true, attachmentid: att._id });
 }
 
-function setVariables(core: Core, c: ContractState, p: ParticipantState, body: Record<string, unknown>): Reply {
+function setVariables(
+	core: Core,
+	c: ContractState,
+	p: ParticipantState,
+	body: Record<string, unknown>,
+): Reply {
 	const keys = Object.keys(body);
 	if (keys.length === 0) throw badRequest('The body has no variable to set');
 	const known = Object.keys(p.variables);
@@ -192,34 +298,53 @@ function setVariables(core: Core, c: ContractState, p: ParticipantState, body: R
 	for (const ref of keys) {
 		const v = p.variables[ref];
 		if (!v) {
-			throw badRequest(`Unknown variable '${ref}' for participant ${p._id} (${p.label}); known: ${known.length ? known.join(', ') : 'none'}`);
+			throw badRequest(
+				`Unknown variable '${ref}' for participant ${p._id} (${p.label}); known: ${known.length ? known.join(', ') : 'none'}`,
+			);
 		}
 		const value = body[ref];
 		if (v.type === 'text') {
 			updates.push([ref, expectString(value, ref, { allowEmpty: true, max: 10_000 })]);
 		} else if (v.type === 'image') {
 			const bytes = decodeBase64(value, ref);
-			if (!isImage(bytes)) throw badRequest(`Variable '${ref}' is an image: send a Base64 PNG, JPEG, GIF or WebP image`);
+			if (!isImage(bytes))
+				throw badRequest(
+					`Variable '${ref}' is an image: send a Base64 PNG, JPEG, GIF or WebP image`,
+				);
 			updates.push([ref, (value as string).replace(/[\r\n]/g, '')]);
 		} else {
-			if (!isPlainObject(value)) throw badRequest(`Variable '${ref}' is a dynamic table: send {headers, rows} or {} (got ${describeValue(value)})`);
+			if (!isPlainObject(value))
+				throw badRequest(
+					`Variable '${ref}' is a dynamic table: send {headers, rows} or {} (got ${describeValue(value)})`,
+				);
 			if (Object.keys(value).length === 0) {
 				updates.push([ref, {}]);
 				continue;
 			}
 			rejectUnknownFields(value, ['headers', 'rows'], `dynamic table '${ref}'`);
 			const headers = value.headers;
-			if (!Array.isArray(headers) || headers.length === 0 || headers.some((h) => typeof h !== 'string')) {
+			if (
+				!Array.isArray(headers) ||
+				headers.length === 0 ||
+				headers.some((h) => typeof h !== 'string')
+			) {
 				throw badRequest(`Dynamic table '${ref}': headers must be a non-empty array of strings`);
 			}
 			const rows = value.rows ?? [];
-			if (!Array.isArray(rows)) throw badRequest(`Dynamic table '${ref}': rows must be an array of {cols: string[]}`);
+			if (!Array.isArray(rows))
+				throw badRequest(`Dynamic table '${ref}': rows must be an array of {cols: string[]}`);
 			const cleanRows = rows.map((row, i) => {
-				if (!isPlainObject(row) || !Array.isArray(row.cols) || row.cols.some((x) => typeof x !== 'string')) {
+				if (
+					!isPlainObject(row) ||
+					!Array.isArray(row.cols) ||
+					row.cols.some((x) => typeof x !== 'string')
+				) {
 					throw badRequest(`Dynamic table '${ref}': rows[${i}] must be {cols: string[]}`);
 				}
 				if (row.cols.length !== headers.length) {
-					throw badRequest(`Dynamic table '${ref}': rows[${i}] has ${row.cols.length} cols, the table has ${headers.length} headers`);
+					throw badRequest(
+						`Dynamic table '${ref}': rows[${i}] has ${row.cols.length} cols, the table has ${headers.length} headers`,
+					);
 				}
 				return { cols: row.cols as string[] };
 			});
@@ -238,16 +363,20 @@ function parseListQuery(q: URLSearchParams, datePrecision: 'ms' | 'day' = 'ms'):
 	const intParam = (name: string, def: number, max?: number): number => {
 		const raw = q.get(name);
 		if (raw === null || raw === '') return def;
-		if (!/^\d+$/.test(raw) || Number(raw) < 1) throw badRequest(`Query '${name}' must be a positive integer, got ${JSON.stringify(raw)}`);
+		if (!/^\d+$/.test(raw) || Number(raw) < 1)
+			throw badRequest(`Query '${name}' must be a positive integer, got ${JSON.stringify(raw)}`);
 		const n = Number(raw);
-		if (max !== undefined && n > max) throw badRequest(`Query '${name}' must be at most ${max}, got ${n}`);
+		if (max !== undefined && n > max)
+			throw badRequest(`Query '${name}' must be at most ${max}, got ${n}`);
 		return n;
 	};
 	const query: ListQuery = { page: intParam('page', 1), perPage: intParam('perPage', 20, 200) };
 	const status = q.get('statusContract');
 	if (status) {
 		if (!(CONTRACT_STATUSES as readonly string[]).includes(status)) {
-			throw badRequest(`Query 'statusContract' must be one of ${CONTRACT_STATUSES.filter(Boolean).join(', ')}, got ${JSON.stringify(status)}`);
+			throw badRequest(
+				`Query 'statusContract' must be one of ${CONTRACT_STATUSES.filter(Boolean).join(', ')}, got ${JSON.stringify(status)}`,
+			);
 		}
 		query.status = status as ContractStatus;
 	}
@@ -257,16 +386,21 @@ function parseListQuery(q: URLSearchParams, datePrecision: 'ms' | 'day' = 'ms'):
 	if (end) query.toMs = parseDateBound(end, 'dateEnd', true);
 	if (datePrecision === 'day') {
 		// test quirk: only the date part of the bounds counts (start of that day / end of that day, UTC)
-		if (query.fromMs !== undefined) query.fromMs = Math.floor(query.fromMs / 86_400_000) * 86_400_000;
-		if (query.toMs !== undefined) query.toMs = Math.floor(query.toMs / 86_400_000) * 86_400_000 + 86_400_000 - 1;
+		if (query.fromMs !== undefined)
+			query.fromMs = Math.floor(query.fromMs / 86_400_000) * 86_400_000;
+		if (query.toMs !== undefined)
+			query.toMs = Math.floor(query.toMs / 86_400_000) * 86_400_000 + 86_400_000 - 1;
 	}
-	if (query.fromMs !== undefined && query.toMs !== undefined && query.fromMs > query.toMs) throw badRequest('dateStart is after dateEnd');
+	if (query.fromMs !== undefined && query.toMs !== undefined && query.fromMs > query.toMs)
+		throw badRequest('dateStart is after dateEnd');
 	const email = q.get('emailParticipant');
 	if (email) query.email = email.trim();
 	const ps = q.get('statusParticipant');
 	if (ps) {
 		if (!(PARTICIPANT_STATUSES as readonly string[]).includes(ps)) {
-			throw badRequest(`Query 'statusParticipant' must be one of ${PARTICIPANT_STATUSES.join(', ')}, got ${JSON.stringify(ps)}`);
+			throw badRequest(
+				`Query 'statusParticipant' must be one of ${PARTICIPANT_STATUSES.join(', ')}, got ${JSON.stringify(ps)}`,
+			);
 		}
 		query.participantStatus = ps;
 	}
@@ -277,13 +411,17 @@ function parseListQuery(q: URLSearchParams, datePrecision: 'ms' | 'day' = 'ms'):
 			.filter((s) => s.trim() !== '')
 			.map((pair) => {
 				const i = pair.indexOf('|');
-				if (i <= 0) throw badRequest(`Query 'participantVariables' must be name|value pairs separated by ';', got ${JSON.stringify(pair)}`);
+				if (i <= 0)
+					throw badRequest(
+						`Query 'participantVariables' must be name|value pairs separated by ';', got ${JSON.stringify(pair)}`,
+					);
 				return [pair.slice(0, i), pair.slice(i + 1)] as [string, string];
 			});
 	}
 	const templateId = q.get('templateId');
 	if (templateId) {
-		if (templateId.length !== 25) throw badRequest(`Query 'templateId' must have 25 characters, got ${templateId.length}`);
+		if (templateId.length !== 25)
+			throw badRequest(`Query 'templateId' must have 25 characters, got ${templateId.length}`);
 		query.templateId = templateId;
 	}
 	return query;
@@ -292,21 +430,24 @@ function parseListQuery(q: URLSearchParams, datePrecision: 'ms' | 'day' = 'ms'):
 function flagQueryOrBody(ctx: Ctx, name: string, body: Record<string, unknown>): boolean {
 	const q = ctx.query.get(name);
 	if (q !== null) {
-		if (q !== 'true' && q !== 'false') throw badRequest(`Query '${name}' must be true or false, got ${JSON.stringify(q)}`);
+		if (q !== 'true' && q !== 'false')
+			throw badRequest(`Query '${name}' must be true or false, got ${JSON.stringify(q)}`);
 		return q === 'true';
 	}
 	return body[name] === undefined ? false : parseFlag(body[name], name);
 }
 
 function property(c: ContractState, id: string) {
-	if (!OBJECT_ID.test(id)) throw badRequest(`Invalid property id '${id}': expected 24 hexadecimal characters`);
+	if (!OBJECT_ID.test(id))
+		throw badRequest(`Invalid property id '${id}': expected 24 hexadecimal characters`);
 	const prop = c.properties.find((x) => x._id === id);
 	if (!prop) throw notFound(`Custom property ${id} not found in contract ${c._id}`);
 	return prop;
 }
 
 function spectator(c: ContractState, id: string) {
-	if (!OBJECT_ID.test(id)) throw badRequest(`Invalid spectator id '${id}': expected 24 hexadecimal characters`);
+	if (!OBJECT_ID.test(id))
+		throw badRequest(`Invalid spectator id '${id}': expected 24 hexadecimal characters`);
 	const s = c.spectators.find((x) => x._id === id);
 	if (!s) throw notFound(`Spectator ${id} not found in contract ${c._id}`);
 	return s;
@@ -314,22 +455,29 @@ function spectator(c: ContractState, id: string) {
 
 function spectatorFields(body: Record<string, unknown>, partial: boolean) {
 	rejectUnknownFields(body, ['name', 'email', 'phone', 'linkExpirationDate'], 'the spectator');
-	if (partial && Object.keys(body).length === 0) throw badRequest('The spectator update has no field to set');
-	const out: { name?: string; email?: string; phone?: string; linkExpirationDate?: string | null } = {};
-	if (body.name !== undefined || !partial) out.name = expectString(body.name, 'name', { max: 200 }).trim();
+	if (partial && Object.keys(body).length === 0)
+		throw badRequest('The spectator update has no field to set');
+	const out: { name?: string; email?: string; phone?: string; linkExpirationDate?: string | null } =
+		{};
+	if (body.name !== undefined || !partial)
+		out.name = expectString(body.name, 'name', { max: 200 }).trim();
 	if (body.email !== undefined || !partial) {
 		const email = expectString(body.email, 'email').trim();
-		if (!isValidEmail(email)) throw badRequest(`Field 'email' is not a valid e-mail address: ${JSON.stringify(email)}`);
+		if (!isValidEmail(email))
+			throw badRequest(`Field 'email' is not a valid e-mail address: ${JSON.stringify(email)}`);
 		out.email = email;
 	}
 	if (body.phone !== undefined) {
 		const phone = expectString(body.phone, 'phone', { allowEmpty: true }).trim();
-		if (phone && !isValidPhone(phone)) throw badRequest(`Field 'phone' is not a valid phone number: ${JSON.stringify(phone)}`);
+		if (phone && !isValidPhone(phone))
+			throw badRequest(`Field 'phone' is not a valid phone number: ${JSON.stringify(phone)}`);
 		out.phone = phone;
 	}
 	if (body.linkExpirationDate !== undefined) {
 		out.linkExpirationDate =
-			body.linkExpirationDate === null || body.linkExpirationDate === '' ? null : parseIsoTimestamp(body.linkExpirationDate, 'linkExpirationDate');
+			body.linkExpirationDate === null || body.linkExpirationDate === ''
+				? null
+				: parseIsoTimestamp(body.linkExpirationDate, 'linkExpirationDate');
 	}
 	return out;
 }
@@ -340,21 +488,36 @@ function fileReply(core: Core, fileId: string, data: Buffer): Reply {
 		status: 200,
 		body: data,
 		contentType: file.contentType,
-		headers: { 'Content-Disposition': `inline; filename="${file.name}"`, 'Cache-Control': 'no-store' },
+		headers: {
+			'Content-Disposition': `inline; filename="${file.name}"`,
+			'Cache-Control': 'no-store',
+		},
 	};
 }
 
 function escapeHtml(s: string): string {
-	return s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+	return s.replace(
+		/[&<>"']/g,
+		(ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+	);
 }
 
 export function registerApi(router: Router, core: Core): void {
-	const get = (pattern: string, handler: (ctx: Ctx) => Reply | Promise<Reply>, extra: { multipart?: boolean } = {}) =>
-		router.add({ methods: ['GET'], pattern, auth: true, handler, ...extra });
-	const post = (pattern: string, handler: (ctx: Ctx) => Reply | Promise<Reply>, extra: { multipart?: boolean } = {}) =>
-		router.add({ methods: ['POST'], pattern, auth: true, handler, ...extra });
-	const route = (methods: string[], pattern: string, handler: (ctx: Ctx) => Reply | Promise<Reply>) =>
-		router.add({ methods, pattern, auth: true, handler });
+	const get = (
+		pattern: string,
+		handler: (ctx: Ctx) => Reply | Promise<Reply>,
+		extra: { multipart?: boolean } = {},
+	) => router.add({ methods: ['GET'], pattern, auth: true, handler, ...extra });
+	const post = (
+		pattern: string,
+		handler: (ctx: Ctx) => Reply | Promise<Reply>,
+		extra: { multipart?: boolean } = {},
+	) => router.add({ methods: ['POST'], pattern, auth: true, handler, ...extra });
+	const route = (
+		methods: string[],
+		pattern: string,
+		handler: (ctx: Ctx) => Reply | Promise<Reply>,
+	) => router.add({ methods, pattern, auth: true, handler });
 
 	get('/api/authentication', (ctx) => ok({ success: true, authenticatedWith: ctx.auth }));
 
@@ -365,17 +528,21 @@ export function registerApi(router: Router, core: Core): void {
 		const source = expectEnum(body.source, 'source', ['template', 'document']);
 		if (body.templateid !== undefined) {
 			const id = expectString(body.templateid, 'templateid');
-			if (id.length !== 25) throw badRequest(`Field 'templateid' must have 25 characters, got ${id.length}`);
+			if (id.length !== 25)
+				throw badRequest(`Field 'templateid' must have 25 characters, got ${id.length}`);
 		}
 		if (source === 'template') {
-			if (body.templateid === undefined) throw badRequest("Field 'templateid' is required when source is template");
-			if (body.document !== undefined) throw badRequest("Field 'document' is only allowed when source is document");
+			if (body.templateid === undefined)
+				throw badRequest("Field 'templateid' is required when source is template");
+			if (body.document !== undefined)
+				throw badRequest("Field 'document' is only allowed when source is document");
 			const template = findTemplate(body.templateid as string);
 			if (!template) throw notFound(`Template ${body.templateid as string} not found`);
 			const c = core.commit(core.createFromTemplate(template));
 			return ok({ success: true, contractid: c._id });
 		}
-		if (body.document === undefined) throw badRequest("Field 'document' ({type, data}) is required when source is document");
+		if (body.document === undefined)
+			throw badRequest("Field 'document' ({type, data}) is required when source is document");
 		const doc = await readDocument(body.document, 'document', ['pdf', 'word'], 'Contract');
 		const c = core.commit(core.createFromDocument(doc.pdf, doc.type as 'pdf' | 'word'));
 		return ok({ success: true, contractid: c._id });
@@ -387,7 +554,14 @@ export function registerApi(router: Router, core: Core): void {
 	// 4.3
 	get('/api/contract/status/:contractId', async (ctx) => {
 		const c = core.contract(ctx.params.contractId);
-		return ok({ name: c.name, status: c.status, createdAt: c.createdAt, pdf: await core.statusPdf(c), signedAt: c.signedAt, externalId: c.externalId ?? '' });
+		return ok({
+			name: c.name,
+			status: c.status,
+			createdAt: c.createdAt,
+			pdf: await core.statusPdf(c),
+			signedAt: c.signedAt,
+			externalId: c.externalId ?? '',
+		});
 	});
 
 	// 4.4
@@ -408,10 +582,24 @@ export function registerApi(router: Router, core: Core): void {
 				name: p.name,
 				label: p.label,
 				variables: Object.fromEntries(
-					Object.entries(p.variables).map(([ref, v]) => [ref, v.type === 'text' ? { name: v.name, value: v.value } : { name: v.name, value: v.value, type: v.type }]),
+					Object.entries(p.variables).map(([ref, v]) => [
+						ref,
+						v.type === 'text'
+							? { name: v.name, value: v.value }
+							: { name: v.name, value: v.value, type: v.type },
+					]),
 				),
 				attachments: Object.fromEntries(
-					p.attachments.map((a) => [a._id, { _id: a._id, name: a.name, filename: a.filename, validated: a.validated, required: a.required }]),
+					p.attachments.map((a) => [
+						a._id,
+						{
+							_id: a._id,
+							name: a.name,
+							filename: a.filename,
+							validated: a.validated,
+							required: a.required,
+						},
+					]),
 				),
 			})),
 		});
@@ -433,7 +621,12 @@ export function registerApi(router: Router, core: Core): void {
 	});
 	post('/api/contract/participant/:contractId/:participantId', (ctx) => {
 		const c = core.contract(ctx.params.contractId);
-		return updateParticipant(core, c, core.participant(c, ctx.params.participantId), requireObject(ctx, 'Update participant'));
+		return updateParticipant(
+			core,
+			c,
+			core.participant(c, ctx.params.participantId),
+			requireObject(ctx, 'Update participant'),
+		);
 	});
 
 	// 4.9 (and the participant update sample on the same path, api-notes R4)
@@ -441,7 +634,9 @@ export function registerApi(router: Router, core: Core): void {
 		const c = core.contract(ctx.params.contractId);
 		const p = core.participant(c, ctx.params.participantId);
 		const body = requireObject(ctx, 'Add participant attachment');
-		return body.document !== undefined ? addAttachment(core, c, p, body) : updateParticipant(core, c, p, body);
+		return body.document !== undefined
+			? addAttachment(core, c, p, body)
+			: updateParticipant(core, c, p, body);
 	});
 
 	// 4.10
@@ -452,7 +647,15 @@ export function registerApi(router: Router, core: Core): void {
 		const show = flagQueryOrBody(ctx, 'showSignLinks', body);
 		core.send(c);
 		if (!show) return ok();
-		return ok({ success: true, contract: { participants: c.participants.map((p) => ({ participantid: p._id, signUrl: core.signUrl(c, p) })) } });
+		return ok({
+			success: true,
+			contract: {
+				participants: c.participants.map((p) => ({
+					participantid: p._id,
+					signUrl: core.signUrl(c, p),
+				})),
+			},
+		});
 	});
 
 	// 4.11 (GET and POST, api-notes R2)
@@ -471,7 +674,8 @@ export function registerApi(router: Router, core: Core): void {
 	route(['DELETE'], '/api/contracts/:contractId/confidential-attachments/:attachmentId', (ctx) => {
 		const c = core.contract(ctx.params.contractId);
 		const id = ctx.params.attachmentId;
-		if (!OBJECT_ID.test(id)) throw badRequest(`Invalid attachment id '${id}': expected 24 hexadecimal characters`);
+		if (!OBJECT_ID.test(id))
+			throw badRequest(`Invalid attachment id '${id}': expected 24 hexadecimal characters`);
 		const i = c.confidentialAttachments.findIndex((a) => a._id === id);
 		if (i < 0) throw notFound(`Confidential attachment ${id} not found in contract ${c._id}`);
 		const [removed] = c.confidentialAttachments.splice(i, 1);
@@ -487,7 +691,12 @@ export function registerApi(router: Router, core: Core): void {
 		return {
 			status: 200,
 			json: items.map((c) => {
-				const item: Record<string, string> = { createdAt: c.createdAt, name: c.name, _id: c._id, status: c.status };
+				const item: Record<string, string> = {
+					createdAt: c.createdAt,
+					name: c.name,
+					_id: c._id,
+					status: c.status,
+				};
 				if (c.externalId) item.externalId = c.externalId;
 				return item;
 			}),
@@ -518,10 +727,15 @@ export function registerApi(router: Router, core: Core): void {
 		'/api/contracts/:contractId/validate/nom151',
 		(ctx) => {
 			const c = core.contract(ctx.params.contractId);
-			if (!ctx.multipart) throw badRequest("Send the certificate as multipart/form-data with a file part named 'nom151'");
+			if (!ctx.multipart)
+				throw badRequest(
+					"Send the certificate as multipart/form-data with a file part named 'nom151'",
+				);
 			const part = ctx.multipart.find((p) => p.name === 'nom151');
 			if (!part) {
-				throw badRequest(`Multipart part 'nom151' is missing (parts received: ${ctx.multipart.map((p) => p.name).join(', ') || 'none'})`);
+				throw badRequest(
+					`Multipart part 'nom151' is missing (parts received: ${ctx.multipart.map((p) => p.name).join(', ') || 'none'})`,
+				);
 			}
 			return ok(core.validateNom151(c, part.data));
 		},
@@ -536,9 +750,11 @@ export function registerApi(router: Router, core: Core): void {
 		if (!Array.isArray(body.properties) || body.properties.length === 0) {
 			throw badRequest("Field 'properties' must be a non-empty array of {name, value}");
 		}
-		if (body.properties.length > 100) throw badRequest("Field 'properties' accepts at most 100 entries per call");
+		if (body.properties.length > 100)
+			throw badRequest("Field 'properties' accepts at most 100 entries per call");
 		const created = body.properties.map((item, i) => {
-			if (!isPlainObject(item)) throw badRequest(`properties[${i}] must be an object {name, value}`);
+			if (!isPlainObject(item))
+				throw badRequest(`properties[${i}] must be an object {name, value}`);
 			rejectUnknownFields(item, ['name', 'value'], `properties[${i}]`);
 			return {
 				_id: objectId(core.now()),
@@ -553,16 +769,24 @@ export function registerApi(router: Router, core: Core): void {
 	});
 	get('/api/contracts/:contractId/customproperties', (ctx) => {
 		const c = core.contract(ctx.params.contractId);
-		return ok({ contractId: c._id, properties: c.properties.map((p) => ({ _id: p._id, name: p.name, value: p.value })) });
+		return ok({
+			contractId: c._id,
+			properties: c.properties.map((p) => ({ _id: p._id, name: p.name, value: p.value })),
+		});
 	});
 	route(['PUT'], '/api/contracts/:contractId/:propertyId/customproperties', (ctx) => {
 		const c = core.contract(ctx.params.contractId);
 		const prop = property(c, ctx.params.propertyId);
 		const body = requireObject(ctx, 'Update custom property');
 		rejectUnknownFields(body, ['name', 'value'], 'update custom property');
-		if (body.name === undefined && body.value === undefined) throw badRequest('Send name and/or value');
-		const name = body.name === undefined ? prop.name : expectString(body.name, 'name', { max: 200 }).trim();
-		const value = body.value === undefined ? prop.value : expectString(body.value, 'value', { allowEmpty: true, max: 5000 });
+		if (body.name === undefined && body.value === undefined)
+			throw badRequest('Send name and/or value');
+		const name =
+			body.name === undefined ? prop.name : expectString(body.name, 'name', { max: 200 }).trim();
+		const value =
+			body.value === undefined
+				? prop.value
+				: expectString(body.value, 'value', { allowEmpty: true, max: 5000 });
 		prop.name = name;
 		prop.value = value;
 		core.touch(c);
@@ -597,7 +821,15 @@ export function registerApi(router: Router, core: Core): void {
 		if (c.spectators.some((s) => s.email.toLowerCase() === f.email!.toLowerCase())) {
 			throw conflict(`${f.email} is already a spectator of contract ${c._id}`);
 		}
-		const s = { _id: objectId(core.now()), name: f.name!, email: f.email!, phone: f.phone ?? '', linkExpirationDate: f.linkExpirationDate ?? null, createdAt: core.nowIso(), jwt: '' };
+		const s = {
+			_id: objectId(core.now()),
+			name: f.name!,
+			email: f.email!,
+			phone: f.phone ?? '',
+			linkExpirationDate: f.linkExpirationDate ?? null,
+			createdAt: core.nowIso(),
+			jwt: '',
+		};
 		s.jwt = core.spectatorJwt(c, s);
 		c.spectators.push(s);
 		core.event(c, 'spectator-added', s.email);
@@ -608,7 +840,10 @@ export function registerApi(router: Router, core: Core): void {
 		const c = core.contract(ctx.params.contractId);
 		const s = spectator(c, ctx.params.spectatorId);
 		const f = spectatorFields(requireObject(ctx, 'Update spectator'), true);
-		if (f.email && c.spectators.some((x) => x !== s && x.email.toLowerCase() === f.email!.toLowerCase())) {
+		if (
+			f.email &&
+			c.spectators.some((x) => x !== s && x.email.toLowerCase() === f.email!.toLowerCase())
+		) {
 			throw conflict(`${f.email} is already a spectator of contract ${c._id}`);
 		}
 		Object.assign(s, Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)));
@@ -637,21 +872,49 @@ export function registerApi(router: Router, core: Core): void {
 		const c = core.contract(ctx.params.contractId);
 		const p = core.participant(c, ctx.params.participantId);
 		const body = requireObject(ctx, 'Change participant e-mail');
-		rejectUnknownFields(body, ['obligation', 'email', 'phone', 'name', 'lastName', 'representative'], 'change participant e-mail');
-		const obligation = body.obligation === undefined ? p.obligation : expectEnum(body.obligation, 'obligation', ['individual', 'legal']);
+		rejectUnknownFields(
+			body,
+			['obligation', 'email', 'phone', 'name', 'lastName', 'representative'],
+			'change participant e-mail',
+		);
+		const obligation =
+			body.obligation === undefined
+				? p.obligation
+				: expectEnum(body.obligation, 'obligation', ['individual', 'legal']);
 		const email = expectString(body.email, 'email').trim();
-		if (!isValidEmail(email)) throw badRequest(`Field 'email' is not a valid e-mail address: ${JSON.stringify(email)}`);
-		if (body.lastName !== undefined && obligation !== 'individual') throw badRequest("Field 'lastName' is only allowed when obligation is individual");
-		if (body.representative !== undefined && obligation !== 'legal') throw badRequest("Field 'representative' is only allowed when obligation is legal");
-		const name = body.name === undefined ? undefined : expectString(body.name, 'name', { max: 200 }).trim();
-		const lastName = body.lastName === undefined ? undefined : expectString(body.lastName, 'lastName', { max: 200 }).trim();
-		const representative = body.representative === undefined ? undefined : expectString(body.representative, 'representative', { max: 200 }).trim();
+		if (!isValidEmail(email))
+			throw badRequest(`Field 'email' is not a valid e-mail address: ${JSON.stringify(email)}`);
+		if (body.lastName !== undefined && obligation !== 'individual')
+			throw badRequest("Field 'lastName' is only allowed when obligation is individual");
+		if (body.representative !== undefined && obligation !== 'legal')
+			throw badRequest("Field 'representative' is only allowed when obligation is legal");
+		const name =
+			body.name === undefined ? undefined : expectString(body.name, 'name', { max: 200 }).trim();
+		const lastName =
+			body.lastName === undefined
+				? undefined
+				: expectString(body.lastName, 'lastName', { max: 200 }).trim();
+		const representative =
+			body.representative === undefined
+				? undefined
+				: expectString(body.representative, 'representative', { max: 200 }).trim();
 		let phone: string | undefined;
 		if (body.phone !== undefined) {
 			phone = expectString(body.phone, 'phone', { allowEmpty: true }).trim();
-			if (phone && !isValidPhone(phone)) throw badRequest(`Field 'phone' is not a valid phone number: ${JSON.stringify(phone)}`);
+			if (phone && !isValidPhone(phone))
+				throw badRequest(`Field 'phone' is not a valid phone number: ${JSON.stringify(phone)}`);
 		}
-		if (!c.sentAt || !['SENT_TO_SIGN', 'NEGOTIATION', 'NEGOTIATED', 'SENT_TO_FILL', 'SENT_TO_ACCEPT', 'AUTHORIZE'].includes(c.status)) {
+		if (
+			!c.sentAt ||
+			![
+				'SENT_TO_SIGN',
+				'NEGOTIATION',
+				'NEGOTIATED',
+				'SENT_TO_FILL',
+				'SENT_TO_ACCEPT',
+				'AUTHORIZE',
+			].includes(c.status)
+		) {
 			throw conflict(
 				`Changing the e-mail is for a contract in progress; contract ${c._id} is ${c.status || '"" (draft)'}${c.status === '' ? ' (use update participant before sending)' : ''}`,
 			);
@@ -679,7 +942,12 @@ export function registerApi(router: Router, core: Core): void {
 	post('/api/contracts/:contractId/package', async (ctx) => {
 		const c = core.contract(ctx.params.contractId);
 		const pkg = await core.packageZip(c);
-		return { status: 200, body: pkg.data, contentType: 'application/zip', headers: { 'Content-Disposition': `attachment; filename="${pkg.fileName}"` } };
+		return {
+			status: 200,
+			body: pkg.data,
+			contentType: 'application/zip',
+			headers: { 'Content-Disposition': `attachment; filename="${pkg.fileName}"` },
+		};
 	});
 
 	// 4.25
@@ -696,7 +964,12 @@ export function registerApi(router: Router, core: Core): void {
 		const from = start ? parseDateBound(start, 'dateStart', false) : -Infinity;
 		const to = end ? parseDateBound(end, 'dateEnd', true) : Infinity;
 		return ok(
-			TEMPLATES.filter((t) => (!name || t.name.toLowerCase().includes(name)) && Date.parse(t.createdAt) >= from && Date.parse(t.createdAt) <= to)
+			TEMPLATES.filter(
+				(t) =>
+					(!name || t.name.toLowerCase().includes(name)) &&
+					Date.parse(t.createdAt) >= from &&
+					Date.parse(t.createdAt) <= to,
+			)
 				.slice()
 				.sort((a, b) => b.createdAt.localeCompare(a.createdAt))
 				.map((t) => ({ createdAt: t.createdAt, name: t.name, templateId: t.templateId })),
@@ -727,9 +1000,18 @@ export function registerApi(router: Router, core: Core): void {
 			const c = ref && core.store.contracts.get(ref.contractId);
 			const p = c?.participants.find((x) => x._id === ref?.participantId);
 			if (!c || !p) {
-				return { status: 404, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>Link not valid</title><h1>This signing link is not valid</h1><p>It may have been renewed.</p>' };
+				return {
+					status: 404,
+					contentType: 'text/html; charset=utf-8',
+					body: '<!doctype html><title>Link not valid</title><h1>This signing link is not valid</h1><p>It may have been renewed.</p>',
+				};
 			}
-			const state = p.status === 'SIGNED' ? `You signed on ${p.signedAt}.` : SIGNED_ALL.includes(c.status) ? 'The contract is signed.' : `Contract status: ${c.status || 'draft'}.`;
+			const state =
+				p.status === 'SIGNED'
+					? `You signed on ${p.signedAt}.`
+					: SIGNED_ALL.includes(c.status)
+						? 'The contract is signed.'
+						: `Contract status: ${c.status || 'draft'}.`;
 			return {
 				status: 200,
 				contentType: 'text/html; charset=utf-8',
@@ -752,7 +1034,11 @@ export function registerUploads(router: Router, core: Core): void {
 			if (core.fileProtection) {
 				return {
 					status: 403,
-					json: { success: false, error: 'File protection is enabled: fetch files from {base_url}/uploads/<file_id> with your API credentials' },
+					json: {
+						success: false,
+						error:
+							'File protection is enabled: fetch files from {base_url}/uploads/<file_id> with your API credentials',
+					},
 				};
 			}
 			return fileReply(core, file.id, await core.fileBytes(file));

@@ -22,12 +22,15 @@ Usage: npm run sandbox -- [options]
 function parseArgs(argv: string[]): SandboxOptions & { help?: boolean } {
 	const out: SandboxOptions & { help?: boolean } = {};
 	const num = (name: string, v: string | undefined): number => {
-		if (v === undefined || !/^\d+$/.test(v)) throw new Error(`${name} needs a non-negative integer, got ${v ?? 'nothing'}`);
+		if (v === undefined || !/^\d+$/.test(v))
+			throw new Error(`${name} needs a non-negative integer, got ${v ?? 'nothing'}`);
 		return Number(v);
 	};
 	for (let i = 0; i < argv.length; i++) {
 		const arg = argv[i];
-		const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+		const [flag, inline] = arg.includes('=')
+			? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+			: [arg, undefined];
 		const value = (): string | undefined => inline ?? argv[++i];
 		switch (flag) {
 			case '--port':
@@ -66,7 +69,8 @@ function parseArgs(argv: string[]): SandboxOptions & { help?: boolean } {
 		}
 	}
 	const env = process.env;
-	if (out.port === undefined && env.ESIGN_SANDBOX_PORT) out.port = num('ESIGN_SANDBOX_PORT', env.ESIGN_SANDBOX_PORT);
+	if (out.port === undefined && env.ESIGN_SANDBOX_PORT)
+		out.port = num('ESIGN_SANDBOX_PORT', env.ESIGN_SANDBOX_PORT);
 	out.apiKey ??= env.ESIGN_SANDBOX_API_KEY || undefined;
 	out.requestLog ??= env.ESIGN_SANDBOX_REQUEST_LOG || undefined;
 	out.dataFile ??= env.ESIGN_SANDBOX_DATA_FILE || undefined;

@@ -35,7 +35,9 @@ function clone<T>(value: T): T {
 
 function checkStatus(status: unknown): ContractStatus {
 	if (typeof status !== 'string' || !(CONTRACT_STATUSES as readonly string[]).includes(status)) {
-		throw badRequest(`status must be one of ${CONTRACT_STATUSES.map((s) => JSON.stringify(s)).join(', ')}, got ${describeValue(status)}`);
+		throw badRequest(
+			`status must be one of ${CONTRACT_STATUSES.map((s) => JSON.stringify(s)).join(', ')}, got ${describeValue(status)}`,
+		);
 	}
 	return status as ContractStatus;
 }
@@ -102,7 +104,8 @@ export function createControl(deps: ControlDeps): SandboxControl {
 			faults.clear();
 		},
 		setLatency(ms) {
-			if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > 600_000) throw badRequest('latency must be a number of milliseconds (0-600000)');
+			if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > 600_000)
+				throw badRequest('latency must be a number of milliseconds (0-600000)');
 			deps.latency.ms = ms;
 		},
 		getLatency() {
@@ -130,16 +133,25 @@ export function createControl(deps: ControlDeps): SandboxControl {
 			core.touch();
 		},
 		createContract(input: CreateContractInput = {}) {
-			if (!isPlainObject(input as unknown)) throw badRequest('The contract input must be an object');
+			if (!isPlainObject(input as unknown))
+				throw badRequest('The contract input must be an object');
 			let createdAt: Date | undefined;
 			if (input.createdAt !== undefined) {
 				createdAt = new Date(input.createdAt);
-				if (typeof input.createdAt !== 'string' || Number.isNaN(createdAt.getTime())) throw badRequest('createdAt must be an ISO timestamp');
+				if (typeof input.createdAt !== 'string' || Number.isNaN(createdAt.getTime()))
+					throw badRequest('createdAt must be an ISO timestamp');
 			}
 			const template = input.templateId !== undefined ? findTemplate(input.templateId) : undefined;
-			if (input.templateId !== undefined && !template) throw notFound(`Template ${input.templateId} not found`);
-			if (input.name !== undefined && typeof input.name !== 'string') throw badRequest('name must be a string');
-			const c = core.newContract({ name: input.name ?? template?.name ?? 'Contract', source: 'control', templateId: template?.templateId, createdAt });
+			if (input.templateId !== undefined && !template)
+				throw notFound(`Template ${input.templateId} not found`);
+			if (input.name !== undefined && typeof input.name !== 'string')
+				throw badRequest('name must be a string');
+			const c = core.newContract({
+				name: input.name ?? template?.name ?? 'Contract',
+				source: 'control',
+				templateId: template?.templateId,
+				createdAt,
+			});
 			const at = new Date(c.createdAtMs);
 			c.participants = template
 				? template.participants.map((def) => core.participantFromTemplate(def, at))
@@ -147,22 +159,26 @@ export function createControl(deps: ControlDeps): SandboxControl {
 			if (input.participants !== undefined) {
 				if (!Array.isArray(input.participants)) throw badRequest('participants must be an array');
 				c.participants = input.participants.map((pi, i) => {
-					if (!isPlainObject(pi as unknown)) throw badRequest(`participants[${i}] must be an object`);
+					if (!isPlainObject(pi as unknown))
+						throw badRequest(`participants[${i}] must be an object`);
 					const p = c.participants[i] ?? core.blankParticipant(`Signer ${i + 1}`, at);
 					if (pi.label !== undefined) p.label = String(pi.label);
 					if (pi.name !== undefined) p.name = String(pi.name);
 					if (pi.email !== undefined) {
-						if (typeof pi.email !== 'string' || (pi.email !== '' && !isValidEmail(pi.email))) throw badRequest(`participants[${i}].email is not valid`);
+						if (typeof pi.email !== 'string' || (pi.email !== '' && !isValidEmail(pi.email)))
+							throw badRequest(`participants[${i}].email is not valid`);
 						p.email = pi.email;
 					}
 					if (pi.phone !== undefined) p.phone = String(pi.phone);
 					if (pi.obligation !== undefined) {
-						if (pi.obligation !== 'individual' && pi.obligation !== 'legal') throw badRequest(`participants[${i}].obligation must be individual or legal`);
+						if (pi.obligation !== 'individual' && pi.obligation !== 'legal')
+							throw badRequest(`participants[${i}].obligation must be individual or legal`);
 						p.obligation = pi.obligation;
 					}
 					if (pi.representative !== undefined) p.representative = String(pi.representative);
 					if (pi.status !== undefined) {
-						if (!(PARTICIPANT_STATUSES as readonly string[]).includes(pi.status)) throw badRequest(`participants[${i}].status is not valid`);
+						if (!(PARTICIPANT_STATUSES as readonly string[]).includes(pi.status))
+							throw badRequest(`participants[${i}].status is not valid`);
 						p.status = pi.status;
 					}
 					for (const [ref, value] of Object.entries(pi.variables ?? {})) {
@@ -174,7 +190,8 @@ export function createControl(deps: ControlDeps): SandboxControl {
 			}
 			if (input.externalId !== undefined) c.externalId = String(input.externalId);
 			core.commit(c);
-			if (input.status !== undefined && input.status !== '') core.setStatus(c, checkStatus(input.status));
+			if (input.status !== undefined && input.status !== '')
+				core.setStatus(c, checkStatus(input.status));
 			return done(c);
 		},
 		getContract(contractId) {
@@ -213,12 +230,14 @@ export function createControl(deps: ControlDeps): SandboxControl {
 			await core.dataFile?.flush();
 		},
 		setRequestHook(hook) {
-			if (hook !== undefined && typeof hook !== 'function') throw badRequest('The request hook must be a function');
+			if (hook !== undefined && typeof hook !== 'function')
+				throw badRequest('The request hook must be a function');
 			if (!deps.hooks) throw badRequest('Request hooks are not available on this sandbox');
 			deps.hooks.request = hook;
 		},
 		setListDatePrecision(precision) {
-			if (precision !== 'ms' && precision !== 'day') throw badRequest("precision must be 'ms' or 'day'");
+			if (precision !== 'ms' && precision !== 'day')
+				throw badRequest("precision must be 'ms' or 'day'");
 			core.listDatePrecision = precision;
 		},
 	};
@@ -227,7 +246,8 @@ export function createControl(deps: ControlDeps): SandboxControl {
 
 function body(ctx: Ctx): Record<string, unknown> {
 	if (ctx.body === undefined || ctx.body === null) return {};
-	if (!isPlainObject(ctx.body)) throw badRequest(`The body must be a JSON object, got ${describeValue(ctx.body)}`);
+	if (!isPlainObject(ctx.body))
+		throw badRequest(`The body must be a JSON object, got ${describeValue(ctx.body)}`);
 	return ctx.body;
 }
 
@@ -236,26 +256,51 @@ const json = (value: unknown, status = 200): Reply => ({ status, json: value });
 export function registerControl(
 	router: Router,
 	control: SandboxControl,
-	info: { baseUrl: () => string; uploadUrl: () => string; signJwt: (claims?: object, o?: { expiresInSeconds?: number }) => string },
+	info: {
+		baseUrl: () => string;
+		uploadUrl: () => string;
+		signJwt: (claims?: object, o?: { expiresInSeconds?: number }) => string;
+	},
 ): void {
 	const add = (methods: string[], pattern: string, handler: (ctx: Ctx) => Reply | Promise<Reply>) =>
 		router.add({ methods, pattern, auth: false, handler });
-	const contractAction = (name: string, fn: (id: string, b: Record<string, unknown>) => ContractState) =>
-		add(['POST'], `/sandbox/contracts/:contractId/${name}`, (ctx) => json({ success: true, contract: fn(ctx.params.contractId, body(ctx)) }));
+	const contractAction = (
+		name: string,
+		fn: (id: string, b: Record<string, unknown>) => ContractState,
+	) =>
+		add(['POST'], `/sandbox/contracts/:contractId/${name}`, (ctx) =>
+			json({ success: true, contract: fn(ctx.params.contractId, body(ctx)) }),
+		);
 
-	add(['GET'], '/sandbox/health', () => json({ ok: true, baseUrl: info.baseUrl(), uploadUrl: info.uploadUrl(), contracts: control.contractCount(), now: control.now().toISOString() }));
+	add(['GET'], '/sandbox/health', () =>
+		json({
+			ok: true,
+			baseUrl: info.baseUrl(),
+			uploadUrl: info.uploadUrl(),
+			contracts: control.contractCount(),
+			now: control.now().toISOString(),
+		}),
+	);
 	add(['POST'], '/sandbox/jwt', (ctx) => {
 		const b = body(ctx);
-		if (b.claims !== undefined && !isPlainObject(b.claims)) throw badRequest('claims must be an object');
-		if (b.expiresInSeconds !== undefined && typeof b.expiresInSeconds !== 'number') throw badRequest('expiresInSeconds must be a number');
+		if (b.claims !== undefined && !isPlainObject(b.claims))
+			throw badRequest('claims must be an object');
+		if (b.expiresInSeconds !== undefined && typeof b.expiresInSeconds !== 'number')
+			throw badRequest('expiresInSeconds must be a number');
 		try {
-			return json({ jwt: info.signJwt(b.claims as object | undefined, { expiresInSeconds: b.expiresInSeconds as number | undefined }) });
+			return json({
+				jwt: info.signJwt(b.claims as object | undefined, {
+					expiresInSeconds: b.expiresInSeconds as number | undefined,
+				}),
+			});
 		} catch (error) {
 			throw badRequest(`Cannot sign these claims: ${(error as Error).message}`);
 		}
 	});
 	add(['GET'], '/sandbox/templates', () => json(control.listTemplates()));
-	add(['POST'], '/sandbox/contracts', (ctx) => json({ success: true, contract: control.createContract(body(ctx) as CreateContractInput) }));
+	add(['POST'], '/sandbox/contracts', (ctx) =>
+		json({ success: true, contract: control.createContract(body(ctx) as CreateContractInput) }),
+	);
 	add(['GET'], '/sandbox/contracts/:contractId', (ctx) => {
 		const c = control.getContract(ctx.params.contractId);
 		if (!c) throw notFound(`Contract ${ctx.params.contractId} not found`);
@@ -268,11 +313,15 @@ export function registerControl(
 	contractAction('deliver', (id, b) => control.deliver(id, b));
 	contractAction('status', (id, b) => control.setStatus(id, b.status as ContractStatus));
 	add(['GET'], '/sandbox/credits', () => json(control.getCredits()));
-	add(['POST'], '/sandbox/credits', (ctx) => json(control.setCredits(body(ctx) as Partial<Credits>)));
+	add(['POST'], '/sandbox/credits', (ctx) =>
+		json(control.setCredits(body(ctx) as Partial<Credits>)),
+	);
 	add(['GET'], '/sandbox/faults', () => json(control.listFaults()));
 	add(['POST'], '/sandbox/faults', (ctx) => {
 		const b = body(ctx);
-		const ids = Array.isArray(b.faults) ? control.addFaults(b.faults as FaultSpec[]) : [control.addFault(b as FaultSpec)];
+		const ids = Array.isArray(b.faults)
+			? control.addFaults(b.faults as FaultSpec[])
+			: [control.addFault(b as FaultSpec)];
 		return json({ success: true, ids });
 	});
 	add(['DELETE'], '/sandbox/faults', () => {
@@ -292,7 +341,13 @@ export function registerControl(
 	add(['POST'], '/sandbox/seed', (ctx) => {
 		const b = body(ctx);
 		if (typeof b.count !== 'number') throw badRequest('count must be a number');
-		return json(control.seed(b.count, { seed: b.seed as number | undefined, from: b.from as string | undefined, to: b.to as string | undefined }));
+		return json(
+			control.seed(b.count, {
+				seed: b.seed as number | undefined,
+				from: b.from as string | undefined,
+				to: b.to as string | undefined,
+			}),
+		);
 	});
 	add(['POST'], '/sandbox/reset', () => {
 		control.reset();
@@ -304,7 +359,9 @@ export function registerControl(
 		return json({ success: true });
 	});
 	add(['GET'], '/sandbox/clock', () => json({ now: control.now().toISOString() }));
-	add(['POST'], '/sandbox/clock', (ctx) => json({ now: control.advanceClock(body(ctx).advanceMs as number).toISOString() }));
+	add(['POST'], '/sandbox/clock', (ctx) =>
+		json({ now: control.advanceClock(body(ctx).advanceMs as number).toISOString() }),
+	);
 	add(['POST'], '/sandbox/flush', async () => {
 		await control.flush();
 		return json({ success: true });

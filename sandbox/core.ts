@@ -4,7 +4,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import { certificatePdf, placeholderPdf, renderTemplatePdf, signedPdf, zip } from './documents';
-import { DataFile, Store, compareContracts, participantStatusBit, statusCode as storeStatusCode, variableKey } from './store';
+import {
+	DataFile,
+	Store,
+	compareContracts,
+	participantStatusBit,
+	statusCode as storeStatusCode,
+	variableKey,
+} from './store';
 import { TEMPLATES, findTemplate } from './templates';
 import type {
 	AttachmentState,
@@ -21,12 +28,50 @@ import type {
 	TemplateState,
 	VariableState,
 } from './types';
-import { ApiError, OBJECT_ID, badRequest, conflict, derivedId, isPlainObject, notFound, objectId, parseIsoTimestamp, randomToken, safeFileName, sha256Hex } from './util';
+import {
+	ApiError,
+	OBJECT_ID,
+	badRequest,
+	conflict,
+	derivedId,
+	isPlainObject,
+	notFound,
+	objectId,
+	parseIsoTimestamp,
+	randomToken,
+	safeFileName,
+	sha256Hex,
+} from './util';
 
-export const CONFIG_LOCKED: readonly ContractStatus[] = ['RECEIVED_SIGNED', 'SENT_SIGNED', 'SENT_TO_DOWNLOAD', 'FINALIZED', 'CANCELED', 'EXPIRED', 'REJECTED'];
-export const SENDABLE: readonly ContractStatus[] = ['', 'RECEIVED_FILLED', 'APPROVED', 'NEGOTIATED'];
-export const SIGNED_ALL: readonly ContractStatus[] = ['RECEIVED_SIGNED', 'SENT_TO_DOWNLOAD', 'SENT_SIGNED', 'FINALIZED'];
-export const IN_PROGRESS: readonly ContractStatus[] = ['SENT_TO_SIGN', 'NEGOTIATION', 'NEGOTIATED', 'SENT_TO_FILL', 'SENT_TO_ACCEPT', 'AUTHORIZE'];
+export const CONFIG_LOCKED: readonly ContractStatus[] = [
+	'RECEIVED_SIGNED',
+	'SENT_SIGNED',
+	'SENT_TO_DOWNLOAD',
+	'FINALIZED',
+	'CANCELED',
+	'EXPIRED',
+	'REJECTED',
+];
+export const SENDABLE: readonly ContractStatus[] = [
+	'',
+	'RECEIVED_FILLED',
+	'APPROVED',
+	'NEGOTIATED',
+];
+export const SIGNED_ALL: readonly ContractStatus[] = [
+	'RECEIVED_SIGNED',
+	'SENT_TO_DOWNLOAD',
+	'SENT_SIGNED',
+	'FINALIZED',
+];
+export const IN_PROGRESS: readonly ContractStatus[] = [
+	'SENT_TO_SIGN',
+	'NEGOTIATION',
+	'NEGOTIATED',
+	'SENT_TO_FILL',
+	'SENT_TO_ACCEPT',
+	'AUTHORIZE',
+];
 const PRE_SEND: readonly ContractStatus[] = ['', 'RECEIVED_FILLED', 'APPROVED'];
 
 const DEFAULT_GEO = { latitude: 19.4326, longitude: -99.1332 };
@@ -46,7 +91,8 @@ function certificateKey(): KeyObject {
 const TEMPLATE_REFS_BY_NAME = new Map<string, string[]>();
 for (const t of TEMPLATES) {
 	for (const p of t.participants) {
-		for (const v of p.variables) TEMPLATE_REFS_BY_NAME.set(v.name, [...(TEMPLATE_REFS_BY_NAME.get(v.name) ?? []), v.ref]);
+		for (const v of p.variables)
+			TEMPLATE_REFS_BY_NAME.set(v.name, [...(TEMPLATE_REFS_BY_NAME.get(v.name) ?? []), v.ref]);
 	}
 }
 
@@ -122,7 +168,8 @@ export class Core {
 	// Lookups
 
 	contract(id: string): ContractState {
-		if (!OBJECT_ID.test(id)) throw badRequest(`Invalid contract id '${id}': expected 24 hexadecimal characters`);
+		if (!OBJECT_ID.test(id))
+			throw badRequest(`Invalid contract id '${id}': expected 24 hexadecimal characters`);
 		const c = this.store.contracts.get(id);
 		if (!c) throw notFound(`Contract ${id} not found`);
 		this.checkExpiry(c);
@@ -130,7 +177,8 @@ export class Core {
 	}
 
 	participant(c: ContractState, id: string): ParticipantState {
-		if (!OBJECT_ID.test(id)) throw badRequest(`Invalid participant id '${id}': expected 24 hexadecimal characters`);
+		if (!OBJECT_ID.test(id))
+			throw badRequest(`Invalid participant id '${id}': expected 24 hexadecimal characters`);
 		const p = c.participants.find((x) => x._id === id);
 		if (!p) throw notFound(`Participant ${id} not found in contract ${c._id}`);
 		return p;
@@ -139,7 +187,12 @@ export class Core {
 	// -------------------------------------------------------------------------------------------
 	// Creation
 
-	newContract(fields: { name: string; source: ContractState['source']; templateId?: string; createdAt?: Date }): ContractState {
+	newContract(fields: {
+		name: string;
+		source: ContractState['source'];
+		templateId?: string;
+		createdAt?: Date;
+	}): ContractState {
 		const created = fields.createdAt ?? this.now();
 		return {
 			_id: objectId(created),
@@ -162,7 +215,11 @@ export class Core {
 		};
 	}
 
-	blankParticipant(label: string, createdAt: Date, obligation: 'individual' | 'legal' = 'individual'): ParticipantState {
+	blankParticipant(
+		label: string,
+		createdAt: Date,
+		obligation: 'individual' | 'legal' = 'individual',
+	): ParticipantState {
 		return {
 			_id: objectId(createdAt),
 			label,
@@ -181,20 +238,31 @@ export class Core {
 	participantFromTemplate(def: TemplateParticipantDef, createdAt: Date): ParticipantState {
 		const p = this.blankParticipant(def.label, createdAt, def.obligation);
 		for (const v of def.variables) {
-			const state: VariableState = { name: v.name, type: v.type, value: v.type === 'dynamictable' ? {} : (v.value ?? '') };
+			const state: VariableState = {
+				name: v.name,
+				type: v.type,
+				value: v.type === 'dynamictable' ? {} : (v.value ?? ''),
+			};
 			p.variables[v.ref] = state;
 		}
 		return p;
 	}
 
-	createFromTemplate(template: TemplateState, source: ContractState['source'] = 'template'): ContractState {
+	createFromTemplate(
+		template: TemplateState,
+		source: ContractState['source'] = 'template',
+	): ContractState {
 		const c = this.newContract({ name: template.name, source, templateId: template.templateId });
 		const at = new Date(c.createdAtMs);
 		c.participants = template.participants.map((def) => this.participantFromTemplate(def, at));
 		return c;
 	}
 
-	createFromDocument(pdf: Buffer, documentType: 'pdf' | 'word', source: ContractState['source'] = 'document'): ContractState {
+	createFromDocument(
+		pdf: Buffer,
+		documentType: 'pdf' | 'word',
+		source: ContractState['source'] = 'document',
+	): ContractState {
 		const c = this.newContract({ name: '', source });
 		const at = new Date(c.createdAtMs);
 		c.documentType = documentType;
@@ -218,7 +286,9 @@ export class Core {
 
 	assertConfigurable(c: ContractState, what: string): void {
 		if (CONFIG_LOCKED.includes(c.status)) {
-			throw conflict(`Cannot ${what}: contract ${c._id} is ${c.status} (only possible before signing)`);
+			throw conflict(
+				`Cannot ${what}: contract ${c._id} is ${c.status} (only possible before signing)`,
+			);
 		}
 		if (c.participants.some((p) => p.status === 'SIGNED')) {
 			throw conflict(`Cannot ${what}: a participant of contract ${c._id} has already signed`);
@@ -228,8 +298,14 @@ export class Core {
 	configure(c: ContractState, cfg: ContractConfig): void {
 		this.assertConfigurable(c, 'configure the contract');
 		const merged = { ...c.config, ...cfg };
-		if (merged.expiryStartDate && merged.expiryEndDate && merged.expiryStartDate > merged.expiryEndDate) {
-			throw badRequest(`expiryStartDate (${merged.expiryStartDate}) is after expiryEndDate (${merged.expiryEndDate})`);
+		if (
+			merged.expiryStartDate &&
+			merged.expiryEndDate &&
+			merged.expiryStartDate > merged.expiryEndDate
+		) {
+			throw badRequest(
+				`expiryStartDate (${merged.expiryStartDate}) is after expiryEndDate (${merged.expiryEndDate})`,
+			);
 		}
 		c.config = merged;
 		if (cfg.name !== undefined) c.name = cfg.name;
@@ -239,7 +315,8 @@ export class Core {
 		}
 		if (cfg.password === true && !c.password) c.password = randomToken(9);
 		if (cfg.password === false) delete c.password;
-		if (c.sentAt && merged.expiryUndefined === false && merged.expiryEndDate) this.store.expiryWatch.add(c._id);
+		if (c.sentAt && merged.expiryUndefined === false && merged.expiryEndDate)
+			this.store.expiryWatch.add(c._id);
 		c.docVersion++;
 		this.event(c, 'configured', Object.keys(cfg).join(', '));
 		this.touch(c);
@@ -259,48 +336,65 @@ export class Core {
 			const who = `participant ${i + 1} (${p.label}${p._id ? `, ${p._id}` : ''})`;
 			if (!p.name.trim()) problems.push(`${who}: name is empty`);
 			if (!p.email.trim()) problems.push(`${who}: e-mail is empty`);
-			else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(p.email)) problems.push(`${who}: e-mail "${p.email}" is not valid`);
-			if (sms && !p.phone.trim()) problems.push(`${who}: phone is required when notificationType is ${cfg.notificationType}`);
-			if (p.obligation === 'legal' && !p.representative.trim()) problems.push(`${who}: a legal entity needs a representative`);
+			else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(p.email))
+				problems.push(`${who}: e-mail "${p.email}" is not valid`);
+			if (sms && !p.phone.trim())
+				problems.push(`${who}: phone is required when notificationType is ${cfg.notificationType}`);
+			if (p.obligation === 'legal' && !p.representative.trim())
+				problems.push(`${who}: a legal entity needs a representative`);
 		});
 		const emails = c.participants.map((p) => p.email.trim().toLowerCase()).filter(Boolean);
 		const dup = emails.find((e, i) => emails.indexOf(e) !== i);
 		if (dup) problems.push(`two participants share the e-mail ${dup}`);
 		if (cfg.expiryUndefined === false) {
 			const ymd = /^\d{4}-\d{2}-\d{2}$/;
-			if (!cfg.expiryStartDate) problems.push('expiryStartDate is missing (required when expiryUndefined is false)');
-			else if (!ymd.test(cfg.expiryStartDate)) problems.push(`expiryStartDate "${cfg.expiryStartDate}" is not YYYY-MM-DD`);
-			if (!cfg.expiryEndDate) problems.push('expiryEndDate is missing (required when expiryUndefined is false)');
-			else if (!ymd.test(cfg.expiryEndDate)) problems.push(`expiryEndDate "${cfg.expiryEndDate}" is not YYYY-MM-DD`);
+			if (!cfg.expiryStartDate)
+				problems.push('expiryStartDate is missing (required when expiryUndefined is false)');
+			else if (!ymd.test(cfg.expiryStartDate))
+				problems.push(`expiryStartDate "${cfg.expiryStartDate}" is not YYYY-MM-DD`);
+			if (!cfg.expiryEndDate)
+				problems.push('expiryEndDate is missing (required when expiryUndefined is false)');
+			else if (!ymd.test(cfg.expiryEndDate))
+				problems.push(`expiryEndDate "${cfg.expiryEndDate}" is not YYYY-MM-DD`);
 			if (cfg.expiryStartDate && cfg.expiryEndDate && cfg.expiryStartDate > cfg.expiryEndDate) {
-				problems.push(`expiryStartDate (${cfg.expiryStartDate}) is after expiryEndDate (${cfg.expiryEndDate})`);
+				problems.push(
+					`expiryStartDate (${cfg.expiryStartDate}) is after expiryEndDate (${cfg.expiryEndDate})`,
+				);
 			}
 			if (cfg.expiryEndDate && cfg.expiryEndDate < this.nowIso().slice(0, 10)) {
 				problems.push(`expiryEndDate (${cfg.expiryEndDate}) is in the past`);
 			}
 		}
 		if (cfg.signatureType === 'shield2-certificate' && this.store.credits.shield2 <= 0) {
-			problems.push('signatureType shield2-certificate needs shield-2 credits and none are available');
+			problems.push(
+				'signatureType shield2-certificate needs shield-2 credits and none are available',
+			);
 		}
 		return problems;
 	}
 
 	send(c: ContractState): void {
 		if (!SENDABLE.includes(c.status)) {
-			throw conflict(`Contract ${c._id} cannot be sent to signature in status ${c.status || '"" (draft)'}`);
+			throw conflict(
+				`Contract ${c._id} cannot be sent to signature in status ${c.status || '"" (draft)'}`,
+			);
 		}
 		const problems = this.configurationProblems(c);
 		if (problems.length) {
-			throw conflict(`Invalid contract configuration: ${problems.join('; ')}`, { errors: problems });
+			throw conflict(`Invalid contract configuration: ${problems.join('; ')}`, {
+				errors: problems,
+			});
 		}
-		const next: ContractStatus = c.status !== 'NEGOTIATED' && c.config.negotiate === true ? 'NEGOTIATION' : 'SENT_TO_SIGN';
+		const next: ContractStatus =
+			c.status !== 'NEGOTIATED' && c.config.negotiate === true ? 'NEGOTIATION' : 'SENT_TO_SIGN';
 		c.status = next;
 		c.sentAt = this.nowIso();
 		for (const p of c.participants) {
 			if (p.status === 'PENDING') p.status = 'SENT';
 			this.ensureToken(c, p);
 		}
-		if (c.config.expiryUndefined === false && c.config.expiryEndDate) this.store.expiryWatch.add(c._id);
+		if (c.config.expiryUndefined === false && c.config.expiryEndDate)
+			this.store.expiryWatch.add(c._id);
 		this.event(c, 'sent', next);
 		this.touch(c);
 	}
@@ -326,13 +420,18 @@ export class Core {
 
 	renewSignUrl(url: string): string {
 		const m = /\/sign\/([A-Za-z0-9_-]+)\/?$/.exec(url.split(/[?#]/)[0]);
-		if (!m) throw badRequest(`Field 'url' is not a signing URL (expected ${this.baseUrl}/sign/<token>)`);
+		if (!m)
+			throw badRequest(`Field 'url' is not a signing URL (expected ${this.baseUrl}/sign/<token>)`);
 		const ref = this.store.tokens.get(m[1]);
 		if (!ref) throw notFound('Signing URL not found (unknown, or already renewed)');
 		const c = this.contract(ref.contractId);
 		const p = this.participant(c, ref.participantId);
-		if (p.status === 'SIGNED') throw conflict('The participant has already signed; the link cannot be renewed');
-		if (!IN_PROGRESS.includes(c.status)) throw conflict(`Contract ${c._id} is ${c.status || 'a draft'}; signing links can only be renewed while it is in progress`);
+		if (p.status === 'SIGNED')
+			throw conflict('The participant has already signed; the link cannot be renewed');
+		if (!IN_PROGRESS.includes(c.status))
+			throw conflict(
+				`Contract ${c._id} is ${c.status || 'a draft'}; signing links can only be renewed while it is in progress`,
+			);
 		const next = this.renewToken(c, p);
 		this.event(c, 'sign-url-renewed', p._id);
 		this.touch(c);
@@ -349,7 +448,9 @@ export class Core {
 	cancel(c: ContractState): void {
 		if (c.status === 'CANCELED') throw conflict(`Contract ${c._id} is already cancelled`);
 		if (SIGNED_ALL.includes(c.status) || this.allSigned(c)) {
-			throw conflict(`Contract ${c._id} is signed by all participants (${c.status}) and cannot be cancelled`);
+			throw conflict(
+				`Contract ${c._id} is signed by all participants (${c.status}) and cannot be cancelled`,
+			);
 		}
 		c.status = 'CANCELED';
 		c.canceledAt = this.nowIso();
@@ -359,7 +460,9 @@ export class Core {
 
 	finalize(c: ContractState): void {
 		if (c.status !== 'RECEIVED_SIGNED') {
-			throw conflict(`Contract ${c._id} can only be finalized when RECEIVED_SIGNED (it is ${c.status || '"" (draft)'})`);
+			throw conflict(
+				`Contract ${c._id} can only be finalized when RECEIVED_SIGNED (it is ${c.status || '"" (draft)'})`,
+			);
 		}
 		c.status = 'FINALIZED';
 		c.finalizedAt = this.nowIso();
@@ -378,7 +481,9 @@ export class Core {
 
 	remind(c: ContractState): string[] {
 		if (!['SENT_TO_SIGN', 'NEGOTIATION', 'NEGOTIATED'].includes(c.status)) {
-			throw conflict(`Reminders need a contract waiting for signatures; contract ${c._id} is ${c.status || '"" (draft)'}`);
+			throw conflict(
+				`Reminders need a contract waiting for signatures; contract ${c._id} is ${c.status || '"" (draft)'}`,
+			);
 		}
 		const ids = c.participants.filter((p) => p.status === 'SENT').map((p) => p._id);
 		if (ids.length === 0) throw conflict(`Contract ${c._id} has no participant waiting to sign`);
@@ -390,9 +495,12 @@ export class Core {
 
 	stampShield2(c: ContractState): void {
 		if (c.config.signatureType !== 'shield2-certificate') {
-			throw conflict(`Stamping needs signatureType shield2-certificate (contract ${c._id} has ${c.config.signatureType ?? 'autograph (default)'})`);
+			throw conflict(
+				`Stamping needs signatureType shield2-certificate (contract ${c._id} has ${c.config.signatureType ?? 'autograph (default)'})`,
+			);
 		}
-		if (['CANCELED', 'REJECTED', 'EXPIRED'].includes(c.status)) throw conflict(`Contract ${c._id} is ${c.status}`);
+		if (['CANCELED', 'REJECTED', 'EXPIRED'].includes(c.status))
+			throw conflict(`Contract ${c._id} is ${c.status}`);
 		if (c.shield2Stamped) throw conflict(`Contract ${c._id} already has its shield-2 certificate`);
 		if (this.store.credits.shield2 <= 0) throw conflict('No shield-2 credits available');
 		this.store.credits.shield2--;
@@ -402,7 +510,10 @@ export class Core {
 	}
 
 	sign(c: ContractState, options: SignOptions = {}): void {
-		if (c.status !== 'SENT_TO_SIGN') throw conflict(`Contract ${c._id} is not waiting for signatures (status ${c.status || '"" (draft)'})`);
+		if (c.status !== 'SENT_TO_SIGN')
+			throw conflict(
+				`Contract ${c._id} is not waiting for signatures (status ${c.status || '"" (draft)'})`,
+			);
 		let targets: ParticipantState[];
 		if (options.participantId) {
 			const p = this.participant(c, options.participantId);
@@ -413,11 +524,17 @@ export class Core {
 			targets = c.participants.filter((p) => p.status !== 'SIGNED');
 		}
 		const geo = options.geolocation as unknown;
-		if (geo !== undefined && !(isPlainObject(geo) && typeof geo.latitude === 'number' && typeof geo.longitude === 'number')) {
+		if (
+			geo !== undefined &&
+			!(isPlainObject(geo) && typeof geo.latitude === 'number' && typeof geo.longitude === 'number')
+		) {
 			throw badRequest('geolocation must be {latitude, longitude} with numbers');
 		}
-		if (options.ip !== undefined && typeof options.ip !== 'string') throw badRequest('ip must be a string');
-		const signedAt = options.signedAt ? parseIsoTimestamp(options.signedAt, 'signedAt') : this.nowIso();
+		if (options.ip !== undefined && typeof options.ip !== 'string')
+			throw badRequest('ip must be a string');
+		const signedAt = options.signedAt
+			? parseIsoTimestamp(options.signedAt, 'signedAt')
+			: this.nowIso();
 		for (const p of targets) {
 			const index = c.participants.indexOf(p);
 			p.status = 'SIGNED';
@@ -428,7 +545,11 @@ export class Core {
 		}
 		if (this.allSigned(c)) {
 			c.status = 'RECEIVED_SIGNED';
-			c.signedAt = c.participants.map((p) => p.signedAt ?? '').sort().pop() ?? signedAt;
+			c.signedAt =
+				c.participants
+					.map((p) => p.signedAt ?? '')
+					.sort()
+					.pop() ?? signedAt;
 			this.event(c, 'signed-by-all');
 		}
 		this.touch(c);
@@ -438,7 +559,9 @@ export class Core {
 		if (c.status !== 'SENT_TO_SIGN' && c.status !== 'NEGOTIATION') {
 			throw conflict(`Contract ${c._id} cannot be rejected in status ${c.status || '"" (draft)'}`);
 		}
-		const p = participantId ? this.participant(c, participantId) : c.participants.find((x) => x.status !== 'SIGNED');
+		const p = participantId
+			? this.participant(c, participantId)
+			: c.participants.find((x) => x.status !== 'SIGNED');
 		if (!p) throw conflict('No participant left who could reject');
 		if (p.status === 'SIGNED') throw conflict(`Participant ${p._id} has already signed`);
 		p.status = 'REJECTED';
@@ -451,7 +574,10 @@ export class Core {
 	}
 
 	acceptNegotiation(c: ContractState): void {
-		if (c.status !== 'NEGOTIATION') throw conflict(`Contract ${c._id} is not in NEGOTIATION (status ${c.status || '"" (draft)'})`);
+		if (c.status !== 'NEGOTIATION')
+			throw conflict(
+				`Contract ${c._id} is not in NEGOTIATION (status ${c.status || '"" (draft)'})`,
+			);
 		c.status = 'NEGOTIATED';
 		c.negotiatedAt = this.nowIso();
 		this.event(c, 'negotiated');
@@ -459,7 +585,8 @@ export class Core {
 	}
 
 	expire(c: ContractState): void {
-		if (c.status !== 'SENT_TO_SIGN' && c.status !== '') throw conflict(`Contract ${c._id} cannot expire in status ${c.status}`);
+		if (c.status !== 'SENT_TO_SIGN' && c.status !== '')
+			throw conflict(`Contract ${c._id} cannot expire in status ${c.status}`);
 		c.status = 'EXPIRED';
 		c.expiredAt = this.nowIso();
 		this.event(c, 'expired');
@@ -472,7 +599,9 @@ export class Core {
 		} else if (c.status === 'SENT_TO_DOWNLOAD') {
 			c.status = 'SENT_SIGNED';
 		} else {
-			throw conflict(`Documents of contract ${c._id} cannot be delivered in status ${c.status || '"" (draft)'}`);
+			throw conflict(
+				`Documents of contract ${c._id} cannot be delivered in status ${c.status || '"" (draft)'}`,
+			);
 		}
 		c.deliveredAt = this.nowIso();
 		this.event(c, 'delivered', c.status);
@@ -526,7 +655,12 @@ export class Core {
 
 	/** Automatic expiry (api-notes transition "expiry date passes"): checked when a contract is read or listed. */
 	checkExpiry(c: ContractState): void {
-		if (c.status !== 'SENT_TO_SIGN' || c.config.expiryUndefined !== false || !c.config.expiryEndDate) return;
+		if (
+			c.status !== 'SENT_TO_SIGN' ||
+			c.config.expiryUndefined !== false ||
+			!c.config.expiryEndDate
+		)
+			return;
 		const end = Date.parse(`${c.config.expiryEndDate}T23:59:59.999Z`);
 		if (!Number.isNaN(end) && this.now().getTime() > end) {
 			c.status = 'EXPIRED';
@@ -567,7 +701,7 @@ export class Core {
 		if (email) lists.push(s.emailIndex.get(email) ?? []);
 		for (const [name, value] of q.variables ?? []) {
 			// a pair names a variable by reference or by its document name (template variables have both)
-			const refs = new Set([name, ...TEMPLATE_REFS_BY_NAME.get(name) ?? []]);
+			const refs = new Set([name, ...(TEMPLATE_REFS_BY_NAME.get(name) ?? [])]);
 			lists.push([...refs].flatMap((ref) => s.variableIndex.get(variableKey(ref, value)) ?? []));
 		}
 		if (lists.length > 0) {
@@ -581,11 +715,14 @@ export class Core {
 				if (q.templateId !== undefined && c.templateId !== q.templateId) continue;
 				if (email || pBit) {
 					const ok = c.participants.some(
-						(p) => (!email || p.email.toLowerCase() === email) && (!q.participantStatus || p.status === q.participantStatus),
+						(p) =>
+							(!email || p.email.toLowerCase() === email) &&
+							(!q.participantStatus || p.status === q.participantStatus),
 					);
 					if (!ok) continue;
 				}
-				if (q.variables && !q.variables.every(([name, value]) => hasVariable(c, name, value))) continue;
+				if (q.variables && !q.variables.every(([name, value]) => hasVariable(c, name, value)))
+					continue;
 				hits.add(c);
 			}
 			const sorted = [...hits].sort((a, b) => compareContracts(b, a));
@@ -619,7 +756,9 @@ export class Core {
 
 	milestones(c: ContractState) {
 		const expected =
-			c.config.expiryUndefined === false && c.config.expiryEndDate ? new Date(`${c.config.expiryEndDate}T23:59:59.999Z`).toISOString() : '';
+			c.config.expiryUndefined === false && c.config.expiryEndDate
+				? new Date(`${c.config.expiryEndDate}T23:59:59.999Z`).toISOString()
+				: '';
 		const m = (i: number, name: string, realDate: string | undefined, expectedDate = '') => ({
 			_id: derivedId(`${c._id}:milestone:${i}`),
 			completed: Boolean(realDate),
@@ -630,7 +769,12 @@ export class Core {
 		return [
 			m(0, 'Contract created', c.createdAt, c.createdAt),
 			m(1, 'Sent to signature', c.sentAt),
-			m(2, 'Signed by all participants', c.signedAt && this.allSigned(c) ? c.signedAt : undefined, expected),
+			m(
+				2,
+				'Signed by all participants',
+				c.signedAt && this.allSigned(c) ? c.signedAt : undefined,
+				expected,
+			),
 			m(3, 'Finalized', c.finalizedAt),
 		];
 	}
@@ -638,7 +782,13 @@ export class Core {
 	// -------------------------------------------------------------------------------------------
 	// Files
 
-	newFile(c: ContractState, kind: FileKind, contentType: string, suffix: string, participantId?: string): FileRecord {
+	newFile(
+		c: ContractState,
+		kind: FileKind,
+		contentType: string,
+		suffix: string,
+		participantId?: string,
+	): FileRecord {
 		const ext = contentType === 'video/webm' ? 'webm' : 'pdf';
 		const base = suffix.replace(/\.(pdf|webm)$/, '');
 		const file: FileRecord = {
@@ -656,13 +806,31 @@ export class Core {
 	}
 
 	fileUrl(file: FileRecord): string {
-		return this.fileProtection ? `${this.baseUrl}/uploads/${file.id}` : `${this.uploadUrl}/${file.name}`;
+		return this.fileProtection
+			? `${this.baseUrl}/uploads/${file.id}`
+			: `${this.uploadUrl}/${file.name}`;
 	}
 
-	addAttachment(c: ContractState, p: ParticipantState | undefined, att: Omit<AttachmentState, '_id' | 'fileId' | 'createdAt'>, pdf: Buffer): AttachmentState {
-		const file = this.newFile(c, 'attachment', 'application/pdf', `attachment-${att.filename || att.name}`, p?._id);
+	addAttachment(
+		c: ContractState,
+		p: ParticipantState | undefined,
+		att: Omit<AttachmentState, '_id' | 'fileId' | 'createdAt'>,
+		pdf: Buffer,
+	): AttachmentState {
+		const file = this.newFile(
+			c,
+			'attachment',
+			'application/pdf',
+			`attachment-${att.filename || att.name}`,
+			p?._id,
+		);
 		file.data = pdf;
-		const record: AttachmentState = { _id: objectId(this.now()), ...att, fileId: file.id, createdAt: this.nowIso() };
+		const record: AttachmentState = {
+			_id: objectId(this.now()),
+			...att,
+			fileId: file.id,
+			createdAt: this.nowIso(),
+		};
 		if (p) p.attachments.push(record);
 		else c.confidentialAttachments.push(record);
 		c.docVersion++;
@@ -674,7 +842,8 @@ export class Core {
 	/** Bytes of a file, generating them on first use (deduplicated while in progress). */
 	async fileBytes(file: FileRecord): Promise<Buffer> {
 		const c = this.store.contracts.get(file.contractId);
-		const stale = file.kind === 'document' && c && !c.documentFileId && file.version !== c.docVersion;
+		const stale =
+			file.kind === 'document' && c && !c.documentFileId && file.version !== c.docVersion;
 		if (file.data && !stale) return file.data;
 		const running = this.pending.get(file.id);
 		if (running) return running;
@@ -691,7 +860,10 @@ export class Core {
 			case 'document': {
 				const version = c.docVersion;
 				const template = c.templateId ? findTemplate(c.templateId) : undefined;
-				data = template && c.source !== 'document' ? await renderTemplatePdf(template, c) : await placeholderPdf(c);
+				data =
+					template && c.source !== 'document'
+						? await renderTemplatePdf(template, c)
+						: await placeholderPdf(c);
 				file.version = version;
 				break;
 			}
@@ -731,7 +903,13 @@ export class Core {
 				if (f?.data) attachments.push({ name: a.name, pdf: f.data });
 			}
 		}
-		return signedPdf({ source, attachments, contract: c, partial, sourceSha256: sha256Hex(source) });
+		return signedPdf({
+			source,
+			attachments,
+			contract: c,
+			partial,
+			sourceSha256: sha256Hex(source),
+		});
 	}
 
 	private async renderCertificate(c: ContractState): Promise<Buffer> {
@@ -746,7 +924,11 @@ export class Core {
 			hash,
 			hashAlg: 'SHA-256',
 			expeditionDate,
-			rsaSignature: rsaSign('sha256', Buffer.from(`${number}|${hash}|${expeditionDate}`), certificateKey()).toString('base64'),
+			rsaSignature: rsaSign(
+				'sha256',
+				Buffer.from(`${number}|${hash}|${expeditionDate}`),
+				certificateKey(),
+			).toString('base64'),
 			policy: '2.16.484.101.10.316.2.1.1.1.1.1',
 		};
 		const pdf = await certificatePdf(c, data);
@@ -758,7 +940,12 @@ export class Core {
 		const id = c.fileIds[role];
 		const existing = id ? this.store.files.get(id) : undefined;
 		if (existing) return existing;
-		const file = this.newFile(c, role, 'application/pdf', role === 'signed' ? 'signed' : 'nom151-certificate');
+		const file = this.newFile(
+			c,
+			role,
+			'application/pdf',
+			role === 'signed' ? 'signed' : 'nom151-certificate',
+		);
 		c.fileIds[role] = file.id;
 		return file;
 	}
@@ -776,7 +963,8 @@ export class Core {
 	partialFile(c: ContractState): FileRecord {
 		const signatures = c.participants.filter((p) => p.status === 'SIGNED').length;
 		const cur = c.fileIds.partial;
-		const existing = cur && cur.signatures === signatures ? this.store.files.get(cur.fileId) : undefined;
+		const existing =
+			cur && cur.signatures === signatures ? this.store.files.get(cur.fileId) : undefined;
 		if (existing) return existing;
 		const file = this.newFile(c, 'partial', 'application/pdf', `partially-signed-${signatures}`);
 		c.fileIds.partial = { signatures, fileId: file.id };
@@ -836,18 +1024,31 @@ export class Core {
 		const full = SIGNED_ALL.includes(c.status) || this.allSigned(c);
 		if (full) {
 			add(`${base}-signed.pdf`, await this.fileBytes(this.roleFile(c, 'signed')));
-			if (c.config.stampNom === true) add(`${base}-NOM151.pdf`, await this.fileBytes(this.roleFile(c, 'certificate')));
-			for (const p of c.participants) add(`videos/${safeFileName(p.label)}-${p._id}.webm`, await this.fileBytes(this.videoFile(c, p)));
+			if (c.config.stampNom === true)
+				add(`${base}-NOM151.pdf`, await this.fileBytes(this.roleFile(c, 'certificate')));
+			for (const p of c.participants)
+				add(
+					`videos/${safeFileName(p.label)}-${p._id}.webm`,
+					await this.fileBytes(this.videoFile(c, p)),
+				);
 		}
 		for (const p of c.participants) {
 			for (const a of p.attachments) {
 				const f = this.store.files.get(a.fileId);
-				if (f) add(`attachments/${safeFileName(p.label)}-${safeFileName(a.filename || a.name).replace(/\.(pdf|docx)$/i, '')}.pdf`, await this.fileBytes(f));
+				if (f)
+					add(
+						`attachments/${safeFileName(p.label)}-${safeFileName(a.filename || a.name).replace(/\.(pdf|docx)$/i, '')}.pdf`,
+						await this.fileBytes(f),
+					);
 			}
 		}
 		for (const a of c.confidentialAttachments) {
 			const f = this.store.files.get(a.fileId);
-			if (f) add(`confidential/${safeFileName(a.filename || a.name).replace(/\.(pdf|docx)$/i, '')}.pdf`, await this.fileBytes(f));
+			if (f)
+				add(
+					`confidential/${safeFileName(a.filename || a.name).replace(/\.(pdf|docx)$/i, '')}.pdf`,
+					await this.fileBytes(f),
+				);
 		}
 		const manifest = {
 			contractid: c._id,
@@ -871,10 +1072,20 @@ export class Core {
 	// -------------------------------------------------------------------------------------------
 	// Spectators
 
-	spectatorJwt(c: ContractState, spectator: { _id: string; email: string; linkExpirationDate: string | null }): string {
+	spectatorJwt(
+		c: ContractState,
+		spectator: { _id: string; email: string; linkExpirationDate: string | null },
+	): string {
 		const iat = Math.floor(this.now().getTime() / 1000);
-		const claims: Record<string, unknown> = { sub: spectator._id, contractId: c._id, email: spectator.email, role: 'spectator', iat };
-		if (spectator.linkExpirationDate) claims.exp = Math.floor(Date.parse(spectator.linkExpirationDate) / 1000);
+		const claims: Record<string, unknown> = {
+			sub: spectator._id,
+			contractId: c._id,
+			email: spectator.email,
+			role: 'spectator',
+			iat,
+		};
+		if (spectator.linkExpirationDate)
+			claims.exp = Math.floor(Date.parse(spectator.linkExpirationDate) / 1000);
 		return jwt.sign(claims, `${this.options.jwtSecret}:spectator`, { algorithm: 'HS256' });
 	}
 }

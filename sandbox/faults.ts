@@ -6,7 +6,21 @@ interface CompiledFault extends FaultState {
 	re: RegExp;
 }
 
-const KNOWN = ['method', 'path', 'pathRegex', 'query', 'origin', 'times', 'status', 'retryAfter', 'body', 'headers', 'latencyMs', 'drop', 'contentType'];
+const KNOWN = [
+	'method',
+	'path',
+	'pathRegex',
+	'query',
+	'origin',
+	'times',
+	'status',
+	'retryAfter',
+	'body',
+	'headers',
+	'latencyMs',
+	'drop',
+	'contentType',
+];
 
 export class Faults {
 	private list: CompiledFault[] = [];
@@ -16,27 +30,45 @@ export class Faults {
 	add(spec: FaultSpec): string {
 		if (!isPlainObject(spec as unknown)) throw badRequest('A fault must be an object');
 		const unknown = Object.keys(spec).filter((k) => !KNOWN.includes(k));
-		if (unknown.length) throw badRequest(`Unknown fault field(s): ${unknown.join(', ')}; allowed: ${KNOWN.join(', ')}`);
-		if (spec.status !== undefined && !(Number.isInteger(spec.status) && spec.status >= 100 && spec.status <= 599)) {
+		if (unknown.length)
+			throw badRequest(
+				`Unknown fault field(s): ${unknown.join(', ')}; allowed: ${KNOWN.join(', ')}`,
+			);
+		if (
+			spec.status !== undefined &&
+			!(Number.isInteger(spec.status) && spec.status >= 100 && spec.status <= 599)
+		) {
 			throw badRequest('Fault status must be an integer HTTP status (100-599)');
 		}
-		if (spec.times !== undefined && !(Number.isInteger(spec.times) && spec.times >= 1)) throw badRequest('Fault times must be a positive integer');
-		if (spec.latencyMs !== undefined && !(typeof spec.latencyMs === 'number' && spec.latencyMs >= 0 && spec.latencyMs <= 600_000)) {
+		if (spec.times !== undefined && !(Number.isInteger(spec.times) && spec.times >= 1))
+			throw badRequest('Fault times must be a positive integer');
+		if (
+			spec.latencyMs !== undefined &&
+			!(typeof spec.latencyMs === 'number' && spec.latencyMs >= 0 && spec.latencyMs <= 600_000)
+		) {
 			throw badRequest('Fault latencyMs must be a number of milliseconds between 0 and 600000');
 		}
-		if (spec.origin !== undefined && !['api', 'upload', 'any'].includes(spec.origin)) throw badRequest('Fault origin must be api, upload or any');
-		if (spec.query !== undefined && (!isPlainObject(spec.query) || Object.values(spec.query).some((v) => typeof v !== 'string'))) {
+		if (spec.origin !== undefined && !['api', 'upload', 'any'].includes(spec.origin))
+			throw badRequest('Fault origin must be api, upload or any');
+		if (
+			spec.query !== undefined &&
+			(!isPlainObject(spec.query) || Object.values(spec.query).some((v) => typeof v !== 'string'))
+		) {
 			throw badRequest('Fault query must be an object of string values');
 		}
 		if (spec.status === undefined && spec.latencyMs === undefined && !spec.drop) {
 			throw badRequest('A fault needs at least one of status, latencyMs or drop');
 		}
-		if (spec.path !== undefined && typeof spec.path !== 'string') throw badRequest('Fault path must be a glob string');
+		if (spec.path !== undefined && typeof spec.path !== 'string')
+			throw badRequest('Fault path must be a glob string');
 		let re: RegExp;
 		try {
-			re = spec.pathRegex !== undefined ? new RegExp(spec.pathRegex) : globToRegExp(spec.path ?? '*');
+			re =
+				spec.pathRegex !== undefined ? new RegExp(spec.pathRegex) : globToRegExp(spec.path ?? '*');
 		} catch (error) {
-			throw badRequest(`Fault pathRegex is not a valid regular expression: ${(error as Error).message}`);
+			throw badRequest(
+				`Fault pathRegex is not a valid regular expression: ${(error as Error).message}`,
+			);
 		}
 		const id = `fault-${++this.counter}`;
 		const times = spec.times ?? 1;
@@ -45,7 +77,12 @@ export class Faults {
 	}
 
 	/** The first fault matching this request (consumed), or undefined. */
-	take(origin: 'api' | 'upload', method: string, path: string, query: URLSearchParams): FaultState | undefined {
+	take(
+		origin: 'api' | 'upload',
+		method: string,
+		path: string,
+		query: URLSearchParams,
+	): FaultState | undefined {
 		for (let i = 0; i < this.list.length; i++) {
 			const f = this.list[i];
 			if (f.origin && f.origin !== 'any' && f.origin !== origin) continue;

@@ -57,7 +57,10 @@ export class Router {
 		this.routes.push({ ...route, segments: route.pattern.split('/').filter(Boolean) });
 	}
 
-	match(method: string, path: string): { route: CompiledRoute; params: Record<string, string> } | { allowed: string[] } | undefined {
+	match(
+		method: string,
+		path: string,
+	): { route: CompiledRoute; params: Record<string, string> } | { allowed: string[] } | undefined {
 		const parts = path.split('/').filter(Boolean);
 		const allowed = new Set<string>();
 		for (const r of this.routes) {
@@ -101,7 +104,10 @@ export function authenticate(req: IncomingMessage, cfg: AuthConfig): { mode: 'ap
 	const apikey = req.headers['apikey'];
 	const authorization = req.headers['authorization'];
 	if (apikey === undefined && authorization === undefined) {
-		throw new ApiError(401, 'Missing credentials: send the header "Authorization: Bearer <JWT>" or "apikey: <API key>"');
+		throw new ApiError(
+			401,
+			'Missing credentials: send the header "Authorization: Bearer <JWT>" or "apikey: <API key>"',
+		);
 	}
 	let mode: 'apikey' | 'jwt' | undefined;
 	if (authorization !== undefined) {
@@ -110,10 +116,15 @@ export function authenticate(req: IncomingMessage, cfg: AuthConfig): { mode: 'ap
 		const m = /^Bearer\s+(\S+)$/i.exec(value);
 		if (!m) throw new ApiError(401, 'The Authorization header must be "Bearer <JWT>"');
 		try {
-			jwt.verify(m[1], cfg.jwtSecret, { algorithms: ['HS256'], clockTimestamp: Math.floor(cfg.now().getTime() / 1000) });
+			jwt.verify(m[1], cfg.jwtSecret, {
+				algorithms: ['HS256'],
+				clockTimestamp: Math.floor(cfg.now().getTime() / 1000),
+			});
 		} catch (error) {
-			if (error instanceof jwt.TokenExpiredError) throw new ApiError(401, `The JWT expired at ${error.expiredAt.toISOString()}`);
-			if (error instanceof jwt.NotBeforeError) throw new ApiError(401, 'The JWT is not valid yet (nbf)');
+			if (error instanceof jwt.TokenExpiredError)
+				throw new ApiError(401, `The JWT expired at ${error.expiredAt.toISOString()}`);
+			if (error instanceof jwt.NotBeforeError)
+				throw new ApiError(401, 'The JWT is not valid yet (nbf)');
 			const message = (error as Error).message;
 			if (/signature/i.test(message)) throw new ApiError(401, 'The JWT signature is invalid');
 			if (/algorithm/i.test(message)) throw new ApiError(401, 'The JWT must be signed with HS256');
@@ -158,7 +169,13 @@ function parseMultipart(req: IncomingMessage, raw: Buffer): Promise<MultipartPar
 		const parts: MultipartPart[] = [];
 		bb.on('file', (name, stream, info) => {
 			// keep the order of the parts as sent
-			const part: MultipartPart = { name, filename: info.filename ?? null, contentType: info.mimeType, size: 0, data: Buffer.alloc(0) };
+			const part: MultipartPart = {
+				name,
+				filename: info.filename ?? null,
+				contentType: info.mimeType,
+				size: 0,
+				data: Buffer.alloc(0),
+			};
 			parts.push(part);
 			const chunks: Buffer[] = [];
 			stream.on('data', (d: Buffer) => chunks.push(d));
@@ -172,7 +189,9 @@ function parseMultipart(req: IncomingMessage, raw: Buffer): Promise<MultipartPar
 			parts.push({ name, filename: null, contentType: info.mimeType, size: data.length, data });
 		});
 		bb.on('close', () => resolve(parts));
-		bb.on('error', (error) => reject(new ApiError(400, `Invalid multipart body: ${(error as Error).message}`)));
+		bb.on('error', (error) =>
+			reject(new ApiError(400, `Invalid multipart body: ${(error as Error).message}`)),
+		);
 		bb.end(raw);
 	});
 }
@@ -216,7 +235,8 @@ export class Stats {
 
 const CORS = {
 	'Access-Control-Allow-Origin': '*',
-	'Access-Control-Expose-Headers': 'X-Total-Pages, X-Total-Documents, Content-Disposition, Retry-After',
+	'Access-Control-Expose-Headers':
+		'X-Total-Pages, X-Total-Documents, Content-Disposition, Retry-After',
 };
 
 export function createRequestHandler(deps: ServerDeps) {
@@ -247,7 +267,12 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 			payload = Buffer.from(JSON.stringify(reply.json));
 			headers['Content-Type'] = 'application/json; charset=utf-8';
 		} else {
-			payload = reply.body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(reply.body) ? reply.body : Buffer.from(reply.body);
+			payload =
+				reply.body === undefined
+					? Buffer.alloc(0)
+					: Buffer.isBuffer(reply.body)
+						? reply.body
+						: Buffer.from(reply.body);
 			if (reply.contentType) headers['Content-Type'] = reply.contentType;
 		}
 		headers['Content-Length'] = payload.length;
@@ -272,11 +297,20 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 			finish({
 				status: error.status,
 				json: { success: false, error: error.message, ...error.extra },
-				headers: error.status === 401 ? { 'WWW-Authenticate': 'Bearer realm="esign-sandbox", apikey' } : {},
+				headers:
+					error.status === 401
+						? { 'WWW-Authenticate': 'Bearer realm="esign-sandbox", apikey' }
+						: {},
 			});
 		} else {
 			console.error('[sandbox] bug while handling', method, path, error);
-			finish({ status: 500, json: { success: false, error: `Internal sandbox error: ${(error as Error)?.message ?? String(error)}` } });
+			finish({
+				status: 500,
+				json: {
+					success: false,
+					error: `Internal sandbox error: ${(error as Error)?.message ?? String(error)}`,
+				},
+			});
 		}
 	};
 
@@ -295,7 +329,14 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 	if (/^multipart\/form-data/i.test(contentType)) {
 		try {
 			multipart = await parseMultipart(req, raw);
-			logBody = { multipart: multipart.map(({ name, filename, contentType: ct, size }) => ({ name, filename, contentType: ct, size })) };
+			logBody = {
+				multipart: multipart.map(({ name, filename, contentType: ct, size }) => ({
+					name,
+					filename,
+					contentType: ct,
+					size,
+				})),
+			};
 		} catch (error) {
 			bodyError = error as ApiError;
 			logBody = raw.length ? raw.toString('utf8') : null;
@@ -344,11 +385,19 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 				const headers: Record<string, string | number> = { ...(fault.headers ?? {}) };
 				if (fault.retryAfter !== undefined) headers['Retry-After'] = String(fault.retryAfter);
 				if (typeof fault.body === 'string') {
-					finish({ status: fault.status, body: fault.body, contentType: fault.contentType ?? 'text/plain; charset=utf-8', headers });
+					finish({
+						status: fault.status,
+						body: fault.body,
+						contentType: fault.contentType ?? 'text/plain; charset=utf-8',
+						headers,
+					});
 				} else {
 					finish({
 						status: fault.status,
-						json: fault.body === undefined ? { success: false, error: `Injected fault: HTTP ${fault.status}` } : fault.body,
+						json:
+							fault.body === undefined
+								? { success: false, error: `Injected fault: HTTP ${fault.status}` }
+								: fault.body,
 						headers,
 					});
 				}
@@ -376,17 +425,30 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 	if ('allowed' in match) {
 		finish({
 			status: 405,
-			json: { success: false, error: `Method ${method} not allowed on ${path}; use ${match.allowed.join(' or ')}` },
+			json: {
+				success: false,
+				error: `Method ${method} not allowed on ${path}; use ${match.allowed.join(' or ')}`,
+			},
 			headers: { Allow: match.allowed.join(', ') },
 		});
 		return;
 	}
 	routeKey = `${method} ${match.route.pattern}`;
 	try {
-		const ctx: Ctx = { req, origin: deps.origin, method, path, query, params: match.params, body, multipart };
+		const ctx: Ctx = {
+			req,
+			origin: deps.origin,
+			method,
+			path,
+			query,
+			params: match.params,
+			body,
+			multipart,
+		};
 		if (match.route.auth) ctx.auth = authenticate(req, deps.auth).mode;
 		if (bodyError) throw bodyError;
-		if (multipart && !match.route.multipart) throw new ApiError(400, 'This endpoint expects a JSON body, not multipart/form-data');
+		if (multipart && !match.route.multipart)
+			throw new ApiError(400, 'This endpoint expects a JSON body, not multipart/form-data');
 		if (!control) deps.beforeRequest?.();
 		finish(await match.route.handler(ctx));
 	} catch (error) {

@@ -47,7 +47,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const apiKey = options.apiKey ?? `sk_sandbox_${randomBytes(16).toString('hex')}`;
 	const jwtSecret = options.jwtSecret ?? sha256Hex(`esign-sandbox-jwt:${apiKey}`);
 	const requestLogPath = options.requestLog ?? process.env.ESIGN_SANDBOX_REQUEST_LOG;
-	const credits = { shield1: options.credits?.shield1 ?? 100, shield2: options.credits?.shield2 ?? 100 };
+	const credits = {
+		shield1: options.credits?.shield1 ?? 100,
+		shield2: options.credits?.shield2 ?? 100,
+	};
 	const latency = { ms: options.latencyMs ?? 0 };
 	const seed = options.seed ?? 0;
 
@@ -70,7 +73,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const signJwt = (claims: object = {}, o: { expiresInSeconds?: number } = {}): string => {
 		const iat = Math.floor(core.now().getTime() / 1000);
 		const exp = iat + (o.expiresInSeconds ?? 24 * 3600);
-		return jwt.sign({ sub: 'sandbox-user', iat, exp, ...claims }, jwtSecret, { algorithm: 'HS256' });
+		return jwt.sign({ sub: 'sandbox-user', iat, exp, ...claims }, jwtSecret, {
+			algorithm: 'HS256',
+		});
 	};
 
 	const control = createControl({
@@ -84,7 +89,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 	const apiRouter = new Router();
 	registerApi(apiRouter, core);
-	registerControl(apiRouter, control, { baseUrl: () => core.baseUrl, uploadUrl: () => core.uploadUrl, signJwt });
+	registerControl(apiRouter, control, {
+		baseUrl: () => core.baseUrl,
+		uploadUrl: () => core.uploadUrl,
+		signJwt,
+	});
 	const uploadRouter = new Router();
 	registerUploads(uploadRouter, core);
 
@@ -97,8 +106,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		beforeRequest: () => core.sweepExpiry(),
 		requestHook: () => hooks.request,
 	};
-	const apiServer = createServer({ keepAlive: true }, createRequestHandler({ ...common, router: apiRouter, origin: 'api' }));
-	const uploadServer = createServer({ keepAlive: true }, createRequestHandler({ ...common, router: uploadRouter, origin: 'upload' }));
+	const apiServer = createServer(
+		{ keepAlive: true },
+		createRequestHandler({ ...common, router: apiRouter, origin: 'api' }),
+	);
+	const uploadServer = createServer(
+		{ keepAlive: true },
+		createRequestHandler({ ...common, router: uploadRouter, origin: 'upload' }),
+	);
 
 	try {
 		const apiPort = await listen(apiServer, port, host);

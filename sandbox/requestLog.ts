@@ -25,7 +25,8 @@ const KEEP = 64;
 
 /** Strings longer than 512 characters become their first 64 characters + "…[N chars]". */
 export function truncateStrings(value: unknown): unknown {
-	if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, KEEP)}…[${value.length} chars]` : value;
+	if (typeof value === 'string')
+		return value.length > MAX_STRING ? `${value.slice(0, KEEP)}…[${value.length} chars]` : value;
 	if (Array.isArray(value)) return value.map(truncateStrings);
 	if (value && typeof value === 'object') {
 		const out: Record<string, unknown> = {};
@@ -35,14 +36,21 @@ export function truncateStrings(value: unknown): unknown {
 	return value;
 }
 
-export function redactHeaders(headers: IncomingHttpHeaders): Record<string, string | string[] | undefined> {
+export function redactHeaders(
+	headers: IncomingHttpHeaders,
+): Record<string, string | string[] | undefined> {
 	const out: Record<string, string | string[] | undefined> = {};
 	for (const [name, value] of Object.entries(headers)) {
 		const key = name.toLowerCase();
 		if (key === 'authorization') {
 			const v = Array.isArray(value) ? value.join(', ') : (value ?? '');
 			const scheme = /^(\S+)\s+\S/.exec(v);
-			out[key] = v === '' ? '' : scheme ? `${/^bearer$/i.test(scheme[1]) ? 'Bearer' : scheme[1]} <redacted>` : '<redacted>';
+			out[key] =
+				v === ''
+					? ''
+					: scheme
+						? `${/^bearer$/i.test(scheme[1]) ? 'Bearer' : scheme[1]} <redacted>`
+						: '<redacted>';
 		} else if (key === 'apikey') {
 			const v = Array.isArray(value) ? value.join(', ') : (value ?? '');
 			out[key] = v === '' ? '' : '<redacted>';
@@ -69,6 +77,9 @@ export class RequestLog {
 	}
 
 	write(entry: LogEntry): void {
-		appendFileSync(this.file, `${JSON.stringify({ ...entry, body: truncateStrings(entry.body) })}\n`);
+		appendFileSync(
+			this.file,
+			`${JSON.stringify({ ...entry, body: truncateStrings(entry.body) })}\n`,
+		);
 	}
 }

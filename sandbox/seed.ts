@@ -1,7 +1,15 @@
 // Fast deterministic seeding of many contracts (100,000 in well under a second or two).
 import type { Core } from './core';
 import { TEMPLATES } from './templates';
-import type { ContractState, ContractStatus, ParticipantState, ParticipantStatus, SeedOptions, SeedResult, VariableState } from './types';
+import type {
+	ContractState,
+	ContractStatus,
+	ParticipantState,
+	ParticipantStatus,
+	SeedOptions,
+	SeedResult,
+	VariableState,
+} from './types';
 import { badRequest, mulberry32 } from './util';
 
 const STATUS_WEIGHTS: Array<[ContractStatus, number]> = [
@@ -24,12 +32,63 @@ const STATUS_WEIGHTS: Array<[ContractStatus, number]> = [
 ];
 const TOTAL_WEIGHT = STATUS_WEIGHTS.reduce((s, [, w]) => s + w, 0);
 
-const FIRST = ['Ana', 'Luis', 'María', 'José', 'Carmen', 'Jorge', 'Lucía', 'Pedro', 'Sofía', 'Miguel', 'Elena', 'Raúl', 'Paula', 'Diego', 'Isabel', 'Andrés', 'Laura', 'Héctor', 'Valeria', 'Tomás'];
-const LAST = ['López', 'García', 'Hernández', 'Martínez', 'Pérez', 'Sánchez', 'Ramírez', 'Torres', 'Flores', 'Rivera', 'Gómez', 'Díaz', 'Cruz', 'Morales', 'Reyes', 'Ortiz', 'Vargas', 'Castillo', 'Romero', 'Mendoza'];
+const FIRST = [
+	'Ana',
+	'Luis',
+	'María',
+	'José',
+	'Carmen',
+	'Jorge',
+	'Lucía',
+	'Pedro',
+	'Sofía',
+	'Miguel',
+	'Elena',
+	'Raúl',
+	'Paula',
+	'Diego',
+	'Isabel',
+	'Andrés',
+	'Laura',
+	'Héctor',
+	'Valeria',
+	'Tomás',
+];
+const LAST = [
+	'López',
+	'García',
+	'Hernández',
+	'Martínez',
+	'Pérez',
+	'Sánchez',
+	'Ramírez',
+	'Torres',
+	'Flores',
+	'Rivera',
+	'Gómez',
+	'Díaz',
+	'Cruz',
+	'Morales',
+	'Reyes',
+	'Ortiz',
+	'Vargas',
+	'Castillo',
+	'Romero',
+	'Mendoza',
+];
 const PEOPLE = 2000;
 const AMOUNTS = Array.from({ length: 90 }, (_, i) => String(1000 + i * 100));
-const STREETS = Array.from({ length: 60 }, (_, i) => `Calle ${['Reforma', 'Juárez', 'Hidalgo', 'Madero', 'Morelos', 'Allende'][i % 6]} ${100 + i * 7}, CDMX`);
-const SIGNED: readonly ContractStatus[] = ['RECEIVED_SIGNED', 'FINALIZED', 'SENT_SIGNED', 'SENT_TO_DOWNLOAD'];
+const STREETS = Array.from(
+	{ length: 60 },
+	(_, i) =>
+		`Calle ${['Reforma', 'Juárez', 'Hidalgo', 'Madero', 'Morelos', 'Allende'][i % 6]} ${100 + i * 7}, CDMX`,
+);
+const SIGNED: readonly ContractStatus[] = [
+	'RECEIVED_SIGNED',
+	'FINALIZED',
+	'SENT_SIGNED',
+	'SENT_TO_DOWNLOAD',
+];
 const UNSENT: readonly ContractStatus[] = ['', 'RECEIVED_FILLED', 'APPROVED'];
 
 function asciiLower(s: string): string {
@@ -44,13 +103,17 @@ const FIRST_LC = FIRST.map(asciiLower);
 const LAST_LC = LAST.map(asciiLower);
 
 export function seedContracts(core: Core, count: number, options: SeedOptions = {}): SeedResult {
-	if (!Number.isInteger(count) || count < 0 || count > 2_000_000) throw badRequest('count must be an integer between 0 and 2000000');
+	if (!Number.isInteger(count) || count < 0 || count > 2_000_000)
+		throw badRequest('count must be an integer between 0 and 2000000');
 	const started = performance.now();
 	const store = core.store;
 	const now = core.now();
-	const to = options.to ? Date.parse(options.to) : Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+	const to = options.to
+		? Date.parse(options.to)
+		: Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 	const from = options.from ? Date.parse(options.from) : to - 365 * 86_400_000;
-	if (Number.isNaN(from) || Number.isNaN(to) || from >= to) throw badRequest('from/to must be ISO timestamps with from < to');
+	if (Number.isNaN(from) || Number.isNaN(to) || from >= to)
+		throw badRequest('from/to must be ISO timestamps with from < to');
 	const seed = options.seed ?? 1;
 	if (!Number.isInteger(seed)) throw badRequest('seed must be an integer');
 	const rand = mulberry32((seed * 1_000_003 + store.seedCalls * 7919) >>> 0);
@@ -71,7 +134,12 @@ export function seedContracts(core: Core, count: number, options: SeedOptions = 
 		const createdAtMs = times[n];
 		let id = '';
 		do {
-			id = Math.floor(createdAtMs / 1000).toString(16).padStart(8, '0') + hex8() + hex8();
+			id =
+				Math.floor(createdAtMs / 1000)
+					.toString(16)
+					.padStart(8, '0') +
+				hex8() +
+				hex8();
 		} while (seen.has(id) || store.contracts.has(id));
 		seen.add(id);
 		let pick = rand() * TOTAL_WEIGHT;
@@ -89,7 +157,12 @@ export function seedContracts(core: Core, count: number, options: SeedOptions = 
 		const signedAll = SIGNED.includes(status);
 		const sentAt = sent ? new Date(createdAtMs + 3_600_000).toISOString() : undefined;
 		const signedAt = signedAll ? new Date(createdAtMs + 2 * 86_400_000).toISOString() : '';
-		const defs = template ? template.participants : [{ label: 'Signer 1', obligation: 'individual' as const, variables: [] }, { label: 'Signer 2', obligation: 'individual' as const, variables: [] }];
+		const defs = template
+			? template.participants
+			: [
+					{ label: 'Signer 1', obligation: 'individual' as const, variables: [] },
+					{ label: 'Signer 2', obligation: 'individual' as const, variables: [] },
+				];
 		let rejectedDone = false;
 		const participants = defs.map((def, i): ParticipantState => {
 			const person = Math.floor(rand() * PEOPLE);
@@ -108,7 +181,11 @@ export function seedContracts(core: Core, count: number, options: SeedOptions = 
 				let value: VariableState['value'] = '';
 				if (v.type === 'dynamictable') value = {};
 				else if (v.type === 'text') {
-					value = /name/.test(v.ref) ? `${first} ${last}` : /rent|fee/.test(v.ref) ? AMOUNTS[Math.floor(rand() * AMOUNTS.length)] : STREETS[Math.floor(rand() * STREETS.length)];
+					value = /name/.test(v.ref)
+						? `${first} ${last}`
+						: /rent|fee/.test(v.ref)
+							? AMOUNTS[Math.floor(rand() * AMOUNTS.length)]
+							: STREETS[Math.floor(rand() * STREETS.length)];
 				}
 				variables[v.ref] = { name: v.name, type: v.type, value };
 			}
@@ -153,7 +230,8 @@ export function seedContracts(core: Core, count: number, options: SeedOptions = 
 		};
 		if (rand() < 0.3) c.externalId = `EXT-${seed}-${n + 1}`;
 		if (sentAt) c.sentAt = sentAt;
-		if (status === 'FINALIZED') c.finalizedAt = new Date(createdAtMs + 3 * 86_400_000).toISOString();
+		if (status === 'FINALIZED')
+			c.finalizedAt = new Date(createdAtMs + 3 * 86_400_000).toISOString();
 		if (status === 'CANCELED') c.canceledAt = new Date(createdAtMs + 86_400_000).toISOString();
 		if (status === 'EXPIRED') c.expiredAt = new Date(createdAtMs + 30 * 86_400_000).toISOString();
 		if (status === 'REJECTED') c.rejectedAt = new Date(createdAtMs + 86_400_000).toISOString();
@@ -161,5 +239,9 @@ export function seedContracts(core: Core, count: number, options: SeedOptions = 
 	}
 	store.addMany(list);
 	core.touch();
-	return { seeded: count, total: store.contracts.size, ms: Math.round((performance.now() - started) * 10) / 10 };
+	return {
+		seeded: count,
+		total: store.contracts.size,
+		ms: Math.round((performance.now() - started) * 10) / 10,
+	};
 }

@@ -2,7 +2,13 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { CONTRACT_STATUSES, type ContractState, type Credits, type FileRecord, type IssuedCertificate } from './types';
+import {
+	CONTRACT_STATUSES,
+	type ContractState,
+	type Credits,
+	type FileRecord,
+	type IssuedCertificate,
+} from './types';
 
 /** Order of the sorted array: createdAt ascending, then _id ascending (the listing walks it backwards). */
 export function compareContracts(a: ContractState, b: ContractState): number {
@@ -194,7 +200,8 @@ export class Store {
 			else this.variableIndex.set(k, [c]);
 		}
 		this.indexedKeys.set(c._id, { emails, vars });
-		if (c.sentAt && c.config.expiryUndefined === false && c.config.expiryEndDate) this.expiryWatch.add(c._id);
+		if (c.sentAt && c.config.expiryUndefined === false && c.config.expiryEndDate)
+			this.expiryWatch.add(c._id);
 	}
 
 	addFile(f: FileRecord): void {
@@ -227,7 +234,10 @@ export class Store {
 	}
 
 	serialize(): string {
-		const files = [...this.files.values()].map((f) => ({ ...f, data: f.data ? f.data.toString('base64') : undefined }));
+		const files = [...this.files.values()].map((f) => ({
+			...f,
+			data: f.data ? f.data.toString('base64') : undefined,
+		}));
 		return JSON.stringify({
 			format: 'esign-sandbox-data',
 			version: 1,
@@ -248,12 +258,21 @@ export class Store {
 			throw new Error(`Sandbox data file ${source} is not valid JSON: ${(error as Error).message}`);
 		}
 		if (!data || data.format !== 'esign-sandbox-data' || !Array.isArray(data.contracts)) {
-			throw new Error(`Sandbox data file ${source} is not a sandbox data file (format marker missing)`);
+			throw new Error(
+				`Sandbox data file ${source} is not a sandbox data file (format marker missing)`,
+			);
 		}
-		this.credits = { shield1: Number(data.credits?.shield1 ?? this.credits.shield1), shield2: Number(data.credits?.shield2 ?? this.credits.shield2) };
+		this.credits = {
+			shield1: Number(data.credits?.shield1 ?? this.credits.shield1),
+			shield2: Number(data.credits?.shield2 ?? this.credits.shield2),
+		};
 		this.seedCalls = Number(data.seedCalls ?? 0);
 		this.addMany(data.contracts as ContractState[]);
-		for (const f of data.files ?? []) this.addFile({ ...f, data: typeof f.data === 'string' ? Buffer.from(f.data, 'base64') : undefined });
+		for (const f of data.files ?? [])
+			this.addFile({
+				...f,
+				data: typeof f.data === 'string' ? Buffer.from(f.data, 'base64') : undefined,
+			});
 		for (const [hash, cert] of data.certificates ?? []) this.certificates.set(hash, cert);
 	}
 }
@@ -282,31 +301,35 @@ export class DataFile {
 		if (this.timer) return;
 		this.timer = setTimeout(() => {
 			this.timer = undefined;
-			void this.write().catch((error) => console.error(`[sandbox] could not write ${this.path}:`, (error as Error).message));
+			void this.write().catch((error) =>
+				console.error(`[sandbox] could not write ${this.path}:`, (error as Error).message),
+			);
 		}, this.debounceMs);
 		this.timer.unref();
 	}
 
 	private write(): Promise<void> {
-		this.writing = this.writing.catch(() => undefined).then(async () => {
-			if (!this.dirty) return;
-			this.dirty = false;
-			const text = this.store.serialize();
-			mkdirSync(dirname(this.path), { recursive: true });
-			const tmp = `${this.path}.tmp-${process.pid}-${Date.now()}`;
-			try {
-				await writeFile(tmp, text);
-				renameSync(tmp, this.path);
-			} catch (error) {
-				this.dirty = true;
+		this.writing = this.writing
+			.catch(() => undefined)
+			.then(async () => {
+				if (!this.dirty) return;
+				this.dirty = false;
+				const text = this.store.serialize();
+				mkdirSync(dirname(this.path), { recursive: true });
+				const tmp = `${this.path}.tmp-${process.pid}-${Date.now()}`;
 				try {
-					unlinkSync(tmp);
-				} catch {
-					// nothing to clean up
+					await writeFile(tmp, text);
+					renameSync(tmp, this.path);
+				} catch (error) {
+					this.dirty = true;
+					try {
+						unlinkSync(tmp);
+					} catch {
+						// nothing to clean up
+					}
+					throw error;
 				}
-				throw error;
-			}
-		});
+			});
 		return this.writing;
 	}
 

@@ -11,9 +11,11 @@ export class ApiError extends Error {
 	}
 }
 
-export const badRequest = (message: string, extra?: Record<string, unknown>) => new ApiError(400, message, extra);
+export const badRequest = (message: string, extra?: Record<string, unknown>) =>
+	new ApiError(400, message, extra);
 export const notFound = (message: string) => new ApiError(404, message);
-export const conflict = (message: string, extra?: Record<string, unknown>) => new ApiError(409, message, extra);
+export const conflict = (message: string, extra?: Record<string, unknown>) =>
+	new ApiError(409, message, extra);
 
 // ---------------------------------------------------------------------------------------------
 // Identifiers
@@ -25,7 +27,11 @@ const processPart = randomBytes(5).toString('hex');
 export function objectId(date: Date = new Date()): string {
 	idCounter = (idCounter + 1) % 0xffffff;
 	const seconds = Math.max(0, Math.floor(date.getTime() / 1000));
-	return seconds.toString(16).padStart(8, '0').slice(-8) + processPart + idCounter.toString(16).padStart(6, '0');
+	return (
+		seconds.toString(16).padStart(8, '0').slice(-8) +
+		processPart +
+		idCounter.toString(16).padStart(6, '0')
+	);
 }
 
 export const OBJECT_ID = /^[0-9a-f]{24}$/;
@@ -55,35 +61,56 @@ export function parseFlag(value: unknown, field: string): boolean {
 	if (typeof value === 'boolean') return value;
 	if (value === 'true') return true;
 	if (value === 'false') return false;
-	throw badRequest(`Field '${field}' must be a boolean (true/false or "true"/"false"), got ${describeValue(value)}`);
+	throw badRequest(
+		`Field '${field}' must be a boolean (true/false or "true"/"false"), got ${describeValue(value)}`,
+	);
 }
 
 export function describeValue(value: unknown): string {
 	if (value === null) return 'null';
 	if (Array.isArray(value)) return 'an array';
-	if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+	if (typeof value === 'string')
+		return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
 	if (typeof value === 'object') return 'an object';
 	return `${typeof value} ${String(value)}`;
 }
 
-export function expectString(value: unknown, field: string, options: { allowEmpty?: boolean; max?: number } = {}): string {
-	if (typeof value !== 'string') throw badRequest(`Field '${field}' must be a string, got ${describeValue(value)}`);
-	if (!options.allowEmpty && value.trim() === '') throw badRequest(`Field '${field}' must not be empty`);
+export function expectString(
+	value: unknown,
+	field: string,
+	options: { allowEmpty?: boolean; max?: number } = {},
+): string {
+	if (typeof value !== 'string')
+		throw badRequest(`Field '${field}' must be a string, got ${describeValue(value)}`);
+	if (!options.allowEmpty && value.trim() === '')
+		throw badRequest(`Field '${field}' must not be empty`);
 	if (options.max !== undefined && value.length > options.max) {
-		throw badRequest(`Field '${field}' is too long (${value.length} characters, at most ${options.max})`);
+		throw badRequest(
+			`Field '${field}' is too long (${value.length} characters, at most ${options.max})`,
+		);
 	}
 	return value;
 }
 
-export function expectEnum<const T extends string>(value: unknown, field: string, allowed: readonly T[]): T {
+export function expectEnum<const T extends string>(
+	value: unknown,
+	field: string,
+	allowed: readonly T[],
+): T {
 	if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-		throw badRequest(`Field '${field}' must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}, got ${describeValue(value)}`);
+		throw badRequest(
+			`Field '${field}' must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}, got ${describeValue(value)}`,
+		);
 	}
 	return value as T;
 }
 
 /** Refuse fields that the endpoint does not know (catches misspelled field names early). */
-export function rejectUnknownFields(body: Record<string, unknown>, allowed: readonly string[], where: string): void {
+export function rejectUnknownFields(
+	body: Record<string, unknown>,
+	allowed: readonly string[],
+	where: string,
+): void {
 	const unknown = Object.keys(body).filter((k) => !allowed.includes(k));
 	if (unknown.length > 0) {
 		throw badRequest(
@@ -107,7 +134,11 @@ export function isValidYmd(value: string): boolean {
 	const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
 	if (!m) return false;
 	const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-	return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+	return (
+		d.getUTCFullYear() === Number(m[1]) &&
+		d.getUTCMonth() === Number(m[2]) - 1 &&
+		d.getUTCDate() === Number(m[3])
+	);
 }
 
 const ISO_TS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -125,7 +156,9 @@ export function parseDateBound(value: string, field: string, end: boolean): numb
 		const ms = Date.parse(value);
 		if (!Number.isNaN(ms)) return ms;
 	}
-	throw badRequest(`Query '${field}' must be an ISO 8601 timestamp or a YYYY-MM-DD date, got ${JSON.stringify(value)}`);
+	throw badRequest(
+		`Query '${field}' must be an ISO 8601 timestamp or a YYYY-MM-DD date, got ${JSON.stringify(value)}`,
+	);
 }
 
 export function parseIsoTimestamp(value: unknown, field: string): string {
@@ -133,14 +166,17 @@ export function parseIsoTimestamp(value: unknown, field: string): string {
 		const ms = Date.parse(value);
 		if (!Number.isNaN(ms)) return new Date(ms).toISOString();
 	}
-	throw badRequest(`Field '${field}' must be an ISO 8601 date or timestamp, got ${describeValue(value)}`);
+	throw badRequest(
+		`Field '${field}' must be an ISO 8601 date or timestamp, got ${describeValue(value)}`,
+	);
 }
 
 /**
  * Strict Base64 (api-notes R10): no data: URL prefix, standard alphabet, correct padding; line breaks tolerated.
  */
 export function decodeBase64(value: unknown, field: string): Buffer {
-	if (typeof value !== 'string') throw badRequest(`Field '${field}' must be a Base64 string, got ${describeValue(value)}`);
+	if (typeof value !== 'string')
+		throw badRequest(`Field '${field}' must be a Base64 string, got ${describeValue(value)}`);
 	if (/^\s*data:/i.test(value)) {
 		throw badRequest(`Field '${field}' must be plain Base64 without a "data:" MIME-type prefix`);
 	}
@@ -154,10 +190,19 @@ export function decodeBase64(value: unknown, field: string): Buffer {
 
 /** Image magic bytes: PNG, JPEG, GIF, WebP. */
 export function isImage(buf: Buffer): boolean {
-	if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return true;
+	if (
+		buf.length >= 8 &&
+		buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+	)
+		return true;
 	if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return true;
 	if (buf.length >= 6 && /^GIF8[79]a$/.test(buf.subarray(0, 6).toString('latin1'))) return true;
-	if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') return true;
+	if (
+		buf.length >= 12 &&
+		buf.subarray(0, 4).toString('latin1') === 'RIFF' &&
+		buf.subarray(8, 12).toString('latin1') === 'WEBP'
+	)
+		return true;
 	return false;
 }
 

@@ -90,13 +90,16 @@ async function main() {
 	if (!(major in N8N_VERSIONS)) throw new Error(`--n8n must be 1 or 2, not "${values.n8n}"`);
 	const real = values['base-url'];
 	if (real && !values['api-key'] && !values['access-token']) {
-		throw new Error('A real account needs --api-key (ESIGN_API_KEY) or --access-token (ESIGN_ACCESS_TOKEN).');
+		throw new Error(
+			'A real account needs --api-key (ESIGN_API_KEY) or --access-token (ESIGN_ACCESS_TOKEN).',
+		);
 	}
 
 	if (!values['no-build']) {
 		say('building the pack (npm run build)…');
 		const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: REPO, stdio: 'inherit' });
-		if (build.status !== 0) throw new Error('"npm run build" failed; fix the errors above, or start with --no-build.');
+		if (build.status !== 0)
+			throw new Error('"npm run build" failed; fix the errors above, or start with --no-build.');
 	}
 
 	const started = Date.now();
@@ -144,7 +147,13 @@ async function main() {
 				seed: Number(values.seed),
 				dataFile: join(devDir, 'sandbox.json'),
 			});
-			credential = { id: CREDENTIAL_ID, name: CREDENTIAL_NAME, baseUrl: sb.baseUrl, apiKey: sb.apiKey, uploadUrl: sb.uploadUrl };
+			credential = {
+				id: CREDENTIAL_ID,
+				name: CREDENTIAL_NAME,
+				baseUrl: sb.baseUrl,
+				apiKey: sb.apiKey,
+				uploadUrl: sb.uploadUrl,
+			};
 		}
 
 		installPack(userFolder, 'link');
@@ -187,9 +196,15 @@ async function main() {
 				`  Sandbox data is kept in ${join(devDir, 'sandbox.json')} (--fresh starts over)`,
 			);
 		} else {
-			lines.push('  Real account: contracts you send are real; the examples\' template ID is the sandbox\'s, pick your own.');
+			lines.push(
+				"  Real account: contracts you send are real; the examples' template ID is the sandbox's, pick your own.",
+			);
 		}
-		lines.push(`  Pack:        ${REPO}/dist linked; after "npm run build", restart (Ctrl-C, npm run dev) to reload`, '  Ctrl-C stops everything.', '');
+		lines.push(
+			`  Pack:        ${REPO}/dist linked; after "npm run build", restart (Ctrl-C, npm run dev) to reload`,
+			'  Ctrl-C stops everything.',
+			'',
+		);
 		process.stdout.write(`${lines.join('\n')}\n`);
 	} catch (error) {
 		process.stderr.write(`[dev] ${(error as Error).message}\n`);
@@ -198,12 +213,20 @@ async function main() {
 }
 
 /** Imports the examples that are new or changed since the last start (kept edits to unchanged ones survive). */
-async function importExamples(install: ReturnType<typeof installN8n>, env: NodeJS.ProcessEnv, devDir: string) {
+async function importExamples(
+	install: ReturnType<typeof installN8n>,
+	env: NodeJS.ProcessEnv,
+	devDir: string,
+) {
 	const stateFile = join(devDir, 'imported-examples.json');
-	const state: Record<string, string> = existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : {};
+	const state: Record<string, string> = existsSync(stateFile)
+		? JSON.parse(readFileSync(stateFile, 'utf8'))
+		: {};
 	let count = 0;
 	const examples = join(REPO, 'examples');
-	for (const name of readdirSync(examples).filter((n) => n.endsWith('.json')).sort()) {
+	for (const name of readdirSync(examples)
+		.filter((n) => n.endsWith('.json'))
+		.sort()) {
 		const file = join(examples, name);
 		const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
 		if (state[name] === hash) continue;

@@ -7,10 +7,17 @@ import { makeDocx, makePdf, PNG_BASE64 } from '../test/sandbox/helpers';
 
 async function main() {
 	const dir = join(__dirname, '..', 'test', 'fixtures');
-	writeFileSync(join(dir, 'lease.pdf'), await makePdf('Residential lease agreement - Contrato de arrendamiento', 2));
+	writeFileSync(
+		join(dir, 'lease.pdf'),
+		await makePdf('Residential lease agreement - Contrato de arrendamiento', 2),
+	);
 	writeFileSync(
 		join(dir, 'services.docx'),
-		await makeDocx(['Service agreement', 'The provider delivers the services described in Annex A.', 'Firmas']),
+		await makeDocx([
+			'Service agreement',
+			'The provider delivers the services described in Annex A.',
+			'Firmas',
+		]),
 	);
 	writeFileSync(join(dir, 'signature.png'), Buffer.from(PNG_BASE64, 'base64'));
 	writeFileSync(join(dir, 'notes.txt'), 'This is a plain text file, not a contract document.\n');

@@ -46,7 +46,10 @@ async function main() {
 	const major = values.n8n as N8nMajor;
 	if (!(major in N8N_VERSIONS)) throw new Error(`--n8n must be 1 or 2, not "${values.n8n}"`);
 	const out = resolve(REPO, values.out);
-	const workflow = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as { id: string; nodes: Array<{ id: string; name: string }> };
+	const workflow = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as {
+		id: string;
+		nodes: Array<{ id: string; name: string }>;
+	};
 	const node = workflow.nodes.find((n) => n.name === values.node);
 	if (!node) throw new Error(`Example 1 has no node "${values.node}"`);
 
@@ -90,7 +93,10 @@ async function main() {
 			],
 		});
 		try {
-			const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, deviceScaleFactor: 1 });
+			const context = await browser.newContext({
+				viewport: { width: 1600, height: 1000 },
+				deviceScaleFactor: 1,
+			});
 			const page = await context.newPage();
 			try {
 				await shoot(page, `${n8n.url}/workflow/${workflow.id}`, node.name, out);
@@ -114,7 +120,10 @@ async function main() {
 async function shoot(page: Page, url: string, nodeName: string, out: string) {
 	// Sign in as the owner (n8n binds its session cookie to the browser, so the REST session cannot be reused).
 	await page.goto(`${new URL(url).origin}/signin`, { waitUntil: 'networkidle' });
-	await page.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]').first().fill(DEV_OWNER.email);
+	await page
+		.locator('input[type="email"], input[name="emailOrLdapLoginId"], input[name="email"]')
+		.first()
+		.fill(DEV_OWNER.email);
 	await page.locator('input[type="password"]').first().fill(DEV_OWNER.password);
 	await page.keyboard.press('Enter');
 	await page.waitForURL((u) => !u.pathname.includes('signin'), { timeout: 30_000 });
@@ -125,15 +134,21 @@ async function shoot(page: Page, url: string, nodeName: string, out: string) {
 	const execute = page.locator('[data-test-id="execute-workflow-button"]').first();
 	await execute.click();
 	await page
-		.locator('[data-test-id="canvas-node"][data-node-name="Signing links"] [data-test-id="canvas-node-status-success"], [data-test-id="canvas-node"][data-node-name="Signing links"].success')
+		.locator(
+			'[data-test-id="canvas-node"][data-node-name="Signing links"] [data-test-id="canvas-node-status-success"], [data-test-id="canvas-node"][data-node-name="Signing links"].success',
+		)
 		.first()
 		.waitFor({ timeout: 60_000 })
 		.catch(() => say('could not confirm the run finished; taking the picture anyway'));
 	await page.waitForTimeout(1000);
 
 	// Close the "workflow executed" toast, then open the node's panel (NDV) by double-clicking it on the canvas.
-	for (const close of await page.locator('.el-notification__closeBtn').all()) await close.click().catch(() => undefined);
-	await page.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`).first().dblclick();
+	for (const close of await page.locator('.el-notification__closeBtn').all())
+		await close.click().catch(() => undefined);
+	await page
+		.locator(`[data-test-id="canvas-node"][data-node-name="${nodeName}"]`)
+		.first()
+		.dblclick();
 	await page.locator('[data-test-id="ndv"]').first().waitFor({ timeout: 30_000 });
 	await page.waitForTimeout(1500);
 	mkdirSync(dirname(out), { recursive: true });

@@ -28,7 +28,14 @@ import {
 	type RunItem,
 	type RunOutput,
 } from '../scripts/e2e/n8n';
-import { apiRequests, exampleFile, readWorkflow, startE2eEnv, type E2eEnv, type Workflow } from './env';
+import {
+	apiRequests,
+	exampleFile,
+	readWorkflow,
+	startE2eEnv,
+	type E2eEnv,
+	type Workflow,
+} from './env';
 
 const MAJORS = (process.env.E2E_N8N ?? '1,2')
 	.split(',')
@@ -48,13 +55,18 @@ function assertSucceeded(out: RunOutput): NonNullable<RunOutput['run']> {
 /** The bytes of a binary property of an output item (inline Base64, or n8n's filesystem binary store). */
 function binaryBytes(e: E2eEnv, item: RunItem, field: string): Buffer {
 	const binary = item.binary?.[field];
-	assert.ok(binary, `the item has no binary field "${field}" (fields: ${Object.keys(item.binary ?? {}).join(', ')})`);
+	assert.ok(
+		binary,
+		`the item has no binary field "${field}" (fields: ${Object.keys(item.binary ?? {}).join(', ')})`,
+	);
 	if (binary.data && binary.data !== 'filesystem-v2' && binary.data !== 'filesystem') {
 		return Buffer.from(binary.data, 'base64');
 	}
 	assert.ok(binary.id, `binary field "${field}" has neither data nor id`);
 	const path = binary.id.slice(binary.id.indexOf(':') + 1);
-	const file = ['binaryData', 'storage'].map((d) => join(e.userFolder, '.n8n', d, path)).find((f) => existsSync(f));
+	const file = ['binaryData', 'storage']
+		.map((d) => join(e.userFolder, '.n8n', d, path))
+		.find((f) => existsSync(f));
 	assert.ok(file, `binary ${binary.id} is not in n8n's filesystem store`);
 	return readFileSync(file);
 }
@@ -73,7 +85,11 @@ function installing(major: N8nMajor): Promise<N8nInstall> {
 		promise.catch(() => undefined); // awaited (and reported) by that version's tests
 		installs.set(major, promise);
 		const next = MAJORS[MAJORS.indexOf(major) + 1];
-		if (next) promise.then(() => installing(next), () => installing(next));
+		if (next)
+			promise.then(
+				() => installing(next),
+				() => installing(next),
+			);
 	}
 	return promise;
 }
@@ -95,11 +111,15 @@ for (const major of MAJORS) {
 			const file = join(e.dir, 'nodes.json');
 			const result = await n8nCli(e.install, e.env, ['export:nodes', `--output=${file}`]);
 			assert.equal(result.code, 0, `n8n export:nodes: ${result.stdout}\n${result.stderr}`);
-			const names = (JSON.parse(readFileSync(file, 'utf8')) as Array<{ name: string }>).map((n) => n.name);
+			const names = (JSON.parse(readFileSync(file, 'utf8')) as Array<{ name: string }>).map(
+				(n) => n.name,
+			);
 			assert.ok(names.includes(NODE_TYPE), `${NODE_TYPE} is among n8n's node types`);
 			assert.ok(names.includes(TRIGGER_TYPE), `${TRIGGER_TYPE} is among n8n's node types`);
 			assert.ok(
-				existsSync(join(e.userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-contract-esign', 'dist')),
+				existsSync(
+					join(e.userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-contract-esign', 'dist'),
+				),
 				'loaded from the community packages folder',
 			);
 			assert.equal(e.env.N8N_CUSTOM_EXTENSIONS, undefined);
@@ -124,13 +144,21 @@ for (const major of MAJORS) {
 			assert.equal(byLabel.Arrendador.name, 'María Fernández');
 			assert.equal(byLabel.Arrendador.email, 'maria.fernandez@example.com');
 			assert.equal(byLabel.Arrendatario.name, 'Luis Ortega');
-			assert.equal(byLabel.Arrendador.variables.property_address.value, 'Av. Reforma 222, Depto 5, Ciudad de México');
+			assert.equal(
+				byLabel.Arrendador.variables.property_address.value,
+				'Av. Reforma 222, Depto 5, Ciudad de México',
+			);
 			assert.equal(byLabel.Arrendatario.variables.monthly_rent.value, '12,500.00');
-			assert.deepEqual((byLabel.Arrendatario.variables.rent_schedule.value as any).headers, ['Month', 'Amount (MXN)']);
+			assert.deepEqual((byLabel.Arrendatario.variables.rent_schedule.value as any).headers, [
+				'Month',
+				'Amount (MXN)',
+			]);
 			assert.equal((byLabel.Arrendatario.variables.rent_schedule.value as any).rows.length, 3);
 
 			for (const link of links) {
-				const participant: { signToken?: string } | undefined = contract.participants.find((p) => p._id === link.participantId);
+				const participant: { signToken?: string } | undefined = contract.participants.find(
+					(p) => p._id === link.participantId,
+				);
 				assert.ok(participant, `link for a participant of the contract (${link.participantId})`);
 				assert.equal(link.signUrl, `${e.sb.baseUrl}/sign/${participant.signToken}`);
 				const page = await fetch(link.signUrl);
@@ -150,7 +178,9 @@ for (const major of MAJORS) {
 			assert.equal(contract.documentType, 'pdf');
 			assert.equal(contract.status, 'SENT_TO_SIGN');
 			assert.equal(contract.name, 'Service agreement - Grupo Nubia');
-			const created = apiRequests(e.requests()).find((r) => r.path === '/api/create/contract' && r.status === 200 && r.body?.document);
+			const created = apiRequests(e.requests()).find(
+				(r) => r.path === '/api/create/contract' && r.status === 200 && r.body?.document,
+			);
 			assert.ok(created, 'the PDF reached the sandbox');
 			assert.equal(created.body.document.type, 'pdf');
 
@@ -182,9 +212,16 @@ for (const major of MAJORS) {
 			const signedPdf = binaryBytes(e, docs, 'contract');
 			const certificate = binaryBytes(e, docs, 'certificate');
 			assert.equal(signedPdf.subarray(0, 5).toString(), '%PDF-', 'the signed contract is a PDF');
-			assert.equal(certificate.subarray(0, 5).toString(), '%PDF-', 'the NOM-151 certificate is a PDF');
+			assert.equal(
+				certificate.subarray(0, 5).toString(),
+				'%PDF-',
+				'the NOM-151 certificate is a PDF',
+			);
 			assert.equal(docs.binary?.contract.mimeType, 'application/pdf');
-			assert.ok(signedPdf.length > readFileSync(join(__dirname, '..', 'examples', 'files', 'service-agreement.pdf')).length);
+			assert.ok(
+				signedPdf.length >
+					readFileSync(join(__dirname, '..', 'examples', 'files', 'service-agreement.pdf')).length,
+			);
 
 			const pkg = nodeOutput(run, 'Download package')[0];
 			const zipBytes = binaryBytes(e, pkg, 'package');
@@ -192,19 +229,27 @@ for (const major of MAJORS) {
 			assert.equal(pkg.binary?.package.mimeType, 'application/zip');
 			const zip = await JSZip.loadAsync(zipBytes);
 			const names = Object.keys(zip.files);
-			assert.ok(names.some((n) => n.endsWith('manifest.json')), `zip entries: ${names.join(', ')}`);
-			assert.ok(names.filter((n) => n.endsWith('.pdf')).length >= 3, `zip entries: ${names.join(', ')}`);
+			assert.ok(
+				names.some((n) => n.endsWith('manifest.json')),
+				`zip entries: ${names.join(', ')}`,
+			);
+			assert.ok(
+				names.filter((n) => n.endsWith('.pdf')).length >= 3,
+				`zip entries: ${names.join(', ')}`,
+			);
 
 			const mark = nodeOutput(run, 'Mark as archived')[0].json;
 			assert.equal(mark.contractId, contract._id);
 			const properties = e.sb.control.getContract(contract._id)?.properties ?? [];
 			assert.deepEqual(
-				properties.filter((p) => p.name === 'n8n_archived').map((p) => p.value.startsWith('execution ')),
+				properties
+					.filter((p) => p.name === 'n8n_archived')
+					.map((p) => p.value.startsWith('execution ')),
 				[true],
 			);
 		});
 
-		test('a bad input stops the workflow with the node\'s clear error, before any request', async () => {
+		test("a bad input stops the workflow with the node's clear error, before any request", async () => {
 			const workflow = readWorkflow(exampleFile(1));
 			workflow.id = `esignBadInput${major}00`;
 			workflow.name = 'E2E: example 1 with a malformed e-mail';
@@ -219,80 +264,111 @@ for (const major of MAJORS) {
 
 			assert.notEqual(out.code, 0, 'n8n execute reports the failure');
 			const error = out.run?.data.resultData.error;
-			assert.ok(error, `the execution carries the error\n${out.stdout.slice(-2000)}\n${out.stderr.slice(-2000)}`);
-			assert.equal(error.message, 'Email "luis.ortega(at)example.com" is not a valid e-mail address');
+			assert.ok(
+				error,
+				`the execution carries the error\n${out.stdout.slice(-2000)}\n${out.stderr.slice(-2000)}`,
+			);
+			assert.equal(
+				error.message,
+				'Email "luis.ortega(at)example.com" is not a valid e-mail address',
+			);
 			assert.equal(error.description, 'Use an address such as ana@example.com.');
 			assert.equal(out.run?.data.resultData.lastNodeExecuted, 'Name the signers');
 			const sent = apiRequests(e.requests().slice(before));
-			assert.ok(!sent.some((r) => r.path.startsWith('/api/contract/send/')), 'the contract was not sent');
-			const tenantUpdates = sent.filter((r) => r.path.startsWith('/api/contract/participant/') && r.body?.email?.includes('(at)'));
+			assert.ok(
+				!sent.some((r) => r.path.startsWith('/api/contract/send/')),
+				'the contract was not sent',
+			);
+			const tenantUpdates = sent.filter(
+				(r) => r.path.startsWith('/api/contract/participant/') && r.body?.email?.includes('(at)'),
+			);
 			assert.deepEqual(tenantUpdates, [], 'the malformed address never reached the service');
 		});
 
-		test('trigger in a running n8n: a signed contract starts example 3 exactly once', { timeout: 6 * 60_000 }, async () => {
-			const workflow = readWorkflow(exampleFile(3));
-			const activate =
-				major === '1'
-					? ['update:workflow', `--id=${workflow.id}`, '--active=true']
-					: ['publish:workflow', `--id=${workflow.id}`];
-			const activated = await n8nCli(e.install, e.env, activate);
-			assert.equal(activated.code, 0, `${activate.join(' ')}: ${activated.stdout}\n${activated.stderr}`);
-
-			// A contract sent for signature before n8n starts: the trigger's first poll takes it as the baseline.
-			const contract = e.sb.control.createContract({
-				name: 'E2E trigger contract',
-				status: 'SENT_TO_SIGN',
-				participants: [
-					{ name: 'Ana López', email: 'ana.lopez@example.com' },
-					{ name: 'Beto Ruiz', email: 'beto.ruiz@example.com' },
-				],
-			});
-			const polls = () =>
-				e.requests().filter((r) => r.path === '/api/list/contracts' && r.query.statusContract !== undefined).length;
-
-			const n8n = await startN8n(e.install, e.env, { logFile: join(e.dir, 'n8n-start.log') });
-			try {
-				const deadline = Date.now() + 3 * 60_000;
-				// The activation poll takes the baseline: wait until it has listed and the API has been quiet for 3 s
-				// (signing in the middle of it could put the contract in the baseline as already signed).
-				const apiCount = () => apiRequests(e.requests()).length;
-				let quietSince = Date.now();
-				let seen = apiCount();
-				while (Date.now() < deadline && (polls() === 0 || Date.now() - quietSince < 3000)) {
-					await sleep(250);
-					if (apiCount() !== seen) {
-						seen = apiCount();
-						quietSince = Date.now();
-					}
-				}
-				assert.ok(polls() > 0, 'the trigger polled the sandbox after activation');
-				e.sb.control.sign(contract._id);
-				const marks = () => (e.sb.control.getContract(contract._id)?.properties ?? []).filter((p) => p.name === 'n8n_archived');
-				while (marks().length === 0 && Date.now() < deadline) await sleep(1000);
-				assert.equal(marks().length, 1, 'the workflow ran and marked the signed contract within 3 minutes');
-
-				// One more poll after the firing must not start the workflow again.
-				const after = polls();
-				while (polls() === after && Date.now() < deadline + 75_000) await sleep(1000);
-				assert.ok(polls() > after, 'the trigger polled again');
-				await sleep(5000); // a run started by that poll would have marked the contract by now
-				assert.equal(marks().length, 1, 'the workflow fired exactly once');
-
-				const rest = new N8nRest(n8n.url);
-				await rest.ownerLogin(DEV_OWNER);
-				const executions = await rest.request<{ results: Array<{ workflowId: string; status: string; mode: string }> }>(
-					'GET',
-					`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: workflow.id }))}`,
+		test(
+			'trigger in a running n8n: a signed contract starts example 3 exactly once',
+			{ timeout: 6 * 60_000 },
+			async () => {
+				const workflow = readWorkflow(exampleFile(3));
+				const activate =
+					major === '1'
+						? ['update:workflow', `--id=${workflow.id}`, '--active=true']
+						: ['publish:workflow', `--id=${workflow.id}`];
+				const activated = await n8nCli(e.install, e.env, activate);
+				assert.equal(
+					activated.code,
+					0,
+					`${activate.join(' ')}: ${activated.stdout}\n${activated.stderr}`,
 				);
-				const runs = executions.results.filter((x) => x.workflowId === workflow.id);
-				assert.equal(runs.length, 1, `one execution of example 3: ${JSON.stringify(runs)}`);
-				assert.equal(runs[0].status, 'success');
-				assert.equal(runs[0].mode, 'trigger');
-				assert.match(marks()[0].value, /^execution \d+$/);
-			} finally {
-				await n8n.stop();
-			}
-		});
+
+				// A contract sent for signature before n8n starts: the trigger's first poll takes it as the baseline.
+				const contract = e.sb.control.createContract({
+					name: 'E2E trigger contract',
+					status: 'SENT_TO_SIGN',
+					participants: [
+						{ name: 'Ana López', email: 'ana.lopez@example.com' },
+						{ name: 'Beto Ruiz', email: 'beto.ruiz@example.com' },
+					],
+				});
+				const polls = () =>
+					e
+						.requests()
+						.filter((r) => r.path === '/api/list/contracts' && r.query.statusContract !== undefined)
+						.length;
+
+				const n8n = await startN8n(e.install, e.env, { logFile: join(e.dir, 'n8n-start.log') });
+				try {
+					const deadline = Date.now() + 3 * 60_000;
+					// The activation poll takes the baseline: wait until it has listed and the API has been quiet for 3 s
+					// (signing in the middle of it could put the contract in the baseline as already signed).
+					const apiCount = () => apiRequests(e.requests()).length;
+					let quietSince = Date.now();
+					let seen = apiCount();
+					while (Date.now() < deadline && (polls() === 0 || Date.now() - quietSince < 3000)) {
+						await sleep(250);
+						if (apiCount() !== seen) {
+							seen = apiCount();
+							quietSince = Date.now();
+						}
+					}
+					assert.ok(polls() > 0, 'the trigger polled the sandbox after activation');
+					e.sb.control.sign(contract._id);
+					const marks = () =>
+						(e.sb.control.getContract(contract._id)?.properties ?? []).filter(
+							(p) => p.name === 'n8n_archived',
+						);
+					while (marks().length === 0 && Date.now() < deadline) await sleep(1000);
+					assert.equal(
+						marks().length,
+						1,
+						'the workflow ran and marked the signed contract within 3 minutes',
+					);
+
+					// One more poll after the firing must not start the workflow again.
+					const after = polls();
+					while (polls() === after && Date.now() < deadline + 75_000) await sleep(1000);
+					assert.ok(polls() > after, 'the trigger polled again');
+					await sleep(5000); // a run started by that poll would have marked the contract by now
+					assert.equal(marks().length, 1, 'the workflow fired exactly once');
+
+					const rest = new N8nRest(n8n.url);
+					await rest.ownerLogin(DEV_OWNER);
+					const executions = await rest.request<{
+						results: Array<{ workflowId: string; status: string; mode: string }>;
+					}>(
+						'GET',
+						`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: workflow.id }))}`,
+					);
+					const runs = executions.results.filter((x) => x.workflowId === workflow.id);
+					assert.equal(runs.length, 1, `one execution of example 3: ${JSON.stringify(runs)}`);
+					assert.equal(runs[0].status, 'success');
+					assert.equal(runs[0].mode, 'trigger');
+					assert.match(marks()[0].value, /^execution \d+$/);
+				} finally {
+					await n8n.stop();
+				}
+			},
+		);
 	});
 }
 
@@ -307,7 +383,14 @@ function withManualStart(workflow: Workflow, contractId: string): Workflow {
 	copy.name = 'E2E: example 3 started by hand';
 	copy.nodes = copy.nodes.filter((n) => n.name !== trigger.name);
 	copy.nodes.push(
-		{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [-220, 300], parameters: {} },
+		{
+			id: 'start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [-220, 300],
+			parameters: {},
+		},
 		{
 			id: 'event',
 			name: trigger.name,
@@ -316,11 +399,18 @@ function withManualStart(workflow: Workflow, contractId: string): Workflow {
 			position: [0, 300],
 			parameters: {
 				mode: 'raw',
-				jsonOutput: JSON.stringify({ contractId, status: 'RECEIVED_SIGNED', event: 'enteredStatus' }),
+				jsonOutput: JSON.stringify({
+					contractId,
+					status: 'RECEIVED_SIGNED',
+					event: 'enteredStatus',
+				}),
 				options: {},
 			},
 		},
 	);
-	copy.connections = { ...copy.connections, Start: { main: [[{ node: trigger.name, type: 'main', index: 0 }]] } };
+	copy.connections = {
+		...copy.connections,
+		Start: { main: [[{ node: trigger.name, type: 'main', index: 0 }]] },
+	};
 	return copy;
 }

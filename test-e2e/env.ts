@@ -3,7 +3,16 @@
  * version (installed into the cache on first use), a fresh user folder with this pack copied in as an installed
  * community package, the sandbox credential and the example workflows imported with the n8n CLI.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	readdirSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -38,7 +47,12 @@ export interface Workflow {
 	id: string;
 	name: string;
 	active?: boolean;
-	nodes: Array<{ name: string; type: string; parameters: Record<string, any>; [key: string]: unknown }>;
+	nodes: Array<{
+		name: string;
+		type: string;
+		parameters: Record<string, any>;
+		[key: string]: unknown;
+	}>;
 	connections: Record<string, any>;
 	[key: string]: unknown;
 }
@@ -60,7 +74,9 @@ export interface E2eEnv {
 
 /** Example workflow files, by their leading number. */
 export function exampleFile(number: number): string {
-	const file = readdirSync(EXAMPLES).find((name) => name.startsWith(`${number}-`) && name.endsWith('.json'));
+	const file = readdirSync(EXAMPLES).find(
+		(name) => name.startsWith(`${number}-`) && name.endsWith('.json'),
+	);
 	if (!file) throw new Error(`examples/${number}-*.json is missing`);
 	return join(EXAMPLES, file);
 }
@@ -85,10 +101,16 @@ function warnIfStale() {
 		return undefined;
 	};
 	const source = newer(join(REPO, 'nodes')) ?? newer(join(REPO, 'credentials'));
-	if (source) process.stderr.write(`[e2e] warning: ${source} is newer than dist/; run "npm run build" to test it\n`);
+	if (source)
+		process.stderr.write(
+			`[e2e] warning: ${source} is newer than dist/; run "npm run build" to test it\n`,
+		);
 }
 
-export async function startE2eEnv(major: N8nMajor, installing?: Promise<N8nInstall>): Promise<E2eEnv> {
+export async function startE2eEnv(
+	major: N8nMajor,
+	installing?: Promise<N8nInstall>,
+): Promise<E2eEnv> {
 	const started = Date.now();
 	warnIfStale();
 	const install = installing ? await installing : installN8n(major);

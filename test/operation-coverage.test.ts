@@ -54,7 +54,11 @@ function nodeTestFiles(dir = TEST_ROOT): string[] {
 	for (const entry of readdirSync(dir, { withFileTypes: true })) {
 		const path = join(dir, entry.name);
 		if (entry.isDirectory()) out.push(...nodeTestFiles(path));
-		else if (entry.name.endsWith('.test.ts') && path !== __filename && readFileSync(path, 'utf8').includes('startEnv(')) {
+		else if (
+			entry.name.endsWith('.test.ts') &&
+			path !== __filename &&
+			readFileSync(path, 'utf8').includes('startEnv(')
+		) {
 			out.push(path);
 		}
 	}
@@ -66,12 +70,18 @@ async function waitForLogs(runDir: string, files: string[]): Promise<string[]> {
 	for (;;) {
 		const entries = readdirSync(runDir);
 		const missing = files.filter((file) => {
-			const stem = file.split('/').pop()!.replace(/\.test\.ts$/, '');
+			const stem = file
+				.split('/')
+				.pop()!
+				.replace(/\.test\.ts$/, '');
 			return !entries.some((e) => e.startsWith(`${stem}.`) && e.endsWith('.jsonl.done'));
 		});
-		if (missing.length === 0) return entries.filter((e) => e.endsWith('.jsonl')).map((e) => join(runDir, e));
+		if (missing.length === 0)
+			return entries.filter((e) => e.endsWith('.jsonl')).map((e) => join(runDir, e));
 		if (Date.now() > deadline) {
-			throw new Error(`These test files did not finish: ${missing.map((f) => relative(TEST_ROOT, f)).join(', ')}`);
+			throw new Error(
+				`These test files did not finish: ${missing.map((f) => relative(TEST_ROOT, f)).join(', ')}`,
+			);
 		}
 		await new Promise((resolve) => setTimeout(resolve, 500));
 	}
@@ -81,20 +91,26 @@ test(
 	'the requests the node sent during the suite cover every operation of spec Part 4',
 	async () => {
 		const runDir = process.env.ESIGN_TEST_RUN_DIR;
-		if (!runDir || !existsSync(runDir)) throw new Error('Run the whole suite (npm test): this test reads its logs.');
+		if (!runDir || !existsSync(runDir))
+			throw new Error('Run the whole suite (npm test): this test reads its logs.');
 		const logs = await waitForLogs(runDir, nodeTestFiles());
 		const sent = new Set<string>();
 		for (const log of logs) {
 			for (const line of readFileSync(log, 'utf8').split('\n')) {
 				if (!line.trim()) continue;
 				const request = JSON.parse(line) as LoggedRequest;
-				if (!(request.headers['user-agent'] ?? '').startsWith('n8n-nodes-contract-esign/')) continue;
+				if (!(request.headers['user-agent'] ?? '').startsWith('n8n-nodes-contract-esign/'))
+					continue;
 				sent.add(`${request.method} ${request.path}`);
 			}
 		}
 		const missing = PART4.filter(
-			([, method, template]) => ![...sent].some((s) => new RegExp(`^${method} ${template}$`).test(s)),
-		).map(([section, method, template]) => `${section} ${method} ${template.replace(/\[\^\/\]\+/g, '{id}')}`);
+			([, method, template]) =>
+				![...sent].some((s) => new RegExp(`^${method} ${template}$`).test(s)),
+		).map(
+			([section, method, template]) =>
+				`${section} ${method} ${template.replace(/\[\^\/\]\+/g, '{id}')}`,
+		);
 		expect(missing).toEqual([]);
 		expect(PART4).toHaveLength(33);
 	},

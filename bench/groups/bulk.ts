@@ -13,7 +13,17 @@ import '../lib/n8nEnv';
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { initN8nCore, runNode, shutdownN8nCore } from '../../test/harness';
-import { alternate, log, nowMs, parseArgs, ratios, summarize, timed, writeResult, type Row } from '../lib/common';
+import {
+	alternate,
+	log,
+	nowMs,
+	parseArgs,
+	ratios,
+	summarize,
+	timed,
+	writeResult,
+	type Row,
+} from '../lib/common';
 import { credentialsFor, startSandboxProcess, type SandboxProcess } from '../lib/sandbox';
 
 const LATENCY_MS = 20;
@@ -23,7 +33,9 @@ function checkOutput(out: INodeExecutionData[], ids: string[]): void {
 	out.forEach((item, i) => {
 		const paired = item.pairedItem as { item: number };
 		if (item.json.contractId !== ids[i] || paired?.item !== i || item.json.error) {
-			throw new Error(`item ${i} out of order or failed: ${JSON.stringify(item.json).slice(0, 200)}`);
+			throw new Error(
+				`item ${i} out of order or failed: ${JSON.stringify(item.json).slice(0, 200)}`,
+			);
 		}
 	});
 }
@@ -104,7 +116,9 @@ async function main(): Promise<void> {
 			const stats = await sb.stats();
 			const answered429 = stats.byStatus['429'] ?? 0;
 			// faulted requests are counted under "GET (fault)", the others under their route
-			const gets = (stats.byRoute['GET /api/contract/status/:contractId'] ?? 0) + (stats.byRoute['GET (fault)'] ?? 0);
+			const gets =
+				(stats.byRoute['GET /api/contract/status/:contractId'] ?? 0) +
+				(stats.byRoute['GET (fault)'] ?? 0);
 			return { ms: nowMs() - t0, perItem, answered429, extra: gets - count, count };
 		};
 		// sized to last about 2.5 s without the burst
@@ -122,7 +136,10 @@ async function main(): Promise<void> {
 				measure: `concurrency 4 (${items4.toLocaleString('en')} items per round), items per second`,
 				unit: 'items/s',
 				value: perSecond(m.c4),
-				baseline: { label: `concurrency 1 (${sequentialItems.toLocaleString('en')} items per round)`, value: perSecond(m.c1) },
+				baseline: {
+					label: `concurrency 1 (${sequentialItems.toLocaleString('en')} items per round)`,
+					value: perSecond(m.c1),
+				},
 				ratio: speedup(m.c4),
 				ratioLabel: '× faster',
 			},
@@ -131,7 +148,10 @@ async function main(): Promise<void> {
 				measure: `concurrency 8 (${items8.toLocaleString('en')} items per round), items per second`,
 				unit: 'items/s',
 				value: perSecond(m.c8),
-				baseline: { label: `concurrency 1 (${sequentialItems.toLocaleString('en')} items per round)`, value: perSecond(m.c1) },
+				baseline: {
+					label: `concurrency 1 (${sequentialItems.toLocaleString('en')} items per round)`,
+					value: perSecond(m.c1),
+				},
 				ratio: s8,
 				ratioLabel: '× faster',
 				target: '≥ 5× at 8',
@@ -142,7 +162,10 @@ async function main(): Promise<void> {
 				measure: `time for ${items8.toLocaleString('en')} items at concurrency 8 (sequential: its per-item time × ${items8.toLocaleString('en')})`,
 				unit: 's',
 				value: summarize(m.c8.map((ms) => (ms * items8) / 1000)),
-				baseline: { label: 'concurrency 1', value: summarize(m.c1.map((ms) => (ms * items8) / 1000)) },
+				baseline: {
+					label: 'concurrency 1',
+					value: summarize(m.c1.map((ms) => (ms * items8) / 1000)),
+				},
 				ratio: summarize(ratios(m.c8, m.c1)),
 			},
 		];

@@ -10,7 +10,18 @@ import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } fro
 import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 
-import { alternate, exact, log, parseArgs, ratios, ROOT, OUT, summarize, writeResult, type Row } from '../lib/common';
+import {
+	alternate,
+	exact,
+	log,
+	parseArgs,
+	ratios,
+	ROOT,
+	OUT,
+	summarize,
+	writeResult,
+	type Row,
+} from '../lib/common';
 
 const run = promisify(execFile);
 
@@ -25,7 +36,17 @@ async function buildPackage(pkg: string): Promise<number> {
 	rmSync(pkg, { recursive: true, force: true });
 	mkdirSync(pkg, { recursive: true });
 	const t0 = Date.now();
-	await run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(pkg, 'dist')], { cwd: ROOT });
+	await run(
+		process.execPath,
+		[
+			join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+			'-p',
+			join(ROOT, 'tsconfig.build.json'),
+			'--outDir',
+			join(pkg, 'dist'),
+		],
+		{ cwd: ROOT },
+	);
 	for (const base of ['nodes', 'credentials']) {
 		for (const file of walk(join(ROOT, base))) {
 			if (/\.(png|svg)$/.test(file) || (base === 'nodes' && file.endsWith('.node.json'))) {
@@ -52,7 +73,11 @@ function minimalPackage(pkg: string): void {
 				license: 'MIT',
 				main: 'index.js',
 				files: ['dist'],
-				n8n: { n8nNodesApiVersion: 1, credentials: ['dist/credentials/MinimalApi.credentials.js'], nodes: ['dist/nodes/Minimal/Minimal.node.js'] },
+				n8n: {
+					n8nNodesApiVersion: 1,
+					credentials: ['dist/credentials/MinimalApi.credentials.js'],
+					nodes: ['dist/nodes/Minimal/Minimal.node.js'],
+				},
 				peerDependencies: { 'n8n-workflow': '*' },
 			},
 			null,
@@ -113,7 +138,10 @@ interface PackInfo {
 
 async function pack(pkg: string): Promise<PackInfo> {
 	const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-	const { stdout } = await run(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: pkg, maxBuffer: 16 << 20 });
+	const { stdout } = await run(npm, ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+		cwd: pkg,
+		maxBuffer: 16 << 20,
+	});
 	return (JSON.parse(stdout) as PackInfo[])[0];
 }
 
@@ -166,7 +194,10 @@ async function main(): Promise<void> {
 			measure: `packed npm tarball (npm pack --dry-run; ${ours.entryCount} files)`,
 			unit: 'kB',
 			value: exact(kb(ours.size)),
-			baseline: { label: `minimal package, 1 node + 1 credential (${base.entryCount} files)`, value: exact(kb(base.size)) },
+			baseline: {
+				label: `minimal package, 1 node + 1 credential (${base.entryCount} files)`,
+				value: exact(kb(base.size)),
+			},
 			ratio: exact(ours.size / base.size),
 		},
 		{
@@ -187,7 +218,8 @@ async function main(): Promise<void> {
 		},
 		{
 			group,
-			measure: 'cold require of ContractEsignTrigger.node.js (fresh process, n8n-workflow preloaded)',
+			measure:
+				'cold require of ContractEsignTrigger.node.js (fresh process, n8n-workflow preloaded)',
 			unit: 'ms',
 			value: summarize(m.trigger),
 			baseline: { label: 'minimal node file', value: summarize(m.minimal) },

@@ -15,15 +15,30 @@ import '../lib/n8nEnv';
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-import type { IExecuteFunctions, INode, INodeExecutionData, INodeType, INodeTypes } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	INodeTypes,
+} from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 import { WorkflowExecute } from 'n8n-core';
 
-import { HarnessCredentialsHelper, initN8nCore, makeAdditionalData, nodeTypes, ACTION_TYPE, shutdownN8nCore } from '../../test/harness';
+import {
+	HarnessCredentialsHelper,
+	initN8nCore,
+	makeAdditionalData,
+	nodeTypes,
+	ACTION_TYPE,
+	shutdownN8nCore,
+} from '../../test/harness';
 import { memoryStatus, nowMs, parseArgs, resetPeakRss } from '../lib/common';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const axios = require(require.resolve('axios', { paths: [dirname(require.resolve('n8n-core'))] })) as typeof import('axios').default;
+const axios = require(
+	require.resolve('axios', { paths: [dirname(require.resolve('n8n-core'))] }),
+) as typeof import('axios').default;
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');
@@ -79,7 +94,9 @@ async function main(): Promise<void> {
 		const wallMs = nowMs() - t0;
 		const peak = memoryStatus().hwm;
 		data = undefined;
-		process.stdout.write(`${JSON.stringify({ wallMs, peakOverBaseline: peak - baselineRss, baselineRss, fileSize, contractId: res.data.contractid })}\n`);
+		process.stdout.write(
+			`${JSON.stringify({ wallMs, peakOverBaseline: peak - baselineRss, baselineRss, fileSize, contractId: res.data.contractid })}\n`,
+		);
 		return;
 	}
 
@@ -87,17 +104,31 @@ async function main(): Promise<void> {
 	const input = new BenchInput();
 	const types: INodeTypes = {
 		getByName: (t) => (t === 'bench.input' ? input : nodeTypes.getByName(t)),
-		getByNameAndVersion: (t, v) => (t === 'bench.input' ? input : nodeTypes.getByNameAndVersion(t, v)),
+		getByNameAndVersion: (t, v) =>
+			t === 'bench.input' ? input : nodeTypes.getByNameAndVersion(t, v),
 		getKnownTypes: () => ({}),
 	};
-	const inputNode: INode = { id: 'in', name: 'Input', type: 'bench.input', typeVersion: 1, position: [0, 0], parameters: {} };
+	const inputNode: INode = {
+		id: 'in',
+		name: 'Input',
+		type: 'bench.input',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 	const action: INode = {
 		id: 'act',
 		name: 'Contract E-Sign',
 		type: ACTION_TYPE,
 		typeVersion: 1,
 		position: [200, 0],
-		parameters: { resource: 'contract', operation: 'create', source: 'pdf', binaryPropertyName: 'data', options: {} },
+		parameters: {
+			resource: 'contract',
+			operation: 'create',
+			source: 'pdf',
+			binaryPropertyName: 'data',
+			options: {},
+		},
 		credentials: { contractEsignApi: { id: 'cred-1', name: 'bench' } },
 	};
 	const workflow = new Workflow({
@@ -110,7 +141,9 @@ async function main(): Promise<void> {
 		staticData: {},
 		settings: {},
 	});
-	const helper = new HarnessCredentialsHelper({ 'cred-1': { baseUrl, authentication: 'apiKey', apiKey } });
+	const helper = new HarnessCredentialsHelper({
+		'cred-1': { baseUrl, authentication: 'apiKey', apiKey },
+	});
 	const additionalData = makeAdditionalData(helper);
 	let baselineRss = 0;
 	let t0 = 0;
@@ -131,9 +164,14 @@ async function main(): Promise<void> {
 	const run = await new WorkflowExecute(additionalData, 'manual').run(workflow, inputNode);
 	const task = run.data.resultData.runData['Contract E-Sign']?.[0];
 	const error = task?.error ?? run.data.resultData.error;
-	if (error) throw new Error(`node failed: ${error.message} ${(error as { description?: string }).description ?? ''}`);
+	if (error)
+		throw new Error(
+			`node failed: ${error.message} ${(error as { description?: string }).description ?? ''}`,
+		);
 	const out = task?.data?.main?.[0]?.[0]?.json;
-	process.stdout.write(`${JSON.stringify({ wallMs, peakOverBaseline: peak - baselineRss, baselineRss, fileSize, contractId: out?.contractId })}\n`);
+	process.stdout.write(
+		`${JSON.stringify({ wallMs, peakOverBaseline: peak - baselineRss, baselineRss, fileSize, contractId: out?.contractId })}\n`,
+	);
 }
 
 main()

@@ -8,7 +8,17 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-import { alternate, log, mb, parseArgs, ratios, ROOT, summarize, writeResult, type Row } from '../lib/common';
+import {
+	alternate,
+	log,
+	mb,
+	parseArgs,
+	ratios,
+	ROOT,
+	summarize,
+	writeResult,
+	type Row,
+} from '../lib/common';
 import { largePdf } from '../lib/pdf';
 import { startSandboxProcess, type SandboxProcess } from '../lib/sandbox';
 
@@ -22,7 +32,12 @@ interface ChildResult {
 	contractId?: string;
 }
 
-async function child(sb: SandboxProcess, file: string, client: 'node' | 'axios', mode: 'default' | 'filesystem'): Promise<ChildResult> {
+async function child(
+	sb: SandboxProcess,
+	file: string,
+	client: 'node' | 'axios',
+	mode: 'default' | 'filesystem',
+): Promise<ChildResult> {
 	const { stdout } = await run(
 		process.execPath,
 		[
@@ -61,7 +76,11 @@ async function main(): Promise<void> {
 		for (const size of sizes) {
 			const file = await largePdf(size);
 			const label = `${mb(size)} MB`;
-			const results: Record<string, ChildResult[]> = { nodeDefault: [], nodeFilesystem: [], axios: [] };
+			const results: Record<string, ChildResult[]> = {
+				nodeDefault: [],
+				nodeFilesystem: [],
+				axios: [],
+			};
 			const m = await alternate(
 				rounds,
 				{
@@ -84,7 +103,10 @@ async function main(): Promise<void> {
 				(round, v) =>
 					log(
 						`large ${label} round ${round + 1}/${rounds}: ${Object.entries(v)
-							.map(([k, ms]) => `${k} ${ms.toFixed(0)} ms / peak +${mb(results[k][results[k].length - 1].peakOverBaseline).toFixed(0)} MB`)
+							.map(
+								([k, ms]) =>
+									`${k} ${ms.toFixed(0)} ms / peak +${mb(results[k][results[k].length - 1].peakOverBaseline).toFixed(0)} MB`,
+							)
 							.join(', ')}`,
 					),
 			);
@@ -110,7 +132,12 @@ async function main(): Promise<void> {
 					unit: 'MB',
 					value: p,
 					baseline: { label: 'bare axios (file already in a Buffer)', value: bare },
-					ratio: summarize(ratios(results[key].map((r) => r.peakOverBaseline), results.axios.map((r) => r.peakOverBaseline))),
+					ratio: summarize(
+						ratios(
+							results[key].map((r) => r.peakOverBaseline),
+							results.axios.map((r) => r.peakOverBaseline),
+						),
+					),
 					target: `≤ 3× file (${3 * mb(size)} MB)`,
 					met: p.median <= 3 * mb(size),
 					metNote: `${(p.median / mb(size)).toFixed(2)}× the file`,

@@ -17,13 +17,24 @@ import { promisify } from 'node:util';
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
 import { executeContext, runNode, shutdownN8nCore, initN8nCore } from '../../test/harness';
-import { alternate, log, parseArgs, ratios, summarize, timed, writeResult, type Row } from '../lib/common';
+import {
+	alternate,
+	log,
+	parseArgs,
+	ratios,
+	summarize,
+	timed,
+	writeResult,
+	type Row,
+} from '../lib/common';
 import { credentialsFor, startSandboxProcess } from '../lib/sandbox';
 
 const execFileAsync = promisify(execFile);
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const axios = require(require.resolve('axios', { paths: [dirname(require.resolve('n8n-core'))] })) as typeof import('axios').default;
+const axios = require(
+	require.resolve('axios', { paths: [dirname(require.resolve('n8n-core'))] }),
+) as typeof import('axios').default;
 
 async function main(): Promise<void> {
 	const args = parseArgs();
@@ -37,7 +48,10 @@ async function main(): Promise<void> {
 		const api = axios.create({ baseURL: sb.baseUrl, headers: { apikey: sb.apiKey } });
 		const ids: string[] = [];
 		for (let i = 0; i < 50; i++) {
-			const res = await api.post('/api/create/contract', { source: 'template', templateid: 'T1lease0a7f3c9e1b5d82c4e6' });
+			const res = await api.post('/api/create/contract', {
+				source: 'template',
+				templateid: 'T1lease0a7f3c9e1b5d82c4e6',
+			});
 			ids.push(res.data.contractid as string);
 		}
 		const idAt = (i: number) => ids[i % ids.length];
@@ -52,7 +66,10 @@ async function main(): Promise<void> {
 		const viaNode = async () => {
 			const { ms, value } = await timed(() => runNode({ parameters, items, credentials: creds }));
 			if (value.error) throw value.error;
-			if (value.items.length !== calls || value.items[calls - 1].json.contractId !== idAt(calls - 1)) {
+			if (
+				value.items.length !== calls ||
+				value.items[calls - 1].json.contractId !== idAt(calls - 1)
+			) {
 				throw new Error('node output does not match the input');
 			}
 			return ms;
@@ -60,9 +77,14 @@ async function main(): Promise<void> {
 
 		// the same node with the id typed in (no expression): splits n8n's expression engine from the rest
 		const fixedItems = Array.from({ length: calls }, () => ({ json: {} }));
-		const fixedParameters = { ...parameters, contractId: { __rl: true, mode: 'id', value: idAt(0) } };
+		const fixedParameters = {
+			...parameters,
+			contractId: { __rl: true, mode: 'id', value: idAt(0) },
+		};
 		const viaNodeFixed = async () => {
-			const { ms, value } = await timed(() => runNode({ parameters: fixedParameters, items: fixedItems, credentials: creds }));
+			const { ms, value } = await timed(() =>
+				runNode({ parameters: fixedParameters, items: fixedItems, credentials: creds }),
+			);
 			if (value.error) throw value.error;
 			if (value.items.length !== calls) throw new Error('node output does not match the input');
 			return ms;
@@ -79,7 +101,11 @@ async function main(): Promise<void> {
 						headers: { Accept: 'application/json' },
 						disableFollowRedirect: true, // as the node's transport sends it
 					};
-					const body = await context.helpers.httpRequestWithAuthentication.call(context, 'contractEsignApi', request);
+					const body = await context.helpers.httpRequestWithAuthentication.call(
+						context,
+						'contractEsignApi',
+						request,
+					);
 					if (!body.status && body.status !== '') throw new Error('unexpected body');
 				}
 			});
@@ -112,7 +138,14 @@ const get = (i) => axios.get(base + '/api/contract/status/' + ids[i % ids.length
 	process.stdout.write(String(Number(process.hrtime.bigint() - t0) / 1e6));
 })();`;
 		const plainAxios = async () => {
-			const { stdout } = await execFileAsync(process.execPath, ['-e', plainScript, sb.baseUrl, sb.apiKey, JSON.stringify(ids), String(calls)]);
+			const { stdout } = await execFileAsync(process.execPath, [
+				'-e',
+				plainScript,
+				sb.baseUrl,
+				sb.apiKey,
+				JSON.stringify(ids),
+				String(calls),
+			]);
 			return Number(stdout);
 		};
 
@@ -133,7 +166,11 @@ const get = (i) => axios.get(base + '/api/contract/status/' + ids[i % ids.length
 		log(`overhead: warm-up (${calls} calls per variant)`);
 		for (const fn of Object.values(variants)) await fn();
 		const m = await alternate(rounds, variants, (r, v) =>
-			log(`overhead round ${r + 1}/${rounds}: ${Object.entries(v).map(([k, ms]) => `${k} ${ms.toFixed(0)} ms`).join(', ')}`),
+			log(
+				`overhead round ${r + 1}/${rounds}: ${Object.entries(v)
+					.map(([k, ms]) => `${k} ${ms.toFixed(0)} ms`)
+					.join(', ')}`,
+			),
 		);
 
 		// the same comparison against an API that answers in 20 ms (a sandbox with latency, fewer calls)
@@ -145,19 +182,30 @@ const get = (i) => axios.get(base + '/api/contract/status/' + ids[i % ids.length
 			const slowCreds = credentialsFor(slow);
 			const slowIds: string[] = [];
 			for (let i = 0; i < 10; i++) {
-				const res = await axios.post(`${slow.baseUrl}/api/create/contract`, { source: 'template', templateid: 'T1lease0a7f3c9e1b5d82c4e6' }, { headers: { apikey: slow.apiKey } });
+				const res = await axios.post(
+					`${slow.baseUrl}/api/create/contract`,
+					{ source: 'template', templateid: 'T1lease0a7f3c9e1b5d82c4e6' },
+					{ headers: { apikey: slow.apiKey } },
+				);
 				slowIds.push(res.data.contractid as string);
 			}
-			const slowItems = Array.from({ length: latencyCalls }, (_, i) => ({ json: { id: slowIds[i % slowIds.length] } }));
+			const slowItems = Array.from({ length: latencyCalls }, (_, i) => ({
+				json: { id: slowIds[i % slowIds.length] },
+			}));
 			const slowNode = async () => {
-				const { ms, value } = await timed(() => runNode({ parameters, items: slowItems, credentials: slowCreds }));
-				if (value.error || value.items.length !== latencyCalls) throw value.error ?? new Error('bad output');
+				const { ms, value } = await timed(() =>
+					runNode({ parameters, items: slowItems, credentials: slowCreds }),
+				);
+				if (value.error || value.items.length !== latencyCalls)
+					throw value.error ?? new Error('bad output');
 				return ms;
 			};
 			const slowAxios = async () => {
 				const { ms } = await timed(async () => {
 					for (let i = 0; i < latencyCalls; i++) {
-						await axios.get(`${slow.baseUrl}/api/contract/status/${slowIds[i % slowIds.length]}`, { headers: { apikey: slow.apiKey, Accept: 'application/json' } });
+						await axios.get(`${slow.baseUrl}/api/contract/status/${slowIds[i % slowIds.length]}`, {
+							headers: { apikey: slow.apiKey, Accept: 'application/json' },
+						});
 					}
 				});
 				return ms;
@@ -165,7 +213,9 @@ const get = (i) => axios.get(base + '/api/contract/status/' + ids[i % ids.length
 			await slowNode();
 			await slowAxios();
 			lat = await alternate(latencyRounds, { node: slowNode, axios: slowAxios }, (r, v) =>
-				log(`overhead 20 ms round ${r + 1}/${latencyRounds}: node ${v.node.toFixed(0)} ms, axios ${v.axios.toFixed(0)} ms`),
+				log(
+					`overhead 20 ms round ${r + 1}/${latencyRounds}: node ${v.node.toFixed(0)} ms, axios ${v.axios.toFixed(0)} ms`,
+				),
 			);
 		} finally {
 			await slow.stop();
@@ -199,7 +249,8 @@ const get = (i) => axios.get(base + '/api/contract/status/' + ids[i % ids.length
 			},
 			{
 				group,
-				measure: "split: n8n-core's httpRequestWithAuthentication called in a loop (no workflow, no node code), per call",
+				measure:
+					"split: n8n-core's httpRequestWithAuthentication called in a loop (no workflow, no node code), per call",
 				unit: 'µs',
 				value: perCall(m.helper),
 				baseline: { label: 'bare axios', value: perCall(m.axios) },
@@ -207,7 +258,8 @@ const get = (i) => axios.get(base + '/api/contract/status/' + ids[i % ids.length
 			},
 			{
 				group,
-				measure: 'split: the node, ID typed in, vs that helper loop (workflow execution, parameters, node code), per call',
+				measure:
+					'split: the node, ID typed in, vs that helper loop (workflow execution, parameters, node code), per call',
 				unit: 'µs',
 				value: perCall(m.nodeFixed),
 				baseline: { label: 'helper loop', value: perCall(m.helper) },
@@ -215,7 +267,8 @@ const get = (i) => axios.get(base + '/api/contract/status/' + ids[i % ids.length
 			},
 			{
 				group,
-				measure: "split: ID mapped with {{ $json.id }} vs typed in (n8n's expression engine, once per item), per call",
+				measure:
+					"split: ID mapped with {{ $json.id }} vs typed in (n8n's expression engine, once per item), per call",
 				unit: 'µs',
 				value: perCall(m.node),
 				baseline: { label: 'node, ID typed in', value: perCall(m.nodeFixed) },
@@ -223,7 +276,8 @@ const get = (i) => axios.get(base + '/api/contract/status/' + ids[i % ids.length
 			},
 			{
 				group,
-				measure: "context: bare axios with a new http.Agent per request (n8n-core's connection policy), per call",
+				measure:
+					"context: bare axios with a new http.Agent per request (n8n-core's connection policy), per call",
 				unit: 'µs',
 				value: perCall(m.axiosNewAgent),
 				baseline: { label: 'bare axios, keep-alive agent', value: perCall(m.axios) },
@@ -231,7 +285,8 @@ const get = (i) => axios.get(base + '/api/contract/status/' + ids[i % ids.length
 			},
 			{
 				group,
-				measure: 'context: bare axios in this process (n8n-core loaded) vs in a plain Node process, per call',
+				measure:
+					'context: bare axios in this process (n8n-core loaded) vs in a plain Node process, per call',
 				unit: 'µs',
 				value: perCall(m.axios),
 				baseline: { label: 'bare axios, plain process', value: perCall(m.axiosPlain) },

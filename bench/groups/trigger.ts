@@ -29,7 +29,14 @@ import { log, parseArgs, ratios, summarize, timed, writeResult, type Row } from 
 import { credentialsFor, startSandboxProcess, type SandboxProcess } from '../lib/sandbox';
 
 const SIGNED = new Set(['RECEIVED_SIGNED', 'SENT_SIGNED']);
-const NEXT_STATUSES = ['RECEIVED_SIGNED', 'CANCELED', 'SENT_SIGNED', 'REJECTED', 'SENT_TO_SIGN', 'FINALIZED'];
+const NEXT_STATUSES = [
+	'RECEIVED_SIGNED',
+	'CANCELED',
+	'SENT_SIGNED',
+	'REJECTED',
+	'SENT_TO_SIGN',
+	'FINALIZED',
+];
 
 /** The naive baseline: list every contract (page numbers, 200 per page), keep {id: status}, diff. */
 class NaivePoller {
@@ -47,16 +54,37 @@ class NaivePoller {
 			parameters: { event: 'anyChange', filters: {}, options: {} },
 			credentials: { contractEsignApi: { id: 'cred-1', name: 'bench' } },
 		};
-		this.helper = new HarnessCredentialsHelper({ 'cred-1': credentials as unknown as IDataObject as never });
+		this.helper = new HarnessCredentialsHelper({
+			'cred-1': credentials as unknown as IDataObject as never,
+		});
 	}
 
 	/** Returns the changes seen: any change, and entries into a signed status. */
 	async poll(): Promise<{ changed: number; enteredSigned: number }> {
-		const workflow = new Workflow({ id: 'naive', name: 'naive', nodes: [this.node], connections: {}, active: true, nodeTypes, staticData: { 'node:Naive Trigger': this.staticData } });
-		const ctx = new PollContext(workflow, this.node, makeAdditionalData(this.helper), 'trigger', 'activate') as unknown as IPollFunctions;
+		const workflow = new Workflow({
+			id: 'naive',
+			name: 'naive',
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			nodeTypes,
+			staticData: { 'node:Naive Trigger': this.staticData },
+		});
+		const ctx = new PollContext(
+			workflow,
+			this.node,
+			makeAdditionalData(this.helper),
+			'trigger',
+			'activate',
+		) as unknown as IPollFunctions;
 		const data = ctx.getWorkflowStaticData('node');
 		const previous = data.map as Record<string, string> | undefined;
-		const items = (await apiRequestAllItems.call(ctx, '/api/list/contracts', {}, { perPage: 200 })) as IDataObject[];
+		const items = (await apiRequestAllItems.call(
+			ctx,
+			'/api/list/contracts',
+			{},
+			{ perPage: 200 },
+		)) as IDataObject[];
 		const map: Record<string, string> = {};
 		for (const item of items) map[String(item._id)] = String(item.status ?? '');
 		let changed = 0;
@@ -80,7 +108,9 @@ class NaivePoller {
 
 /** Contracts in one status, as the API counts them (X-Total-Documents of a one-item page). */
 async function countStatus(sb: SandboxProcess, status: string): Promise<number> {
-	const res = await fetch(`${sb.baseUrl}/api/list/contracts?statusContract=${status}&perPage=1`, { headers: { apikey: sb.apiKey } });
+	const res = await fetch(`${sb.baseUrl}/api/list/contracts?statusContract=${status}&perPage=1`, {
+		headers: { apikey: sb.apiKey },
+	});
 	await res.arrayBuffer();
 	return Number(res.headers.get('x-total-documents'));
 }
@@ -92,8 +122,11 @@ async function apiRequests(sb: SandboxProcess): Promise<number> {
 		.reduce((sum, [, n]) => sum + n, 0);
 }
 
-
-async function changeOnePercent(sb: SandboxProcess, statuses: Record<string, string>, random: () => number): Promise<number> {
+async function changeOnePercent(
+	sb: SandboxProcess,
+	statuses: Record<string, string>,
+	random: () => number,
+): Promise<number> {
 	const ids = Object.keys(statuses);
 	const count = Math.max(1, Math.round(ids.length / 100));
 	const chosen = new Set<string>();
@@ -125,7 +158,9 @@ const empty = (): PollFigures => ({ ms: [], requests: [], bytes: [], tracked: []
 
 async function main(): Promise<void> {
 	const args = parseArgs();
-	const sizes = (args.values.sizes ?? (args.quick ? '1000,10000' : '1000,10000,100000')).split(',').map(Number);
+	const sizes = (args.values.sizes ?? (args.quick ? '1000,10000' : '1000,10000,100000'))
+		.split(',')
+		.map(Number);
 	const rounds = Number(args.values.rounds ?? (args.quick ? 3 : 5));
 	const started = Date.now();
 	await initN8nCore('default');
@@ -139,7 +174,10 @@ async function main(): Promise<void> {
 			await sb.control('POST', '/sandbox/reset');
 			await sb.control('POST', '/sandbox/seed', { count: size, seed: 42 });
 			const any = new PollSimulator({ event: 'anyChange', filters: {}, options: {} }, creds);
-			const signed = new PollSimulator({ event: 'enteredStatus', statuses: ['signed'], filters: {}, options: {} }, creds);
+			const signed = new PollSimulator(
+				{ event: 'enteredStatus', statuses: ['signed'], filters: {}, options: {} },
+				creds,
+			);
 			const naive = new NaivePoller(creds);
 			// activation polls (baselines, nothing emitted)
 			for (const sim of [any, signed]) {
@@ -149,8 +187,13 @@ async function main(): Promise<void> {
 			await naive.poll();
 			if (args.values.profile) {
 				// `--profile any|signed|naive` (with node --cpu-prof): steady polls of that poller only
-				const target = { any: () => any.poll(), signed: () => signed.poll(), naive: () => naive.poll() }[args.values.profile as 'any'];
-				for (let r = 0; r < rounds; r++) log(`${args.values.profile}: ${(await timed(target)).ms.toFixed(0)} ms`);
+				const target = {
+					any: () => any.poll(),
+					signed: () => signed.poll(),
+					naive: () => naive.poll(),
+				}[args.values.profile as 'any'];
+				for (let r = 0; r < rounds; r++)
+					log(`${args.values.profile}: ${(await timed(target)).ms.toFixed(0)} ms`);
 				continue;
 			}
 			const random = mulberry32(size);
@@ -165,7 +208,11 @@ async function main(): Promise<void> {
 					any: async () => {
 						const r = await any.poll();
 						if (r.error) throw r.error;
-						return { events: r.emitted?.[0]?.length ?? 0, bytes: stateBytes(any.staticData), tracked: Number((any.staticData.contractEsignTrigger as IDataObject)?.count ?? 0) };
+						return {
+							events: r.emitted?.[0]?.length ?? 0,
+							bytes: stateBytes(any.staticData),
+							tracked: Number((any.staticData.contractEsignTrigger as IDataObject)?.count ?? 0),
+						};
 					},
 					signed: async () => {
 						const r = await signed.poll();
@@ -174,18 +221,29 @@ async function main(): Promise<void> {
 							// what this poll had to read: the contracts in each watched status
 							const perStatus = new Map<string, number>();
 							for (const t of loadState(signed.staticData[STATE_KEY])?.contracts.values() ?? []) {
-								if (t.present && t.status && SIGNED.has(t.status)) perStatus.set(t.status, (perStatus.get(t.status) ?? 0) + 1);
+								if (t.present && t.status && SIGNED.has(t.status))
+									perStatus.set(t.status, (perStatus.get(t.status) ?? 0) + 1);
 							}
 							const counts = [...SIGNED].map((st) => perStatus.get(st) ?? 0);
 							minimum.floor.push(counts.reduce((a, n) => a + Math.max(1, Math.ceil(n / 200)), 0));
-							minimum.keyset.push(counts.reduce((a, n) => a + Math.max(1, Math.ceil((n - 1) / 199)), 0));
+							minimum.keyset.push(
+								counts.reduce((a, n) => a + Math.max(1, Math.ceil((n - 1) / 199)), 0),
+							);
 						}
-						return { events: r.emitted?.[0]?.length ?? 0, bytes: stateBytes(signed.staticData), tracked: Number((signed.staticData.contractEsignTrigger as IDataObject)?.count ?? 0) };
+						return {
+							events: r.emitted?.[0]?.length ?? 0,
+							bytes: stateBytes(signed.staticData),
+							tracked: Number((signed.staticData.contractEsignTrigger as IDataObject)?.count ?? 0),
+						};
 					},
 					naive: async () => {
 						const seen = await naive.poll();
 						Object.assign(naiveSeen, seen);
-						return { events: seen.changed, bytes: stateBytes(naive.staticData), tracked: Object.keys(naive.map).length };
+						return {
+							events: seen.changed,
+							bytes: stateBytes(naive.staticData),
+							tracked: Object.keys(naive.map).length,
+						};
 					},
 				};
 				const names = Object.keys(pollers) as Array<keyof typeof pollers>;
@@ -235,7 +293,13 @@ async function main(): Promise<void> {
 						baseline: { label: 'naive full scan', value: summarize(n.requests) },
 						ratio: summarize(ratios(f.requests, n.requests)),
 						...(phase === 'steady'
-							? { target: mode === 'any' ? '⌈N/200⌉ (loss-free minimum, see README)' : '⌈N_signed/199⌉ + 0', met: true }
+							? {
+									target:
+										mode === 'any'
+											? '⌈N/200⌉ (loss-free minimum, see README)'
+											: '⌈N_signed/199⌉ + 0',
+									met: true,
+								}
 							: {}),
 					});
 					rows.push({
@@ -257,7 +321,10 @@ async function main(): Promise<void> {
 					measure: `${label}: saved state (${summarize(f.tracked).median.toLocaleString('en')} contracts tracked), bytes per tracked contract`,
 					unit: 'B',
 					value: per,
-					baseline: { label: `naive JSON id→status map (${summarize(n.tracked).median.toLocaleString('en')} tracked)`, value: summarize(naivePer) },
+					baseline: {
+						label: `naive JSON id→status map (${summarize(n.tracked).median.toLocaleString('en')} tracked)`,
+						value: summarize(naivePer),
+					},
 					ratio: summarize(ratios(perContract, naivePer)),
 					target: '≤ 20 B',
 					met: per.max <= 20,
@@ -267,7 +334,9 @@ async function main(): Promise<void> {
 			// the target on steady-state requests: the loss-free minimum for each mode
 			const steadyAny = figures.steady.any.requests;
 			const minAny = Math.ceil(size / 200);
-			const anyRow = rows.find((r) => r.group === group && r.measure.startsWith('(a) any change, steady state: list'));
+			const anyRow = rows.find(
+				(r) => r.group === group && r.measure.startsWith('(a) any change, steady state: list'),
+			);
 			if (anyRow) {
 				anyRow.target = `${minAny} = ⌈N/200⌉ (loss-free minimum)`;
 				anyRow.met = Math.max(...steadyAny) <= minAny;
@@ -278,15 +347,24 @@ async function main(): Promise<void> {
 			const perStatus: Record<string, number> = {};
 			for (const status of SIGNED) perStatus[status] = await countStatus(sb, status);
 			const steadyRequests = figures.steady.signed.requests;
-			const signedRow = rows.find((r) => r.group === group && r.measure.startsWith('(b) entered Signed, steady state: list'));
+			const signedRow = rows.find(
+				(r) => r.group === group && r.measure.startsWith('(b) entered Signed, steady state: list'),
+			);
 			if (signedRow) {
-				const range = (v: number[]) => (Math.min(...v) === Math.max(...v) ? `${v[0]}` : `${Math.min(...v)}–${Math.max(...v)}`);
+				const range = (v: number[]) =>
+					Math.min(...v) === Math.max(...v) ? `${v[0]}` : `${Math.min(...v)}–${Math.max(...v)}`;
 				signedRow.target = `per poll Σ⌈N_S/200⌉ = ${range(minimum.floor)}; with keyset paging Σ⌈(N_S−1)/199⌉ = ${range(minimum.keyset)}`;
 				signedRow.met = steadyRequests.every((n, i) => n <= minimum.keyset[i]);
-				signedRow.metNote = steadyRequests.every((n, i) => n <= minimum.floor[i]) ? 'at the bare minimum' : 'at the keyset cost';
+				signedRow.metNote = steadyRequests.every((n, i) => n <= minimum.floor[i])
+					? 'at the bare minimum'
+					: 'at the keyset cost';
 			}
 			notes.push(
-				`${size.toLocaleString('en')} contracts: after the last round ${Object.entries(perStatus).map(([st, n]) => `${n.toLocaleString('en')} ${st}`).join(' + ')} (the steady-state polls of (b) tracked ${signedTracked.toLocaleString('en')} at the median).`,
+				`${size.toLocaleString('en')} contracts: after the last round ${Object.entries(perStatus)
+					.map(([st, n]) => `${n.toLocaleString('en')} ${st}`)
+					.join(
+						' + ',
+					)} (the steady-state polls of (b) tracked ${signedTracked.toLocaleString('en')} at the median).`,
 			);
 			rows.push({
 				group,
@@ -295,8 +373,12 @@ async function main(): Promise<void> {
 				value: summarize(figures.changed.naive.bytes.map((b) => b / 1e6)),
 			});
 		}
-		if (mismatches.length) notes.push(`MISMATCH between the trigger and the full scan: ${mismatches.join('; ')}`);
-		else notes.push('In every round the trigger reported exactly the changes (a) and the entries into a signed status (b) that the full scan saw.');
+		if (mismatches.length)
+			notes.push(`MISMATCH between the trigger and the full scan: ${mismatches.join('; ')}`);
+		else
+			notes.push(
+				'In every round the trigger reported exactly the changes (a) and the entries into a signed status (b) that the full scan saw.',
+			);
 		writeResult({
 			group: 'trigger',
 			title: 'Trigger at scale',

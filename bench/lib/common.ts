@@ -22,7 +22,8 @@ export function parseArgs(argv = process.argv.slice(2)): Args {
 		if (!arg.startsWith('--')) continue;
 		const eq = arg.indexOf('=');
 		if (eq > 0) values[arg.slice(2, eq)] = arg.slice(eq + 1);
-		else if (argv[i + 1] !== undefined && !argv[i + 1].startsWith('--')) values[arg.slice(2)] = argv[++i];
+		else if (argv[i + 1] !== undefined && !argv[i + 1].startsWith('--'))
+			values[arg.slice(2)] = argv[++i];
 		else values[arg.slice(2)] = 'true';
 	}
 	return { quick: values.quick === 'true', values };
@@ -43,7 +44,12 @@ export function median(values: number[]): number {
 
 export function summarize(values: number[]): Summary {
 	if (values.length === 0) throw new Error('no values to summarize');
-	return { min: Math.min(...values), median: median(values), max: Math.max(...values), n: values.length };
+	return {
+		min: Math.min(...values),
+		median: median(values),
+		max: Math.max(...values),
+		n: values.length,
+	};
 }
 
 /** A summary of a value that does not vary (a count, a size). */
@@ -129,12 +135,21 @@ export function writeResult(
 	run: Omit<GroupResult, 'startedAt' | 'durationMs'> & { started: number },
 ): void {
 	const { started, ...rest } = run;
-	const result: GroupResult = { ...rest, startedAt: new Date(started).toISOString(), durationMs: Date.now() - started };
-	writeFileSync(join(OUT, `${result.group}${result.quick ? '.quick' : ''}.json`), `${JSON.stringify(result, null, 2)}\n`);
+	const result: GroupResult = {
+		...rest,
+		startedAt: new Date(started).toISOString(),
+		durationMs: Date.now() - started,
+	};
+	writeFileSync(
+		join(OUT, `${result.group}${result.quick ? '.quick' : ''}.json`),
+		`${JSON.stringify(result, null, 2)}\n`,
+	);
 }
 
 export function readResult(group: string, quick = false): GroupResult {
-	return JSON.parse(readFileSync(join(OUT, `${group}${quick ? '.quick' : ''}.json`), 'utf8')) as GroupResult;
+	return JSON.parse(
+		readFileSync(join(OUT, `${group}${quick ? '.quick' : ''}.json`), 'utf8'),
+	) as GroupResult;
 }
 
 export function log(message: string): void {
@@ -148,7 +163,8 @@ export function mb(bytes: number): number {
 /** Resident set size and its high-water mark of this process, in bytes (Linux /proc). */
 export function memoryStatus(): { rss: number; hwm: number } {
 	const text = readFileSync('/proc/self/status', 'utf8');
-	const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(text)?.[1] ?? NaN) * 1024;
+	const kb = (name: string) =>
+		Number(new RegExp(`${name}:\\s+(\\d+)`).exec(text)?.[1] ?? NaN) * 1024;
 	return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
 }
 

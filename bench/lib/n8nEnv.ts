@@ -14,7 +14,11 @@ import { OUT } from './common';
  * the TypeScript file when there is one, as jest does.
  */
 const moduleWithResolve = Module as unknown as {
-	_resolveFilename: (request: string, parent: { filename?: string } | undefined, ...rest: unknown[]) => string;
+	_resolveFilename: (
+		request: string,
+		parent: { filename?: string } | undefined,
+		...rest: unknown[]
+	) => string;
 };
 const originalResolve = moduleWithResolve._resolveFilename;
 moduleWithResolve._resolveFilename = function (request, parent, ...rest) {

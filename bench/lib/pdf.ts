@@ -10,7 +10,11 @@ import { OUT } from './common';
 async function build(payloadBytes: number, payload: Buffer): Promise<Uint8Array> {
 	const doc = await PDFDocument.create();
 	const page = doc.addPage([595, 842]);
-	page.drawText(`Benchmark document (${payloadBytes} bytes of payload)`, { x: 50, y: 780, size: 12 });
+	page.drawText(`Benchmark document (${payloadBytes} bytes of payload)`, {
+		x: 50,
+		y: 780,
+		size: 12,
+	});
 	const data = payload.subarray(0, payloadBytes);
 	const stream = PDFRawStream.of(doc.context.obj({ Length: data.length }), data);
 	doc.catalog.set(PDFName.of('BenchPayload'), doc.context.register(stream));

@@ -27,7 +27,11 @@ function area(url: string, fn: string): string {
 	if (url.includes('/credentials/')) return 'our credential';
 	if (url.includes('/test/harness/')) return 'test harness';
 	if (url.includes('/bench/')) return 'bench';
-	const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url.split('node_modules/').slice(-1)[0] ? `node_modules/${url.split('node_modules/').slice(-1)[0]}` : url);
+	const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(
+		url.split('node_modules/').slice(-1)[0]
+			? `node_modules/${url.split('node_modules/').slice(-1)[0]}`
+			: url,
+	);
 	if (pkg) return pkg[1];
 	if (url.startsWith('node:')) return 'node internals';
 	return url;
@@ -39,7 +43,9 @@ export function summarizeProfile(file: string, top = 25): string {
 	const parent = new Map<number, number>();
 	for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 	const selfUs = new Map<number, number>();
-	profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+	profile.samples.forEach((id, i) =>
+		selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)),
+	);
 	const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
 
 	const byFn = new Map<string, number>();
@@ -56,7 +62,10 @@ export function summarizeProfile(file: string, top = 25): string {
 		const seen = new Set<string>();
 		for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
 			const f = byId.get(cur) as ProfileNode;
-			if (f.callFrame.url.includes('/nodes/ContractEsign/') || f.callFrame.url.includes('/credentials/')) {
+			if (
+				f.callFrame.url.includes('/nodes/ContractEsign/') ||
+				f.callFrame.url.includes('/credentials/')
+			) {
 				const k = `${f.callFrame.functionName || '(anonymous)'} ${f.callFrame.url.replace(/^.*\/(nodes|credentials)\//, '$1/')}:${f.callFrame.lineNumber + 1}`;
 				if (!seen.has(k)) {
 					seen.add(k);
@@ -65,13 +74,17 @@ export function summarizeProfile(file: string, top = 25): string {
 			}
 		}
 	}
-	const pct = (us: number) => `${((us / total) * 100).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(6)} ms`;
+	const pct = (us: number) =>
+		`${((us / total) * 100).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(6)} ms`;
 	const lines = [`${file}: ${(total / 1000).toFixed(0)} ms sampled`, '', 'Self time by area:'];
-	for (const [k, us] of [...byArea].sort((a, b) => b[1] - a[1]).slice(0, 20)) lines.push(`  ${pct(us)}  ${k}`);
+	for (const [k, us] of [...byArea].sort((a, b) => b[1] - a[1]).slice(0, 20))
+		lines.push(`  ${pct(us)}  ${k}`);
 	lines.push('', `Top ${top} functions by self time:`);
-	for (const [k, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`  ${pct(us)}  ${k}`);
+	for (const [k, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, top))
+		lines.push(`  ${pct(us)}  ${k}`);
 	lines.push('', 'Our code, inclusive time:');
-	for (const [k, us] of [...inclusiveOurs].sort((a, b) => b[1] - a[1]).slice(0, 15)) lines.push(`  ${pct(us)}  ${k}`);
+	for (const [k, us] of [...inclusiveOurs].sort((a, b) => b[1] - a[1]).slice(0, 15))
+		lines.push(`  ${pct(us)}  ${k}`);
 	return lines.join('\n');
 }
 

@@ -17,23 +17,32 @@ export interface RunInfo {
 }
 
 function header(info: RunInfo): string[] {
-	const minutes = (ms: number) => `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s`;
+	const minutes = (ms: number) =>
+		`${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s`;
 	return [
-		`- **Date**: ${info.date} (${info.quick ? 'quick run, `npm run bench -- --quick`' : 'full run, `npm run bench`'}, ${minutes(info.durationMs)}: ${Object.entries(info.durations)
+		`- **Date**: ${info.date} (${info.quick ? 'quick run, `npm run bench -- --quick`' : 'full run, `npm run bench`'}, ${minutes(info.durationMs)}: ${Object.entries(
+			info.durations,
+		)
 			.map(([g, ms]) => `${g} ${Math.round(ms / 1000)} s`)
 			.join(', ')})`,
 		`- **Machine**: ${info.cpu}, ${info.memory} RAM, ${info.os}`,
 		`- **Node.js**: ${info.node}`,
 		`- **Load** (1-minute load average, sampled every 5 s during the run): min ${info.load.min.toFixed(2)}, median ${info.load.median.toFixed(2)}, max ${info.load.max.toFixed(2)}${
-			info.load.median > 0.5 ? ' — the machine was not quiet: absolute times are inflated, the same-run ratios less so' : ''
+			info.load.median > 0.5
+				? ' — the machine was not quiet: absolute times are inflated, the same-run ratios less so'
+				: ''
 		}`,
-		...(info.failed.length ? [`- **Failed groups**: ${info.failed.join(', ')} (not in the table)`] : []),
+		...(info.failed.length
+			? [`- **Failed groups**: ${info.failed.join(', ')} (not in the table)`]
+			: []),
 	];
 }
 
 function row(results: GroupResult[], group: string, measureStart: string): Row | undefined {
 	for (const r of results) {
-		const found = r.rows.find((x) => x.group.startsWith(group) && x.measure.startsWith(measureStart));
+		const found = r.rows.find(
+			(x) => x.group.startsWith(group) && x.measure.startsWith(measureStart),
+		);
 		if (found) return found;
 	}
 	return undefined;
@@ -84,10 +93,13 @@ function findings(results: GroupResult[]): string[] {
 		const steady = trig.rows.filter((r) => r.measure.includes('steady state: list requests'));
 		const state = trig.rows.filter((r) => r.target === '≤ 20 B');
 		const missed = state.filter((r) => !r.met);
-		const label = (r: Row) => `${r.group.replace('4. Trigger, ', '')} ${r.measure.startsWith('(b)') ? '(b)' : '(a)'}`;
+		const label = (r: Row) =>
+			`${r.group.replace('4. Trigger, ', '')} ${r.measure.startsWith('(b)') ? '(b)' : '(a)'}`;
 		out.push(
 			`**4. Trigger — requests: ${steady.every((r) => r.met) ? 'at the loss-free minimum' : 'NOT at the minimum'} (${steady.map((r) => `${label(r)} ${num(r.value.median)}`).join(', ')}); state: ${
-				missed.length ? `met at scale, missed for small watched sets (${missed.map((r) => `${label(r)}: ${num(r.value.median)} B`).join(', ')})` : 'met'
+				missed.length
+					? `met at scale, missed for small watched sets (${missed.map((r) => `${label(r)}: ${num(r.value.median)} B`).join(', ')})`
+					: 'met'
 			}** (${state.map((r) => `${label(r)} ${num(r.value.median)} B`).join(', ')}; target ≤ 20 B per tracked contract). ` +
 				(missed.length
 					? 'Why requests cannot go lower, and the cause of the state miss: bench/README.md ("Trigger"). '

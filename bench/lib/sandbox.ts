@@ -15,7 +15,11 @@ export interface SandboxProcess {
 	/** Calls the control API (`/sandbox/...`), returns the parsed JSON answer. */
 	control<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T>;
 	/** Number of API requests by route key ("GET /api/list/contracts") since the last resetStats. */
-	stats(): Promise<{ requests: number; byRoute: Record<string, number>; byStatus: Record<string, number> }>;
+	stats(): Promise<{
+		requests: number;
+		byRoute: Record<string, number>;
+		byStatus: Record<string, number>;
+	}>;
 	resetStats(): Promise<void>;
 	stop(): Promise<void>;
 }
@@ -28,7 +32,9 @@ export interface SandboxProcessOptions {
 
 const API_KEY = 'sk_bench_0123456789abcdef';
 
-export async function startSandboxProcess(options: SandboxProcessOptions = {}): Promise<SandboxProcess> {
+export async function startSandboxProcess(
+	options: SandboxProcessOptions = {},
+): Promise<SandboxProcess> {
 	const args = [
 		...(options.nodeFlags ?? []),
 		'--import',
@@ -44,14 +50,21 @@ export async function startSandboxProcess(options: SandboxProcessOptions = {}): 
 	delete env.ESIGN_SANDBOX_REQUEST_LOG; // a request log would cost the sandbox time on every request
 	delete env.ESIGN_SANDBOX_DATA_FILE;
 	delete env.ESIGN_SANDBOX_PORT;
-	const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+	const child: ChildProcess = spawn(process.execPath, args, {
+		cwd: ROOT,
+		env,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	let stderr = '';
 	child.stderr?.on('data', (d: Buffer) => {
 		stderr += d.toString();
 	});
 	const urls = await new Promise<{ baseUrl: string; uploadUrl: string }>((resolve, reject) => {
 		let out = '';
-		const timer = setTimeout(() => reject(new Error(`sandbox did not start in 60 s: ${stderr}`)), 60_000);
+		const timer = setTimeout(
+			() => reject(new Error(`sandbox did not start in 60 s: ${stderr}`)),
+			60_000,
+		);
 		child.stdout?.on('data', (d: Buffer) => {
 			out += d.toString();
 			const base = /Base URL:\s+(\S+)/.exec(out);
@@ -120,6 +133,16 @@ export async function startSandboxProcess(options: SandboxProcessOptions = {}): 
 }
 
 /** Credentials of the node for a sandbox process (API key mode). */
-export function credentialsFor(sb: SandboxProcess): { baseUrl: string; authentication: 'apiKey'; apiKey: string; uploadUrl: string } {
-	return { baseUrl: sb.baseUrl, authentication: 'apiKey', apiKey: sb.apiKey, uploadUrl: sb.uploadUrl };
+export function credentialsFor(sb: SandboxProcess): {
+	baseUrl: string;
+	authentication: 'apiKey';
+	apiKey: string;
+	uploadUrl: string;
+} {
+	return {
+		baseUrl: sb.baseUrl,
+		authentication: 'apiKey',
+		apiKey: sb.apiKey,
+		uploadUrl: sb.uploadUrl,
+	};
 }

@@ -44,7 +44,9 @@ export function renderTable(results: GroupResult[]): string {
 		for (const row of result.rows) {
 			const group = row.group === previousGroup ? '' : row.group;
 			previousGroup = row.group;
-			const baseline = row.baseline ? `${escape(row.baseline.label)}: ${figure(row.baseline.value, row.unit)}` : '—';
+			const baseline = row.baseline
+				? `${escape(row.baseline.label)}: ${figure(row.baseline.value, row.unit)}`
+				: '—';
 			lines.push(
 				`| ${escape(group)} | ${escape(row.measure)} | ${figure(row.value, row.unit)} | ${baseline} | ${ratio(row)} | ${escape(row.target ?? '')} | ${met(row)} |`,
 			);

@@ -1,4 +1,9 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { listSearch } from './methods';
@@ -14,7 +19,8 @@ export class ContractEsignTrigger implements INodeType {
 		version: 1,
 		subtitle:
 			'={{ {"anyChange": "Any status change", "enteredStatus": "Entered status", "newContract": "New contract"}[$parameter["event"]] }}',
-		description: 'Starts the workflow when a contract changes status (signed, sent, cancelled, ...)',
+		description:
+			'Starts the workflow when a contract changes status (signed, sent, cancelled, ...)',
 		defaults: { name: 'Contract E-Sign Trigger' },
 		polling: true,
 		inputs: [],

@@ -17,7 +17,9 @@ const N8N_1 = '1.123.81';
 const N8N_2 = '2.41.1';
 const NODE_24 = '24';
 
-const CACHE = process.env.ESIGN_N8N_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'n8n-nodes-contract-esign');
+const CACHE =
+	process.env.ESIGN_N8N_CACHE ||
+	join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'n8n-nodes-contract-esign');
 
 /**
  * The environment for npm: without the npm_* variables a parent `npm run` exports (this repository's .npmrc sets
@@ -27,7 +29,8 @@ const CACHE = process.env.ESIGN_N8N_CACHE || join(process.env.XDG_CACHE_HOME || 
 function npmEnv(env) {
 	const clean = {};
 	for (const [key, value] of Object.entries(env)) {
-		if (!key.toLowerCase().startsWith('npm_') || /^npm_config_(cache|registry)$/i.test(key)) clean[key] = value;
+		if (!key.toLowerCase().startsWith('npm_') || /^npm_config_(cache|registry)$/i.test(key))
+			clean[key] = value;
 	}
 	return clean;
 }
@@ -45,13 +48,28 @@ function npmInstall(dir, pkg, overrides, env) {
 	mkdirSync(dir, { recursive: true });
 	writeFileSync(
 		join(dir, 'package.json'),
-		JSON.stringify({ name: 'esign-n8n-runtime', private: true, dependencies: pkg, overrides }, null, 2),
+		JSON.stringify(
+			{ name: 'esign-n8n-runtime', private: true, dependencies: pkg, overrides },
+			null,
+			2,
+		),
 	);
 	// --prefer-offline: packages already in npm's cache (e.g. from the other n8n version) are not revalidated.
-	run('npm', ['install', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
-		cwd: dir,
-		env,
-	});
+	run(
+		'npm',
+		[
+			'install',
+			'--ignore-scripts',
+			'--prefer-offline',
+			'--no-audit',
+			'--no-fund',
+			'--loglevel=error',
+		],
+		{
+			cwd: dir,
+			env,
+		},
+	);
 }
 
 /** Moves a finished install into place; when another process finished the same install first, keeps theirs. */
@@ -111,7 +129,8 @@ function install(major) {
 			// A native module that did not build makes n8n fail later with an unclear message: stop here instead.
 			const built = join(tmp, 'node_modules', name, 'build', 'Release');
 			const prebuilt = join(tmp, 'node_modules', name, 'prebuilds', `linux-${process.arch}`);
-			if (!existsSync(built) && !existsSync(prebuilt)) throw new Error(`npm rebuild ${name} built nothing (${built} is missing)`);
+			if (!existsSync(built) && !existsSync(prebuilt))
+				throw new Error(`npm rebuild ${name} built nothing (${built} is missing)`);
 		}
 		writeFileSync(join(tmp, '.complete'), new Date().toISOString());
 		publish(tmp, dir, marker);

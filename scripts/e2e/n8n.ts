@@ -67,7 +67,12 @@ export function installN8nAsync(major: N8nMajor): Promise<N8nInstall> {
 		child.on('close', (code) => {
 			const line = stdout.trim().split('\n').at(-1) ?? '';
 			if (code === 0 && line.startsWith('{')) res(JSON.parse(line) as N8nInstall);
-			else rej(new Error(`installing n8n ${N8N_VERSIONS[major]} failed (exit ${code}); its output is above`));
+			else
+				rej(
+					new Error(
+						`installing n8n ${N8N_VERSIONS[major]} failed (exit ${code}); its output is above`,
+					),
+				);
 		});
 	});
 }
@@ -89,11 +94,17 @@ export function freePort(): Promise<number> {
  * Puts the pack (package.json + dist/) where n8n looks for installed community packages. `copy` takes a snapshot
  * (tests); `link` symlinks package.json and dist/ so a rebuild is picked up when n8n restarts (dev).
  */
-export function installPack(userFolder: string, mode: 'copy' | 'link', packRoot = process.env.ESIGN_PACK_DIR || REPO): string {
+export function installPack(
+	userFolder: string,
+	mode: 'copy' | 'link',
+	packRoot = process.env.ESIGN_PACK_DIR || REPO,
+): string {
 	const dist = join(packRoot, 'dist');
 	for (const file of ['ContractEsign.node.js', 'ContractEsignTrigger.node.js']) {
 		if (!existsSync(join(dist, 'nodes', 'ContractEsign', file))) {
-			throw new Error(`${join(dist, 'nodes', 'ContractEsign', file)} is missing: run "npm run build" first.`);
+			throw new Error(
+				`${join(dist, 'nodes', 'ContractEsign', file)} is missing: run "npm run build" first.`,
+			);
 		}
 	}
 	const target = join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
@@ -108,8 +119,17 @@ export function installPack(userFolder: string, mode: 'copy' | 'link', packRoot 
 	}
 	// What `npm install` in n8n's nodes folder would leave: a manifest naming the package.
 	const manifest = join(userFolder, '.n8n', 'nodes', 'package.json');
-	const version = (JSON.parse(readFileSync(join(packRoot, 'package.json'), 'utf8')) as { version: string }).version;
-	writeFileSync(manifest, JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: version } }, null, 2));
+	const version = (
+		JSON.parse(readFileSync(join(packRoot, 'package.json'), 'utf8')) as { version: string }
+	).version;
+	writeFileSync(
+		manifest,
+		JSON.stringify(
+			{ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: version } },
+			null,
+			2,
+		),
+	);
 	return target;
 }
 
@@ -120,7 +140,11 @@ export interface N8nEnvOptions {
 }
 
 /** The environment n8n runs with: its own user folder, no outgoing calls, the pack's example files readable. */
-export function n8nEnv(install: N8nInstall, userFolder: string, options: N8nEnvOptions = {}): NodeJS.ProcessEnv {
+export function n8nEnv(
+	install: N8nInstall,
+	userFolder: string,
+	options: N8nEnvOptions = {},
+): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = { ...process.env };
 	// n8n must not see the variables npm sets for this repository's own scripts.
 	for (const key of Object.keys(env)) if (key.startsWith('npm_')) delete env[key];
@@ -182,7 +206,11 @@ export async function n8nCli(
 		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
 		const timer = setTimeout(() => {
 			killTree(child, 'SIGKILL');
-			rej(new Error(`n8n ${args.join(' ')} did not finish within ${options.timeoutMs} ms\n${stdout}\n${stderr}`));
+			rej(
+				new Error(
+					`n8n ${args.join(' ')} did not finish within ${options.timeoutMs} ms\n${stdout}\n${stderr}`,
+				),
+			);
 		}, options.timeoutMs ?? 180_000);
 		child.on('error', (error) => {
 			clearTimeout(timer);
@@ -216,7 +244,12 @@ export interface CredentialSpec {
 }
 
 /** `n8n import:credentials` of one contractEsignApi credential (plain data: n8n encrypts it on import). */
-export async function importCredential(install: N8nInstall, env: NodeJS.ProcessEnv, dir: string, spec: CredentialSpec) {
+export async function importCredential(
+	install: N8nInstall,
+	env: NodeJS.ProcessEnv,
+	dir: string,
+	spec: CredentialSpec,
+) {
 	const file = join(dir, 'credential.json');
 	const data = {
 		baseUrl: spec.baseUrl,
@@ -225,9 +258,13 @@ export async function importCredential(install: N8nInstall, env: NodeJS.ProcessE
 		accessToken: spec.accessToken ?? '',
 		uploadUrl: spec.uploadUrl ?? '',
 	};
-	writeFileSync(file, JSON.stringify([{ id: spec.id, name: spec.name, type: 'contractEsignApi', data }], null, 2), {
-		mode: 0o600,
-	});
+	writeFileSync(
+		file,
+		JSON.stringify([{ id: spec.id, name: spec.name, type: 'contractEsignApi', data }], null, 2),
+		{
+			mode: 0o600,
+		},
+	);
 	try {
 		await cliOk(install, env, ['import:credentials', `--input=${file}`]);
 	} finally {
@@ -240,10 +277,16 @@ export async function importWorkflow(install: N8nInstall, env: NodeJS.ProcessEnv
 	await cliOk(install, env, ['import:workflow', `--input=${file}`]);
 }
 
-async function cliOk(install: N8nInstall, env: NodeJS.ProcessEnv, args: string[]): Promise<CliResult> {
+async function cliOk(
+	install: N8nInstall,
+	env: NodeJS.ProcessEnv,
+	args: string[],
+): Promise<CliResult> {
 	const result = await n8nCli(install, env, args);
 	if (result.code !== 0) {
-		throw new Error(`n8n ${args.join(' ')} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`);
+		throw new Error(
+			`n8n ${args.join(' ')} failed (exit ${result.code}):\n${result.stdout}\n${result.stderr}`,
+		);
 	}
 	return result;
 }
@@ -255,9 +298,17 @@ export interface RunOutput {
 	run?: {
 		data: {
 			resultData: {
-				error?: { message: string; description?: string; node?: { name: string }; name?: string } & Record<string, unknown>;
+				error?: {
+					message: string;
+					description?: string;
+					node?: { name: string };
+					name?: string;
+				} & Record<string, unknown>;
 				lastNodeExecuted?: string;
-				runData: Record<string, Array<{ data?: { main: Array<Array<RunItem> | null> }; error?: unknown }>>;
+				runData: Record<
+					string,
+					Array<{ data?: { main: Array<Array<RunItem> | null> }; error?: unknown }>
+				>;
 			};
 		};
 		status?: string;
@@ -268,7 +319,10 @@ export interface RunOutput {
 
 export interface RunItem {
 	json: Record<string, any>;
-	binary?: Record<string, { data?: string; id?: string; mimeType: string; fileName?: string; fileSize?: string }>;
+	binary?: Record<
+		string,
+		{ data?: string; id?: string; mimeType: string; fileName?: string; fileSize?: string }
+	>;
 }
 
 /** Extracts the JSON document `n8n execute --rawOutput` prints (logs may surround it). */
@@ -288,7 +342,11 @@ export function parseRawOutput(stdout: string): RunOutput['run'] | undefined {
 }
 
 /** `n8n execute --id=<id> --rawOutput`: runs a stored workflow from the command line. */
-export async function executeWorkflow(install: N8nInstall, env: NodeJS.ProcessEnv, id: string): Promise<RunOutput> {
+export async function executeWorkflow(
+	install: N8nInstall,
+	env: NodeJS.ProcessEnv,
+	id: string,
+): Promise<RunOutput> {
 	const result = await n8nCli(install, env, ['execute', `--id=${id}`, '--rawOutput']);
 	return { ...result, run: parseRawOutput(result.stdout) };
 }
@@ -315,7 +373,11 @@ export async function startN8n(
 	options: { port?: number; logFile: string; timeoutMs?: number; inheritOutput?: boolean },
 ): Promise<RunningN8n> {
 	const port = options.port ?? (await freePort());
-	const runEnv = { ...env, N8N_PORT: String(port), N8N_RUNNERS_BROKER_PORT: String(await freePort()) };
+	const runEnv = {
+		...env,
+		N8N_PORT: String(port),
+		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+	};
 	mkdirSync(dirname(options.logFile), { recursive: true });
 	const log = createWriteStream(options.logFile, { flags: 'a' });
 	const child = spawn(install.node, [install.bin, 'start'], {
@@ -364,7 +426,9 @@ export async function startN8n(
 		await new Promise((r) => setTimeout(r, 500));
 	}
 	await stop();
-	throw new Error(`n8n did not become ready on port ${port}; see ${options.logFile}:\n${tail(options.logFile)}`);
+	throw new Error(
+		`n8n did not become ready on port ${port}; see ${options.logFile}:\n${tail(options.logFile)}`,
+	);
 }
 
 function tail(file: string, lines = 40): string {
@@ -411,7 +475,8 @@ export class N8nRest {
 			if (auth) this.cookie = auth[0];
 		}
 		const text = await response.text();
-		if (!response.ok) throw new Error(`${method} /rest${path} → HTTP ${response.status}: ${text.slice(0, 500)}`);
+		if (!response.ok)
+			throw new Error(`${method} /rest${path} → HTTP ${response.status}: ${text.slice(0, 500)}`);
 		const parsed = text ? JSON.parse(text) : {};
 		return (parsed && typeof parsed === 'object' && 'data' in parsed ? parsed.data : parsed) as T;
 	}
@@ -422,12 +487,18 @@ export class N8nRest {
 
 	/** Sets up the owner account on a fresh n8n, or logs in when it already exists. */
 	async ownerLogin(owner: Owner): Promise<void> {
-		const settings = await this.request<{ userManagement?: { showSetupOnFirstLoad?: boolean } }>('GET', '/settings');
+		const settings = await this.request<{ userManagement?: { showSetupOnFirstLoad?: boolean } }>(
+			'GET',
+			'/settings',
+		);
 		if (settings.userManagement?.showSetupOnFirstLoad) {
 			await this.request('POST', '/owner/setup', owner);
 		} else {
 			try {
-				await this.request('POST', '/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+				await this.request('POST', '/login', {
+					emailOrLdapLoginId: owner.email,
+					password: owner.password,
+				});
 			} catch {
 				await this.request('POST', '/login', { email: owner.email, password: owner.password });
 			}

@@ -1,4 +1,16 @@
-import { byId, createTemplateContract, DOCX_MIME, fixture, fromList, LEASE, type NodeTestEnv, PDF_MIME, prepareForSending, sendContract, startEnv } from '../helpers/env';
+import {
+	byId,
+	createTemplateContract,
+	DOCX_MIME,
+	fixture,
+	fromList,
+	LEASE,
+	type NodeTestEnv,
+	PDF_MIME,
+	prepareForSending,
+	sendContract,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 const PDF = fixture('lease.pdf');
@@ -59,7 +71,13 @@ describe('confidentialAttachment → add', () => {
 		});
 		const stored = env.sb.control.getContract(contractId)!.confidentialAttachments;
 		expect(stored).toEqual([
-			expect.objectContaining({ _id: out.attachmentId, name: 'Bank statement', filename: 'statement.pdf', validated: true, required: false }),
+			expect.objectContaining({
+				_id: out.attachmentId,
+				name: 'Bank statement',
+				filename: 'statement.pdf',
+				validated: true,
+				required: false,
+			}),
 		]);
 	});
 
@@ -67,40 +85,75 @@ describe('confidentialAttachment → add', () => {
 		const contractId = await createTemplateContract(env.api, LEASE);
 		const mark = env.mark();
 		const result = await env.run(
-			add(contractId, { attachmentName: 'Annex', additionalFields: { fileName: 'annex-a.docx', required: true } }),
-			[{ json: {}, binary: { data: { data: DOCX, fileName: 'download', mimeType: 'application/octet-stream' } } }],
+			add(contractId, {
+				attachmentName: 'Annex',
+				additionalFields: { fileName: 'annex-a.docx', required: true },
+			}),
+			[
+				{
+					json: {},
+					binary: {
+						data: { data: DOCX, fileName: 'download', mimeType: 'application/octet-stream' },
+					},
+				},
+			],
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toEqual(
-			expect.objectContaining({ filename: 'annex-a.docx', documentType: 'docx', required: true, validated: false }),
+			expect.objectContaining({
+				filename: 'annex-a.docx',
+				documentType: 'docx',
+				required: true,
+				validated: false,
+			}),
 		);
 		expect(env.nodeRequests(mark)[0].body).toEqual(
-			expect.objectContaining({ filename: 'annex-a.docx', required: true, document: { type: 'docx', data: logged(DOCX) } }),
+			expect.objectContaining({
+				filename: 'annex-a.docx',
+				required: true,
+				document: { type: 'docx', data: logged(DOCX) },
+			}),
 		);
 	});
 
-	test('Document Type set to the file\'s type, another binary field and a signed contract (confidential attachments stay open)', async () => {
+	test("Document Type set to the file's type, another binary field and a signed contract (confidential attachments stay open)", async () => {
 		const contractId = await createTemplateContract(env.api, LEASE);
 		await prepareForSending(env.api, contractId);
 		await sendContract(env.api, contractId);
 		env.sb.control.sign(contractId);
 		const result = await env.run(
 			add(contractId, { binaryPropertyName: 'contract', documentType: 'docx' }),
-			[{ json: {}, binary: { contract: { data: DOCX, fileName: 'terms.docx', mimeType: DOCX_MIME } } }],
+			[
+				{
+					json: {},
+					binary: { contract: { data: DOCX, fileName: 'terms.docx', mimeType: DOCX_MIME } },
+				},
+			],
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toEqual(expect.objectContaining({ filename: 'terms.docx', documentType: 'docx' }));
+		expect(result.items[0].json).toEqual(
+			expect.objectContaining({ filename: 'terms.docx', documentType: 'docx' }),
+		);
 	});
 
 	test('a file that is neither PDF nor DOCX is refused before any request', async () => {
 		const contractId = await createTemplateContract(env.api, LEASE);
 		const mark = env.mark();
 		const result = await env.run(add(contractId), [
-			{ json: {}, binary: { data: { data: fixture('notes.txt'), fileName: 'notes.txt', mimeType: 'text/plain' } } },
+			{
+				json: {},
+				binary: {
+					data: { data: fixture('notes.txt'), fileName: 'notes.txt', mimeType: 'text/plain' },
+				},
+			},
 		]);
 		expect((result.error as any)?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toBe('The file "notes.txt" is neither a PDF nor a Word (.docx) document');
-		expect(result.error?.description).toMatch(/Its type is text\/plain\. Attachments must be PDF or \.docx files/);
+		expect(result.error?.message).toBe(
+			'The file "notes.txt" is neither a PDF nor a Word (.docx) document',
+		);
+		expect(result.error?.description).toMatch(
+			/Its type is text\/plain\. Attachments must be PDF or \.docx files/,
+		);
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});
 
@@ -110,7 +163,9 @@ describe('confidentialAttachment → add', () => {
 		const result = await env.run(add(contractId, { documentType: 'pdf' }), [
 			{ json: {}, binary: { data: { data: DOCX, fileName: 'terms.docx', mimeType: DOCX_MIME } } },
 		]);
-		expect(result.error?.message).toBe('The file "terms.docx" is a Word (.docx), but Document Type is set to PDF');
+		expect(result.error?.message).toBe(
+			'The file "terms.docx" is a Word (.docx), but Document Type is set to PDF',
+		);
 		expect(result.error?.description).toMatch(/Auto-Detect/);
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});
@@ -125,7 +180,10 @@ describe('confidentialAttachment → add', () => {
 		expect(noFile.error?.description).toMatch(/Binary fields on this item: data/);
 
 		const noName = await env.run(add(contractId, { attachmentName: '={{ $json.title }}' }), [
-			{ json: { title: '  ' }, binary: { data: { data: PDF, fileName: 'a.pdf', mimeType: PDF_MIME } } },
+			{
+				json: { title: '  ' },
+				binary: { data: { data: PDF, fileName: 'a.pdf', mimeType: PDF_MIME } },
+			},
 		]);
 		expect(noName.error?.message).toBe('The Attachment Name is empty');
 		expect((noName.error as any)?.name).toBe('NodeOperationError');
@@ -140,7 +198,9 @@ describe('confidentialAttachment → add', () => {
 		]);
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('400');
-		expect(result.error?.message).toMatch(/refused the request: Field 'document.data' is not a readable PDF document/);
+		expect(result.error?.message).toMatch(
+			/refused the request: Field 'document.data' is not a readable PDF document/,
+		);
 		expect(env.sb.control.getContract(contractId)!.confidentialAttachments).toHaveLength(0);
 
 		const unknown = await env.run(add('000000000000000000000000'), [
@@ -153,15 +213,29 @@ describe('confidentialAttachment → add', () => {
 
 	test('one attachment per input item, each from its own file', async () => {
 		const contractId = await createTemplateContract(env.api, LEASE);
-		const result = await env.run(add(contractId, { contractId: byId('={{ $json.contract }}'), attachmentName: '={{ $json.title }}' }), [
-			{ json: { contract: contractId, title: 'First' }, binary: { data: { data: PDF, fileName: 'one.pdf', mimeType: PDF_MIME } } },
-			{ json: { contract: contractId, title: 'Second' }, binary: { data: { data: DOCX, fileName: 'two.docx', mimeType: DOCX_MIME } } },
-		]);
+		const result = await env.run(
+			add(contractId, {
+				contractId: byId('={{ $json.contract }}'),
+				attachmentName: '={{ $json.title }}',
+			}),
+			[
+				{
+					json: { contract: contractId, title: 'First' },
+					binary: { data: { data: PDF, fileName: 'one.pdf', mimeType: PDF_MIME } },
+				},
+				{
+					json: { contract: contractId, title: 'Second' },
+					binary: { data: { data: DOCX, fileName: 'two.docx', mimeType: DOCX_MIME } },
+				},
+			],
+		);
 		expect(result.items.map((i) => [i.json.name, i.json.filename, i.json.documentType])).toEqual([
 			['First', 'one.pdf', 'pdf'],
 			['Second', 'two.docx', 'docx'],
 		]);
-		const stored = env.sb.control.getContract(contractId)!.confidentialAttachments.map((a) => a._id);
+		const stored = env.sb.control
+			.getContract(contractId)!
+			.confidentialAttachments.map((a) => a._id);
 		expect(stored).toEqual(result.items.map((i) => i.json.attachmentId));
 	});
 });

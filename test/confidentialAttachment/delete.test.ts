@@ -1,5 +1,13 @@
 import { transportSettings } from '../../nodes/ContractEsign/transport';
-import { byId, createTemplateContract, fixture, LEASE, type NodeTestEnv, PDF_MIME, startEnv } from '../helpers/env';
+import {
+	byId,
+	createTemplateContract,
+	fixture,
+	LEASE,
+	type NodeTestEnv,
+	PDF_MIME,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 const realSleep = transportSettings.sleep;
@@ -48,25 +56,48 @@ describe('confidentialAttachment → delete', () => {
 	test('an attachment added by the node in the same workflow can be deleted with its attachmentId', async () => {
 		const contractId = await createTemplateContract(env.api, LEASE);
 		const added = await env.run(
-			{ resource: 'confidentialAttachment', operation: 'add', contractId: byId(contractId), attachmentName: 'Temp' },
-			[{ json: {}, binary: { data: { data: fixture('lease.pdf'), fileName: 'temp.pdf', mimeType: PDF_MIME } } }],
+			{
+				resource: 'confidentialAttachment',
+				operation: 'add',
+				contractId: byId(contractId),
+				attachmentName: 'Temp',
+			},
+			[
+				{
+					json: {},
+					binary: {
+						data: { data: fixture('lease.pdf'), fileName: 'temp.pdf', mimeType: PDF_MIME },
+					},
+				},
+			],
 		);
 		const result = await env.run(
 			{ ...del(contractId, ''), attachmentId: '={{ $json.attachmentId }}' },
 			added.items.map((i) => ({ json: i.json })),
 		);
-		expect(result.items[0].json).toEqual({ contractId, attachmentId: added.items[0].json.attachmentId, deleted: true });
+		expect(result.items[0].json).toEqual({
+			contractId,
+			attachmentId: added.items[0].json.attachmentId,
+			deleted: true,
+		});
 		expect(env.sb.control.getContract(contractId)!.confidentialAttachments).toHaveLength(0);
 	});
 
 	test('is retried after a temporary failure (safe to repeat, api-notes R12)', async () => {
 		const { contractId, attachmentId } = await contractWithAttachment();
-		env.sb.control.addFault({ method: 'DELETE', path: '/api/contracts/*/confidential-attachments/*', status: 503 });
+		env.sb.control.addFault({
+			method: 'DELETE',
+			path: '/api/contracts/*/confidential-attachments/*',
+			status: 503,
+		});
 		const mark = env.mark();
 		const result = await env.run(del(contractId, attachmentId));
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.deleted).toBe(true);
-		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.status}`)).toEqual(['DELETE 503', 'DELETE 200']);
+		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.status}`)).toEqual([
+			'DELETE 503',
+			'DELETE 200',
+		]);
 	});
 
 	test('an unknown attachment gives a NodeApiError with the API text', async () => {

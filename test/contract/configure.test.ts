@@ -1,4 +1,14 @@
-import { byId, createPdfContract, createTemplateContract, fromList, LEASE, type NodeTestEnv, prepareForSending, sendContract, startEnv } from '../helpers/env';
+import {
+	byId,
+	createPdfContract,
+	createTemplateContract,
+	fromList,
+	LEASE,
+	type NodeTestEnv,
+	prepareForSending,
+	sendContract,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -57,7 +67,9 @@ describe('contract → configure', () => {
 		};
 		expect(result.items[0].json).toEqual({ contractId: id, configured: expected });
 		const requests = env.nodeRequests(mark);
-		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`POST /api/contract/configuration/${id} 200`]);
+		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`POST /api/contract/configuration/${id} 200`,
+		]);
 		expect(requests[0].body).toEqual(expected);
 		const stored = env.sb.control.getContract(id)!;
 		expect(stored.config).toMatchObject({ ...expected });
@@ -90,26 +102,72 @@ describe('contract → configure', () => {
 		const mark = env.mark();
 		const result = await configure(
 			byId(id),
-			{ expiryUndefined: false, expiryStartDate: '={{ $json.from }}', expiryEndDate: '={{ $json.to }}' },
+			{
+				expiryUndefined: false,
+				expiryStartDate: '={{ $json.from }}',
+				expiryEndDate: '={{ $json.to }}',
+			},
 			[{ json: { from: '2031-01-10T08:00:00.000Z', to: '2031-01-10' } }],
 		);
 		expect(result.error).toBeUndefined();
-		expect(env.nodeRequests(mark)[0].body).toEqual({ expiryUndefined: false, expiryStartDate: '2031-01-10', expiryEndDate: '2031-01-10' });
+		expect(env.nodeRequests(mark)[0].body).toEqual({
+			expiryUndefined: false,
+			expiryStartDate: '2031-01-10',
+			expiryEndDate: '2031-01-10',
+		});
 	});
 
 	test.each([
-		['a missing end date', { expiryUndefined: false, expiryStartDate: '2030-01-01T00:00:00' }, 'Expiry End Date is missing', /add both Expiry Start Date and Expiry End Date/],
-		['a missing start date', { expiryUndefined: false, expiryEndDate: '2030-01-01T00:00:00' }, 'Expiry Start Date is missing', /Expiry Undefined/],
-		['an impossible date', { expiryUndefined: false, expiryStartDate: '={{ "2030-02-30" }}', expiryEndDate: '2030-03-01T00:00:00' }, 'Expiry Start Date "2030-02-30" is not a valid date', /date picker/],
+		[
+			'a missing end date',
+			{ expiryUndefined: false, expiryStartDate: '2030-01-01T00:00:00' },
+			'Expiry End Date is missing',
+			/add both Expiry Start Date and Expiry End Date/,
+		],
+		[
+			'a missing start date',
+			{ expiryUndefined: false, expiryEndDate: '2030-01-01T00:00:00' },
+			'Expiry Start Date is missing',
+			/Expiry Undefined/,
+		],
+		[
+			'an impossible date',
+			{
+				expiryUndefined: false,
+				expiryStartDate: '={{ "2030-02-30" }}',
+				expiryEndDate: '2030-03-01T00:00:00',
+			},
+			'Expiry Start Date "2030-02-30" is not a valid date',
+			/date picker/,
+		],
 		[
 			'a start after the end',
-			{ expiryUndefined: false, expiryStartDate: '2030-05-02T00:00:00', expiryEndDate: '2030-05-01T00:00:00' },
+			{
+				expiryUndefined: false,
+				expiryStartDate: '2030-05-02T00:00:00',
+				expiryEndDate: '2030-05-01T00:00:00',
+			},
 			'Expiry Start Date (2030-05-02) is after Expiry End Date (2030-05-01)',
 			/must start on or before/,
 		],
-		['no field at all', {}, 'No configuration field to set', /Add at least one field under "Update Fields"/],
-		['an empty name', { name: '  ' }, 'The Contract Name is empty', /remove the Contract Name field/],
-		['a webhook that is not a URL', { webhook: 'hooks.example.com' }, 'The Webhook URL (Deprecated) is not a valid http(s) address', /https:\/\//],
+		[
+			'no field at all',
+			{},
+			'No configuration field to set',
+			/Add at least one field under "Update Fields"/,
+		],
+		[
+			'an empty name',
+			{ name: '  ' },
+			'The Contract Name is empty',
+			/remove the Contract Name field/,
+		],
+		[
+			'a webhook that is not a URL',
+			{ webhook: 'hooks.example.com' },
+			'The Webhook URL (Deprecated) is not a valid http(s) address',
+			/https:\/\//,
+		],
 	])('%s is refused before any request', async (_name, fields, message, description) => {
 		const id = await createTemplateContract(env.api, LEASE);
 		const mark = env.mark();
@@ -131,7 +189,9 @@ describe('contract → configure', () => {
 		expect(result.error?.message).toBe(
 			`The e-signature API refused the request: Cannot configure the contract: contract ${id} is RECEIVED_SIGNED (only possible before signing)`,
 		);
-		expect(result.error?.description).toMatch(/^A contract can only be configured before anyone signs it/);
+		expect(result.error?.description).toMatch(
+			/^A contract can only be configured before anyone signs it/,
+		);
 		expect(env.sb.control.getContract(id)!.name).not.toBe('Too late');
 	});
 
@@ -141,7 +201,9 @@ describe('contract → configure', () => {
 		await sendContract(env.api, id);
 		env.sb.control.sign(id, { participantId: first });
 		const result = await configure(byId(id), { language: 'en' });
-		expect(result.error?.message).toMatch(/a participant of contract [0-9a-f]{24} has already signed/);
+		expect(result.error?.message).toMatch(
+			/a participant of contract [0-9a-f]{24} has already signed/,
+		);
 		expect(result.error?.httpCode).toBe('409');
 	});
 

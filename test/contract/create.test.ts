@@ -1,4 +1,13 @@
-import { byId, DOCX_MIME, fixture, fromList, LEASE, type NodeTestEnv, PDF_MIME, startEnv } from '../helpers/env';
+import {
+	byId,
+	DOCX_MIME,
+	fixture,
+	fromList,
+	LEASE,
+	type NodeTestEnv,
+	PDF_MIME,
+	startEnv,
+} from '../helpers/env';
 import { binaryDataService, initN8nCore } from '../harness';
 import { FILE_SLOT, jsonBodyWithFile } from '../../nodes/ContractEsign/helpers/base64Json';
 
@@ -14,20 +23,37 @@ afterAll(async () => {
 	await env.close();
 });
 
-const pdfItem = (field = 'data') => ({ binary: { [field]: { data: fixture('lease.pdf'), fileName: 'lease.pdf', mimeType: PDF_MIME } } });
+const pdfItem = (field = 'data') => ({
+	binary: { [field]: { data: fixture('lease.pdf'), fileName: 'lease.pdf', mimeType: PDF_MIME } },
+});
 const docxItem = (field = 'data') => ({
-	binary: { [field]: { data: fixture('services.docx'), fileName: 'services.docx', mimeType: DOCX_MIME } },
+	binary: {
+		[field]: { data: fixture('services.docx'), fileName: 'services.docx', mimeType: DOCX_MIME },
+	},
 });
 
 describe('contract → create', () => {
 	test('from a template picked in the list: returns the new contract ID, made from that template', async () => {
 		const mark = env.mark();
-		const result = await env.run({ resource: 'contract', operation: 'create', source: 'template', templateId: fromList(LEASE) });
+		const result = await env.run({
+			resource: 'contract',
+			operation: 'create',
+			source: 'template',
+			templateId: fromList(LEASE),
+		});
 		expect(result.error).toBeUndefined();
 		const out = result.items[0].json;
-		expect(out).toEqual({ contractId: expect.stringMatching(/^[0-9a-f]{24}$/), contractid: out.contractId, source: 'template', templateId: LEASE, success: true });
+		expect(out).toEqual({
+			contractId: expect.stringMatching(/^[0-9a-f]{24}$/),
+			contractid: out.contractId,
+			source: 'template',
+			templateId: LEASE,
+			success: true,
+		});
 		const requests = env.nodeRequests(mark);
-		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /api/create/contract 200']);
+		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			'POST /api/create/contract 200',
+		]);
 		expect(requests[0].body).toEqual({ source: 'template', templateid: LEASE });
 		const stored = env.sb.control.getContract(String(out.contractId));
 		expect(stored?.name).toBe('Contrato de arrendamiento');
@@ -37,10 +63,16 @@ describe('contract → create', () => {
 	test('from a PDF in the input binary field (filesystem binary mode): plain Base64, no template ID', async () => {
 		expect((binaryDataService() as any).mode).toBe('filesystem-v2');
 		const mark = env.mark();
-		const result = await env.run({ resource: 'contract', operation: 'create', source: 'pdf' }, [pdfItem()]);
+		const result = await env.run({ resource: 'contract', operation: 'create', source: 'pdf' }, [
+			pdfItem(),
+		]);
 		expect(result.error).toBeUndefined();
 		const out = result.items[0].json;
-		expect(out).toMatchObject({ contractId: expect.stringMatching(/^[0-9a-f]{24}$/), source: 'pdf', fileName: 'lease.pdf' });
+		expect(out).toMatchObject({
+			contractId: expect.stringMatching(/^[0-9a-f]{24}$/),
+			source: 'pdf',
+			fileName: 'lease.pdf',
+		});
 		const body = env.nodeRequests(mark)[0].body as any;
 		expect(Object.keys(body).sort()).toEqual(['document', 'source']);
 		expect(body.source).toBe('document');
@@ -56,7 +88,12 @@ describe('contract → create', () => {
 	test('from a Word file in a custom binary field: sent as type word', async () => {
 		const mark = env.mark();
 		const result = await env.run(
-			{ resource: 'contract', operation: 'create', source: 'word', binaryPropertyName: 'contractFile' },
+			{
+				resource: 'contract',
+				operation: 'create',
+				source: 'word',
+				binaryPropertyName: 'contractFile',
+			},
 			[docxItem('contractFile')],
 		);
 		expect(result.error).toBeUndefined();
@@ -64,22 +101,37 @@ describe('contract → create', () => {
 		const body = env.nodeRequests(mark)[0].body as any;
 		expect(body.document.type).toBe('word');
 		expect(body.document.data).toMatch(/^UEsDB/); // a zip (docx) in Base64, no "data:" header
-		expect(env.sb.control.getContract(String(result.items[0].json.contractId))?.documentType).toBe('word');
+		expect(env.sb.control.getContract(String(result.items[0].json.contractId))?.documentType).toBe(
+			'word',
+		);
 	});
 
 	test.each([
-		['a Word file with source PDF', 'pdf', docxItem(), /is a Word document, but the source is set to PDF/],
+		[
+			'a Word file with source PDF',
+			'pdf',
+			docxItem(),
+			/is a Word document, but the source is set to PDF/,
+		],
 		['a PDF with source Word', 'word', pdfItem(), /is a PDF, but the source is set to Word/],
 		[
 			'a text file',
 			'pdf',
-			{ binary: { data: { data: fixture('notes.txt'), fileName: 'notes.txt', mimeType: 'text/plain' } } },
+			{
+				binary: {
+					data: { data: fixture('notes.txt'), fileName: 'notes.txt', mimeType: 'text/plain' },
+				},
+			},
 			/"notes.txt" is neither a PDF nor a Word \(.docx\) document/,
 		],
 		[
 			'a PDF renamed .docx',
 			'word',
-			{ binary: { data: { data: fixture('lease.pdf'), fileName: 'lease.docx', mimeType: DOCX_MIME } } },
+			{
+				binary: {
+					data: { data: fixture('lease.pdf'), fileName: 'lease.docx', mimeType: DOCX_MIME },
+				},
+			},
 			/is a PDF, but the source is set to Word/,
 		],
 	])('%s is refused before any request', async (_name, source, item, message) => {
@@ -92,7 +144,10 @@ describe('contract → create', () => {
 
 	test('a missing binary field names the fields the item has', async () => {
 		const mark = env.mark();
-		const result = await env.run({ resource: 'contract', operation: 'create', source: 'pdf', binaryPropertyName: 'file' }, [pdfItem('attachment')]);
+		const result = await env.run(
+			{ resource: 'contract', operation: 'create', source: 'pdf', binaryPropertyName: 'file' },
+			[pdfItem('attachment')],
+		);
 		expect(result.error?.message).toBe('Item 1 has no binary field "file" for creating a contract');
 		expect(result.error?.description).toMatch(/Binary fields on this item: attachment/);
 		expect(env.nodeRequests(mark)).toHaveLength(0);
@@ -100,23 +155,39 @@ describe('contract → create', () => {
 
 	test('a template ID that is not 25 characters, or empty, is refused before any request', async () => {
 		const mark = env.mark();
-		const params = { resource: 'contract', operation: 'create', source: 'template', templateId: byId('={{ $json.t }}') };
+		const params = {
+			resource: 'contract',
+			operation: 'create',
+			source: 'template',
+			templateId: byId('={{ $json.t }}'),
+		};
 		const short = await env.run(params, [{ json: { t: 'T1lease' } }]);
-		expect(short.error?.message).toBe('The template ID "T1lease" has 7 characters; template IDs have exactly 25');
+		expect(short.error?.message).toBe(
+			'The template ID "T1lease" has 7 characters; template IDs have exactly 25',
+		);
 		expect(short.error?.description).toMatch(/Pick the template from the list/);
 		const empty = await env.run(params, [{ json: { t: '' } }]);
 		expect(empty.error?.message).toBe('The Template is empty');
 		expect((empty.error as any)?.name).toBe('NodeOperationError');
 		// typed (not an expression), the ID mode's own check already stops the workflow in n8n
-		await expect(env.run({ ...params, templateId: byId('T1lease') })).rejects.toThrow(/workflow has issues/);
+		await expect(env.run({ ...params, templateId: byId('T1lease') })).rejects.toThrow(
+			/workflow has issues/,
+		);
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});
 
 	test('an unknown template gives a NodeApiError with the API text and a hint', async () => {
 		const mark = env.mark();
-		const result = await env.run({ resource: 'contract', operation: 'create', source: 'template', templateId: byId('T9none0000000000000000000') });
+		const result = await env.run({
+			resource: 'contract',
+			operation: 'create',
+			source: 'template',
+			templateId: byId('T9none0000000000000000000'),
+		});
 		expect((result.error as any)?.name).toBe('NodeApiError');
-		expect(result.error?.message).toBe('The e-signature API refused the request: Template T9none0000000000000000000 not found');
+		expect(result.error?.message).toBe(
+			'The e-signature API refused the request: Template T9none0000000000000000000 not found',
+		);
 		expect(result.error?.description).toMatch(/^Check that the template exists in this account\./);
 		expect(result.error?.httpCode).toBe('404');
 		expect(env.nodeRequests(mark)).toHaveLength(1);
@@ -143,8 +214,14 @@ describe('contract → create: the JSON body of a document is built as one Buffe
 		for (const size of [0, 1, 2, 3, 4, chunk - 1, chunk, chunk + 1, chunk + 2, 3 * chunk + 5]) {
 			const file = Buffer.alloc(size);
 			for (let i = 0; i < size; i++) file[i] = (i * 7919 + size) % 256;
-			const built = jsonBodyWithFile({ source: 'document', document: { type: 'pdf', data: FILE_SLOT } }, file);
-			const expected = JSON.stringify({ source: 'document', document: { type: 'pdf', data: file.toString('base64') } });
+			const built = jsonBodyWithFile(
+				{ source: 'document', document: { type: 'pdf', data: FILE_SLOT } },
+				file,
+			);
+			const expected = JSON.stringify({
+				source: 'document',
+				document: { type: 'pdf', data: file.toString('base64') },
+			});
 			expect(built.equals(Buffer.from(expected))).toBe(true);
 		}
 	});
@@ -158,10 +235,18 @@ describe('contract → create: the JSON body of a document is built as one Buffe
 			{ binary: { data: { data: pdf, fileName: 'big.pdf', mimeType: PDF_MIME } } },
 		]);
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({ contractId: expect.stringMatching(/^[0-9a-f]{24}$/), source: 'pdf', fileName: 'big.pdf', success: true });
+		expect(result.items[0].json).toMatchObject({
+			contractId: expect.stringMatching(/^[0-9a-f]{24}$/),
+			source: 'pdf',
+			fileName: 'big.pdf',
+			success: true,
+		});
 		const [request] = env.nodeRequests(mark);
 		expect(request.headers['content-type']).toBe('application/json');
 		const base64 = pdf.toString('base64');
-		expect((request.body as any).document).toEqual({ type: 'pdf', data: `${base64.slice(0, 64)}…[${base64.length} chars]` });
+		expect((request.body as any).document).toEqual({
+			type: 'pdf',
+			data: `${base64.slice(0, 64)}…[${base64.length} chars]`,
+		});
 	});
 });

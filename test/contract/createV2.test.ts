@@ -1,5 +1,14 @@
 import { CREATE_V2_ERRORS } from '../../nodes/ContractEsign/transport/errors';
-import { byId, DOCX_MIME, fixture, fromList, LEASE, type NodeTestEnv, PDF_MIME, startEnv } from '../helpers/env';
+import {
+	byId,
+	DOCX_MIME,
+	fixture,
+	fromList,
+	LEASE,
+	type NodeTestEnv,
+	PDF_MIME,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -10,14 +19,34 @@ afterAll(async () => {
 	await env.close();
 });
 
-const pdfItem = { binary: { data: { data: fixture('lease.pdf'), fileName: 'lease.pdf', mimeType: PDF_MIME } } };
+const pdfItem = {
+	binary: { data: { data: fixture('lease.pdf'), fileName: 'lease.pdf', mimeType: PDF_MIME } },
+};
 
 const run = (params: Record<string, unknown>, items?: any[]) =>
-	env.run({ resource: 'contract', operation: 'createV2', source: 'template', templateId: fromList(LEASE), ...params } as any, items);
+	env.run(
+		{
+			resource: 'contract',
+			operation: 'createV2',
+			source: 'template',
+			templateId: fromList(LEASE),
+			...params,
+		} as any,
+		items,
+	);
 
 /** Fields mode: signers and spectators as n8n stores fixedCollection values. */
-const fields = (signers: Record<string, unknown>[], spectators: Record<string, unknown>[] = [], extra: Record<string, unknown> = {}) =>
-	run({ signersInputMode: 'fields', signers: { signer: signers }, spectators: { spectator: spectators }, ...extra });
+const fields = (
+	signers: Record<string, unknown>[],
+	spectators: Record<string, unknown>[] = [],
+	extra: Record<string, unknown> = {},
+) =>
+	run({
+		signersInputMode: 'fields',
+		signers: { signer: signers },
+		spectators: { spectator: spectators },
+		...extra,
+	});
 
 /** JSON mode: arrays as the API takes them. */
 const json = (signers: unknown, spectators: unknown = [], extra: Record<string, unknown> = {}) =>
@@ -28,8 +57,20 @@ const json = (signers: unknown, spectators: unknown = [], extra: Record<string, 
 		...extra,
 	});
 
-const ana = { obligation: 'individual', name: 'Ana', lastName: 'López', email: 'ana@example.com', phone: '+525512345678' };
-const luis = { obligation: 'individual', name: 'Luis', lastName: 'Pérez', email: 'luis@example.com', phone: '+525587654321' };
+const ana = {
+	obligation: 'individual',
+	name: 'Ana',
+	lastName: 'López',
+	email: 'ana@example.com',
+	phone: '+525512345678',
+};
+const luis = {
+	obligation: 'individual',
+	name: 'Luis',
+	lastName: 'Pérez',
+	email: 'luis@example.com',
+	phone: '+525587654321',
+};
 const agenda = {
 	paternalLastName: 'Pérez',
 	maternalLastName: 'Ruiz',
@@ -84,7 +125,9 @@ describe('contract → createV2 (Fields mode)', () => {
 			spectatorCount: 1,
 		});
 		const request = env.nodeRequests(mark)[0];
-		expect(`${request.method} ${request.path} ${request.status}`).toBe('POST /api/v2/create/contract 200');
+		expect(`${request.method} ${request.path} ${request.status}`).toBe(
+			'POST /api/v2/create/contract 200',
+		);
 		const body = request.body as any;
 		expect(body.document.type).toBe('pdf');
 		expect(body.document.data).toMatch(/^JVBERi0/);
@@ -115,7 +158,12 @@ describe('contract → createV2 (Fields mode)', () => {
 					rfc: 'ACM800101AB1',
 					qualifiedCertificate: false,
 					creditBureau: true,
-					agendaProperties: { rfc: 'ACM800101AB1', ...agenda, birthDate: '1985-04-12', state: 'JAL' },
+					agendaProperties: {
+						rfc: 'ACM800101AB1',
+						...agenda,
+						birthDate: '1985-04-12',
+						state: 'JAL',
+					},
 				},
 			],
 			spectators: [{ name: 'Auditor', email: 'audit@example.com', phone: '' }],
@@ -142,59 +190,199 @@ describe('contract → createV2 (Fields mode)', () => {
 			shield: 'none',
 			templateid: LEASE,
 			signers: [
-				{ obligation: 'individual', name: 'Ana', last_name: 'López', email: 'ana@example.com', phone: '+525512345678', qualifiedCertificate: false, creditBureau: false },
-				{ obligation: 'individual', name: 'Luis', last_name: 'Pérez', email: 'luis@example.com', phone: '+525587654321', qualifiedCertificate: false, creditBureau: false },
+				{
+					obligation: 'individual',
+					name: 'Ana',
+					last_name: 'López',
+					email: 'ana@example.com',
+					phone: '+525512345678',
+					qualifiedCertificate: false,
+					creditBureau: false,
+				},
+				{
+					obligation: 'individual',
+					name: 'Luis',
+					last_name: 'Pérez',
+					email: 'luis@example.com',
+					phone: '+525587654321',
+					qualifiedCertificate: false,
+					creditBureau: false,
+				},
 			],
 		});
 		const stored = env.sb.control.getContract(String(result.items[0].json.contractId))!;
 		expect(stored.name).toBe('Contrato de arrendamiento');
-		expect(stored.participants.map((p) => `${p.label}: ${p.name}`)).toEqual(['Arrendador: Ana', 'Arrendatario: Luis']);
+		expect(stored.participants.map((p) => `${p.label}: ${p.name}`)).toEqual([
+			'Arrendador: Ana',
+			'Arrendatario: Luis',
+		]);
 	});
 
 	test.each([
 		['no signer', [], [], {}, CREATE_V2_ERRORS.MissingSigners],
-		['an empty name', [ana, { ...luis, name: ' ' }], [], {}, `Signer 2: ${CREATE_V2_ERRORS.BlankName}`],
+		[
+			'an empty name',
+			[ana, { ...luis, name: ' ' }],
+			[],
+			{},
+			`Signer 2: ${CREATE_V2_ERRORS.BlankName}`,
+		],
 		// typed, an empty required field already stops the workflow in n8n; an expression can still resolve to nothing
-		['an empty e-mail', [ana, { ...luis, email: '={{ $json.email }}' }], [], {}, `Signer 2: ${CREATE_V2_ERRORS.BlankEmail}`],
-		['a bad e-mail', [ana, { ...luis, email: 'luis(at)example.com' }], [], {}, `Signer 2: ${CREATE_V2_ERRORS.InvalidEmail}`],
-		['a person without last name', [{ ...ana, lastName: '' }], [], {}, `Signer 1: ${CREATE_V2_ERRORS.MissingLastName}`],
-		['SMS without phone', [ana, { ...luis, phone: '' }], [], { notificationType: 'sms' }, `Signer 2: ${CREATE_V2_ERRORS.EmptyPhone}`],
-		['a qualified certificate without RFC', [ana, { ...luis, qualifiedCertificate: true }], [], {}, `Signer 2: ${CREATE_V2_ERRORS.EmptyRFC}`],
-		['a short personal RFC', [ana, { ...luis, rfc: 'PELU8001' }], [], {}, `Signer 2: ${CREATE_V2_ERRORS.WrongPhysicalPersonRFCFormat}`],
-		['a 13-character company RFC', [{ obligation: 'legal', name: 'Acme', email: 'a@acme.example', rfc: 'ACME800101AB1' }], [], {}, `Signer 1: ${CREATE_V2_ERRORS.WrongLegalPersonRFCFormat}`],
-		['a credit-bureau check without suburb', [ana, { ...luis, rfc: 'PELU800101AB1', creditBureau: true, agendaProperties: { ...agenda, suburb: '' } }], [], {}, `Signer 2: ${CREATE_V2_ERRORS.EmptySuburb}`],
-		['a state name instead of its code', [ana, { ...luis, rfc: 'PELU800101AB1', creditBureau: true, agendaProperties: { ...agenda, state: 'Jalisco' } }], [], {}, `Signer 2: ${CREATE_V2_ERRORS.InvalidStateFormat}`],
-		['a bad spectator e-mail', [ana], [{ name: 'Auditor', email: 'audit@' }], {}, `Spectator 1: ${CREATE_V2_ERRORS.WrongEmailSpectator}`],
-		['a spectator who is a signer', [ana, luis], [{ name: 'Luis', email: 'LUIS@example.com' }], {}, `Spectator 1: ${CREATE_V2_ERRORS.DistinctSpectatorParticipant}`],
-	])('%s is refused before any request, naming the signer', async (_name, signers, spectators, extra, message) => {
-		const mark = env.mark();
-		const result = await fields(signers, spectators, extra);
-		expect(result.error?.message).toBe(message);
-		expect((result.error as any)?.name).toBe('NodeOperationError');
-		expect(env.nodeRequests(mark)).toHaveLength(0);
-	});
+		[
+			'an empty e-mail',
+			[ana, { ...luis, email: '={{ $json.email }}' }],
+			[],
+			{},
+			`Signer 2: ${CREATE_V2_ERRORS.BlankEmail}`,
+		],
+		[
+			'a bad e-mail',
+			[ana, { ...luis, email: 'luis(at)example.com' }],
+			[],
+			{},
+			`Signer 2: ${CREATE_V2_ERRORS.InvalidEmail}`,
+		],
+		[
+			'a person without last name',
+			[{ ...ana, lastName: '' }],
+			[],
+			{},
+			`Signer 1: ${CREATE_V2_ERRORS.MissingLastName}`,
+		],
+		[
+			'SMS without phone',
+			[ana, { ...luis, phone: '' }],
+			[],
+			{ notificationType: 'sms' },
+			`Signer 2: ${CREATE_V2_ERRORS.EmptyPhone}`,
+		],
+		[
+			'a qualified certificate without RFC',
+			[ana, { ...luis, qualifiedCertificate: true }],
+			[],
+			{},
+			`Signer 2: ${CREATE_V2_ERRORS.EmptyRFC}`,
+		],
+		[
+			'a short personal RFC',
+			[ana, { ...luis, rfc: 'PELU8001' }],
+			[],
+			{},
+			`Signer 2: ${CREATE_V2_ERRORS.WrongPhysicalPersonRFCFormat}`,
+		],
+		[
+			'a 13-character company RFC',
+			[{ obligation: 'legal', name: 'Acme', email: 'a@acme.example', rfc: 'ACME800101AB1' }],
+			[],
+			{},
+			`Signer 1: ${CREATE_V2_ERRORS.WrongLegalPersonRFCFormat}`,
+		],
+		[
+			'a credit-bureau check without suburb',
+			[
+				ana,
+				{
+					...luis,
+					rfc: 'PELU800101AB1',
+					creditBureau: true,
+					agendaProperties: { ...agenda, suburb: '' },
+				},
+			],
+			[],
+			{},
+			`Signer 2: ${CREATE_V2_ERRORS.EmptySuburb}`,
+		],
+		[
+			'a state name instead of its code',
+			[
+				ana,
+				{
+					...luis,
+					rfc: 'PELU800101AB1',
+					creditBureau: true,
+					agendaProperties: { ...agenda, state: 'Jalisco' },
+				},
+			],
+			[],
+			{},
+			`Signer 2: ${CREATE_V2_ERRORS.InvalidStateFormat}`,
+		],
+		[
+			'a bad spectator e-mail',
+			[ana],
+			[{ name: 'Auditor', email: 'audit@' }],
+			{},
+			`Spectator 1: ${CREATE_V2_ERRORS.WrongEmailSpectator}`,
+		],
+		[
+			'a spectator who is a signer',
+			[ana, luis],
+			[{ name: 'Luis', email: 'LUIS@example.com' }],
+			{},
+			`Spectator 1: ${CREATE_V2_ERRORS.DistinctSpectatorParticipant}`,
+		],
+	])(
+		'%s is refused before any request, naming the signer',
+		async (_name, signers, spectators, extra, message) => {
+			const mark = env.mark();
+			const result = await fields(signers, spectators, extra);
+			expect(result.error?.message).toBe(message);
+			expect((result.error as any)?.name).toBe('NodeOperationError');
+			expect(env.nodeRequests(mark)).toHaveLength(0);
+		},
+	);
 
 	test('the refusal says what is wrong with the value', async () => {
 		const badEmail = await fields([{ ...ana, email: 'ana@example' }]);
 		expect(badEmail.error?.description).toBe('"ana@example" is not a valid e-mail address.');
-		const badState = await fields([{ ...ana, rfc: 'LOAA800101AB1', creditBureau: true, agendaProperties: { ...agenda, state: 'Jal.' } }]);
+		const badState = await fields([
+			{
+				...ana,
+				rfc: 'LOAA800101AB1',
+				creditBureau: true,
+				agendaProperties: { ...agenda, state: 'Jal.' },
+			},
+		]);
 		expect(badState.error?.description).toMatch(/^"Jal\." is not one of AGU, BCN, .*ZAC\.$/);
-		const badDate = await fields([{ ...ana, rfc: 'LOAA800101AB1', creditBureau: true, agendaProperties: { ...agenda, birthDate: '={{ "1985-13-01" }}' } }]);
+		const badDate = await fields([
+			{
+				...ana,
+				rfc: 'LOAA800101AB1',
+				creditBureau: true,
+				agendaProperties: { ...agenda, birthDate: '={{ "1985-13-01" }}' },
+			},
+		]);
 		expect(badDate.error?.message).toBe('Signer 1: Birth Date "1985-13-01" is not a valid date');
 	});
 
 	test('a document whose kind contradicts the source is refused before any request', async () => {
 		const mark = env.mark();
-		const docx = { binary: { data: { data: fixture('services.docx'), fileName: 'services.docx', mimeType: DOCX_MIME } } };
-		const result = await run({ source: 'pdf', signersInputMode: 'fields', signers: { signer: [ana] } }, [docx]);
-		expect(result.error?.message).toBe('The file "services.docx" is a Word document, but the source is set to PDF');
+		const docx = {
+			binary: {
+				data: { data: fixture('services.docx'), fileName: 'services.docx', mimeType: DOCX_MIME },
+			},
+		};
+		const result = await run(
+			{ source: 'pdf', signersInputMode: 'fields', signers: { signer: [ana] } },
+			[docx],
+		);
+		expect(result.error?.message).toBe(
+			'The file "services.docx" is a Word document, but the source is set to PDF',
+		);
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});
 
 	test('a Word document is sent as type word', async () => {
 		const mark = env.mark();
-		const docx = { binary: { data: { data: fixture('services.docx'), fileName: 'services.docx', mimeType: DOCX_MIME } } };
-		const result = await run({ source: 'word', name: 'Services', signersInputMode: 'fields', signers: { signer: [ana] } }, [docx]);
+		const docx = {
+			binary: {
+				data: { data: fixture('services.docx'), fileName: 'services.docx', mimeType: DOCX_MIME },
+			},
+		};
+		const result = await run(
+			{ source: 'word', name: 'Services', signersInputMode: 'fields', signers: { signer: [ana] } },
+			[docx],
+		);
 		expect(result.error).toBeUndefined();
 		expect((env.nodeRequests(mark)[0].body as any).document.type).toBe('word');
 	});
@@ -202,11 +390,17 @@ describe('contract → createV2 (Fields mode)', () => {
 
 describe('contract → createV2 (JSON mode)', () => {
 	test('arrays from an expression are sent as given', async () => {
-		const signers = [{ obligation: 'individual', name: 'Ana', last_name: 'López', email: 'ana@example.com' }];
+		const signers = [
+			{ obligation: 'individual', name: 'Ana', last_name: 'López', email: 'ana@example.com' },
+		];
 		const spectators = [{ name: 'Auditor', email: 'audit@example.com', phone: '' }];
 		const mark = env.mark();
 		const result = await run(
-			{ signersInputMode: 'json', signersJson: '={{ $json.signers }}', spectatorsJson: '={{ $json.spectators }}' },
+			{
+				signersInputMode: 'json',
+				signersJson: '={{ $json.signers }}',
+				spectatorsJson: '={{ $json.spectators }}',
+			},
 			[{ json: { signers, spectators } }],
 		);
 		expect(result.error).toBeUndefined();
@@ -230,38 +424,212 @@ describe('contract → createV2 (JSON mode)', () => {
 
 	// Every error name of spec Part 7, produced by the API (JSON mode skips the node's own checks), shown as a
 	// sentence that names the field to fix and, when the API names a signer or spectator, which one.
-	const a = { obligation: 'individual', name: 'Ana', last_name: 'López', email: 'ana@example.com', phone: '+525512345678' };
-	const l = { obligation: 'individual', name: 'Luis', last_name: 'Pérez', email: 'luis@example.com', phone: '+525587654321' };
+	const a = {
+		obligation: 'individual',
+		name: 'Ana',
+		last_name: 'López',
+		email: 'ana@example.com',
+		phone: '+525512345678',
+	};
+	const l = {
+		obligation: 'individual',
+		name: 'Luis',
+		last_name: 'Pérez',
+		email: 'luis@example.com',
+		phone: '+525587654321',
+	};
 	const bureau = {
 		...l,
 		rfc: 'PELU800101AB1',
 		creditBureau: true,
-		agendaProperties: { rfc: 'PELU800101AB1', paternalLastName: 'Pérez', maternalLastName: 'Ruiz', birthDate: '1985-04-12', zipcode: '44100', state: 'JAL', street: 'Av. Juárez 1', city: 'Guadalajara', suburb: 'Centro' },
+		agendaProperties: {
+			rfc: 'PELU800101AB1',
+			paternalLastName: 'Pérez',
+			maternalLastName: 'Ruiz',
+			birthDate: '1985-04-12',
+			zipcode: '44100',
+			state: 'JAL',
+			street: 'Av. Juárez 1',
+			city: 'Guadalajara',
+			suburb: 'Centro',
+		},
 	};
-	const withAgenda = (change: Record<string, string>) => ({ ...bureau, agendaProperties: { ...bureau.agendaProperties, ...change } });
-	const cases: Array<[string, unknown[], unknown[], Record<string, unknown>, string, RegExp, string]> = [
+	const withAgenda = (change: Record<string, string>) => ({
+		...bureau,
+		agendaProperties: { ...bureau.agendaProperties, ...change },
+	});
+	const cases: Array<
+		[string, unknown[], unknown[], Record<string, unknown>, string, RegExp, string]
+	> = [
 		['NotAvailableShield1', [a], [], { shield: 'shield1' }, '', /shield-1 credits/, 'shield'],
 		['NotAvailableShield2', [a], [], { shield: 'shield2' }, '', /shield-2 credits/, 'shield'],
 		['MissingSigners', [], [], {}, '', /no signers/, 'signers'],
 		['BlankName', [a, { ...l, name: '' }], [], {}, 'Signer 2: ', /empty Name/, 'signers[1].name'],
-		['BlankEmail', [a, { ...l, email: '' }], [], {}, 'Signer 2: ', /empty Email/, 'signers[1].email'],
-		['InvalidEmail', [a, { ...l, email: 'luis(at)example.com' }], [], {}, 'Signer 2: ', /Email is not a valid/, 'signers[1].email'],
-		['MissingLastName', [a, { ...l, last_name: '' }], [], {}, 'Signer 2: ', /Last Name/, 'signers[1].last_name'],
-		['EmptyPhone', [a, { ...l, phone: '' }], [], { notificationType: 'sms' }, 'Signer 2: ', /empty Phone/, 'signers[1].phone'],
-		['EmptyRFC', [a, { ...l, qualifiedCertificate: true }], [], {}, 'Signer 2: ', /RFC/, 'signers[1].agendaProperties.rfc'],
-		['WrongEmailSpectator', [a], [{ name: 'X', email: 'x@' }], {}, 'Spectator 1: ', /spectator's Email/, 'spectators[0].email'],
-		['DistinctSpectatorParticipant', [a, l], [{ name: 'Y', email: 'y@example.com' }, { name: 'Ana', email: 'ana@example.com' }], {}, 'Spectator 2: ', /same e-mail as a signer/, 'spectators[1].email'],
-		['EmptyPaternalLastName', [a, withAgenda({ paternalLastName: '' })], [], {}, 'Signer 2: ', /Paternal Last Name/, 'signers[1].agendaProperties.paternalLastName'],
-		['EmptyMaternalLastName', [a, withAgenda({ maternalLastName: '' })], [], {}, 'Signer 2: ', /Maternal Last Name/, 'signers[1].agendaProperties.maternalLastName'],
-		['EmptyBirthDate', [a, withAgenda({ birthDate: '' })], [], {}, 'Signer 2: ', /Birth Date/, 'signers[1].agendaProperties.birthDate'],
-		['WrongPhysicalPersonRFCFormat', [a, { ...l, rfc: 'PELU8001' }], [], {}, 'Signer 2: ', /13 characters/, 'signers[1].rfc'],
-		['WrongLegalPersonRFCFormat', [{ obligation: 'legal', name: 'Acme', email: 'a@acme.example', rfc: 'ACME800101AB1' }], [], {}, 'Signer 1: ', /12 characters/, 'signers[0].rfc'],
-		['EmptyZipCode', [a, withAgenda({ zipcode: '' })], [], {}, 'Signer 2: ', /Zip Code/, 'signers[1].agendaProperties.zipcode'],
-		['EmptyState', [a, withAgenda({ state: '' })], [], {}, 'Signer 2: ', /State/, 'signers[1].agendaProperties.state'],
-		['InvalidStateFormat', [a, withAgenda({ state: 'Jalisco' })], [], {}, 'Signer 2: ', /official Mexican state abbreviation/, 'signers[1].agendaProperties.state'],
-		['EmptyStreet', [a, withAgenda({ street: '' })], [], {}, 'Signer 2: ', /Street/, 'signers[1].agendaProperties.street'],
-		['EmptyCity', [a, withAgenda({ city: '' })], [], {}, 'Signer 2: ', /City/, 'signers[1].agendaProperties.city'],
-		['EmptySuburb', [a, withAgenda({ suburb: '' })], [], {}, 'Signer 2: ', /Suburb/, 'signers[1].agendaProperties.suburb'],
+		[
+			'BlankEmail',
+			[a, { ...l, email: '' }],
+			[],
+			{},
+			'Signer 2: ',
+			/empty Email/,
+			'signers[1].email',
+		],
+		[
+			'InvalidEmail',
+			[a, { ...l, email: 'luis(at)example.com' }],
+			[],
+			{},
+			'Signer 2: ',
+			/Email is not a valid/,
+			'signers[1].email',
+		],
+		[
+			'MissingLastName',
+			[a, { ...l, last_name: '' }],
+			[],
+			{},
+			'Signer 2: ',
+			/Last Name/,
+			'signers[1].last_name',
+		],
+		[
+			'EmptyPhone',
+			[a, { ...l, phone: '' }],
+			[],
+			{ notificationType: 'sms' },
+			'Signer 2: ',
+			/empty Phone/,
+			'signers[1].phone',
+		],
+		[
+			'EmptyRFC',
+			[a, { ...l, qualifiedCertificate: true }],
+			[],
+			{},
+			'Signer 2: ',
+			/RFC/,
+			'signers[1].agendaProperties.rfc',
+		],
+		[
+			'WrongEmailSpectator',
+			[a],
+			[{ name: 'X', email: 'x@' }],
+			{},
+			'Spectator 1: ',
+			/spectator's Email/,
+			'spectators[0].email',
+		],
+		[
+			'DistinctSpectatorParticipant',
+			[a, l],
+			[
+				{ name: 'Y', email: 'y@example.com' },
+				{ name: 'Ana', email: 'ana@example.com' },
+			],
+			{},
+			'Spectator 2: ',
+			/same e-mail as a signer/,
+			'spectators[1].email',
+		],
+		[
+			'EmptyPaternalLastName',
+			[a, withAgenda({ paternalLastName: '' })],
+			[],
+			{},
+			'Signer 2: ',
+			/Paternal Last Name/,
+			'signers[1].agendaProperties.paternalLastName',
+		],
+		[
+			'EmptyMaternalLastName',
+			[a, withAgenda({ maternalLastName: '' })],
+			[],
+			{},
+			'Signer 2: ',
+			/Maternal Last Name/,
+			'signers[1].agendaProperties.maternalLastName',
+		],
+		[
+			'EmptyBirthDate',
+			[a, withAgenda({ birthDate: '' })],
+			[],
+			{},
+			'Signer 2: ',
+			/Birth Date/,
+			'signers[1].agendaProperties.birthDate',
+		],
+		[
+			'WrongPhysicalPersonRFCFormat',
+			[a, { ...l, rfc: 'PELU8001' }],
+			[],
+			{},
+			'Signer 2: ',
+			/13 characters/,
+			'signers[1].rfc',
+		],
+		[
+			'WrongLegalPersonRFCFormat',
+			[{ obligation: 'legal', name: 'Acme', email: 'a@acme.example', rfc: 'ACME800101AB1' }],
+			[],
+			{},
+			'Signer 1: ',
+			/12 characters/,
+			'signers[0].rfc',
+		],
+		[
+			'EmptyZipCode',
+			[a, withAgenda({ zipcode: '' })],
+			[],
+			{},
+			'Signer 2: ',
+			/Zip Code/,
+			'signers[1].agendaProperties.zipcode',
+		],
+		[
+			'EmptyState',
+			[a, withAgenda({ state: '' })],
+			[],
+			{},
+			'Signer 2: ',
+			/State/,
+			'signers[1].agendaProperties.state',
+		],
+		[
+			'InvalidStateFormat',
+			[a, withAgenda({ state: 'Jalisco' })],
+			[],
+			{},
+			'Signer 2: ',
+			/official Mexican state abbreviation/,
+			'signers[1].agendaProperties.state',
+		],
+		[
+			'EmptyStreet',
+			[a, withAgenda({ street: '' })],
+			[],
+			{},
+			'Signer 2: ',
+			/Street/,
+			'signers[1].agendaProperties.street',
+		],
+		[
+			'EmptyCity',
+			[a, withAgenda({ city: '' })],
+			[],
+			{},
+			'Signer 2: ',
+			/City/,
+			'signers[1].agendaProperties.city',
+		],
+		[
+			'EmptySuburb',
+			[a, withAgenda({ suburb: '' })],
+			[],
+			{},
+			'Signer 2: ',
+			/Suburb/,
+			'signers[1].agendaProperties.suburb',
+		],
 	];
 
 	test('the table covers the 22 error names of the spec', () => {
@@ -269,30 +637,39 @@ describe('contract → createV2 (JSON mode)', () => {
 		expect(cases).toHaveLength(22);
 	});
 
-	test.each(cases)('%s: the API refusal becomes a sentence naming the field', async (name, signers, spectators, extra, prefix, mentions, field) => {
-		if (name === 'NotAvailableShield1') env.sb.control.setCredits({ shield1: 0 });
-		if (name === 'NotAvailableShield2') env.sb.control.setCredits({ shield2: 0 });
-		try {
-			const mark = env.mark();
-			const result = await json(signers, spectators, extra);
-			const sentReq = env.nodeRequests(mark);
-			expect(sentReq.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /api/v2/create/contract 400']);
-			expect((result.error as any)?.name).toBe('NodeApiError');
-			expect(result.error?.httpCode).toBe('400');
-			expect(result.error?.message).toBe(`${prefix}${CREATE_V2_ERRORS[name]}`);
-			expect(result.error?.message).toMatch(mentions);
-			expect(result.error?.description).toBe(`The service answered ${name} (field ${field}).`);
-		} finally {
-			env.sb.control.setCredits({ shield1: 100, shield2: 100 });
-		}
-	});
+	test.each(cases)(
+		'%s: the API refusal becomes a sentence naming the field',
+		async (name, signers, spectators, extra, prefix, mentions, field) => {
+			if (name === 'NotAvailableShield1') env.sb.control.setCredits({ shield1: 0 });
+			if (name === 'NotAvailableShield2') env.sb.control.setCredits({ shield2: 0 });
+			try {
+				const mark = env.mark();
+				const result = await json(signers, spectators, extra);
+				const sentReq = env.nodeRequests(mark);
+				expect(sentReq.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+					'POST /api/v2/create/contract 400',
+				]);
+				expect((result.error as any)?.name).toBe('NodeApiError');
+				expect(result.error?.httpCode).toBe('400');
+				expect(result.error?.message).toBe(`${prefix}${CREATE_V2_ERRORS[name]}`);
+				expect(result.error?.message).toMatch(mentions);
+				expect(result.error?.description).toBe(`The service answered ${name} (field ${field}).`);
+			} finally {
+				env.sb.control.setCredits({ shield1: 100, shield2: 100 });
+			}
+		},
+	);
 
-	test('errors outside Part 7 show the API\'s own sentence', async () => {
+	test("errors outside Part 7 show the API's own sentence", async () => {
 		const unknownTemplate = await json([a], [], { templateId: byId('T9none0000000000000000000') });
 		expect(unknownTemplate.error?.httpCode).toBe('404');
-		expect(unknownTemplate.error?.message).toBe('The e-signature API refused the request: Template T9none0000000000000000000 not found (TemplateNotFound)');
+		expect(unknownTemplate.error?.message).toBe(
+			'The e-signature API refused the request: Template T9none0000000000000000000 not found (TemplateNotFound)',
+		);
 		const unknownField = await json([{ ...a, middle_name: 'María' }]);
 		expect(unknownField.error?.httpCode).toBe('400');
-		expect(unknownField.error?.message).toBe('The e-signature API refused the request: Unknown field(s) middle_name in signers[0] (InvalidRequest)');
+		expect(unknownField.error?.message).toBe(
+			'The e-signature API refused the request: Unknown field(s) middle_name in signers[0] (InvalidRequest)',
+		);
 	});
 });

@@ -1,7 +1,14 @@
 import JSZip from 'jszip';
 
 import { binaryBuffer } from '../harness';
-import { byId, createPdfContract, prepareForSending, sendContract, startEnv, type NodeTestEnv } from '../helpers/env';
+import {
+	byId,
+	createPdfContract,
+	prepareForSending,
+	sendContract,
+	startEnv,
+	type NodeTestEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 const WEBM_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
@@ -17,7 +24,10 @@ afterEach(() => env.sb.control.clearFaults());
 async function contract(options: { stampNom?: boolean; sign?: boolean } = {}) {
 	const id = await createPdfContract(env.api);
 	await prepareForSending(env.api, id);
-	if (options.stampNom) expect((await env.api.post(`/api/contract/configuration/${id}`, { stampNom: true })).status).toBe(200);
+	if (options.stampNom)
+		expect(
+			(await env.api.post(`/api/contract/configuration/${id}`, { stampNom: true })).status,
+		).toBe(200);
 	await sendContract(env.api, id);
 	if (options.sign) env.sb.control.sign(id);
 	return id;
@@ -41,24 +51,37 @@ describe('contract → downloadPackage', () => {
 		const base = `Contract-${id.slice(-6)}`;
 		const zipBytes = await binaryBuffer(item.binary!.data);
 		// The file name is the one of the response's Content-Disposition (api-notes X17: <name>-<contractid>.zip).
-		expect(item.json).toEqual({ contractId: id, fileName: `${base}-${id}.zip`, fileSize: zipBytes.length, binaryField: 'data' });
+		expect(item.json).toEqual({
+			contractId: id,
+			fileName: `${base}-${id}.zip`,
+			fileSize: zipBytes.length,
+			binaryField: 'data',
+		});
 		expect(item.binary!.data.mimeType).toBe('application/zip');
 		expect(item.binary!.data.fileName).toBe(`${base}-${id}.zip`);
 
 		const zip = await JSZip.loadAsync(zipBytes);
 		const manifest = JSON.parse(await zip.file('manifest.json')!.async('string'));
-		expect(manifest).toEqual(expect.objectContaining({ contractid: id, name, status: 'RECEIVED_SIGNED' }));
+		expect(manifest).toEqual(
+			expect.objectContaining({ contractid: id, name, status: 'RECEIVED_SIGNED' }),
+		);
 		const entries = Object.keys(zip.files).filter((n) => !zip.files[n].dir);
 		expect(entries.sort()).toEqual([...manifest.files, 'manifest.json'].sort());
 		const pdfs = entries.filter((n) => n.endsWith('.pdf'));
 		expect(pdfs.sort()).toEqual([`${base}-NOM151.pdf`, `${base}-signed.pdf`, `${base}.pdf`]);
-		for (const pdf of pdfs) expect((await zip.file(pdf)!.async('nodebuffer')).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+		for (const pdf of pdfs)
+			expect((await zip.file(pdf)!.async('nodebuffer')).subarray(0, 5).toString('latin1')).toBe(
+				'%PDF-',
+			);
 		const videos = entries.filter((n) => n.startsWith('videos/'));
 		expect(videos).toHaveLength(2);
-		for (const video of videos) expect((await zip.file(video)!.async('nodebuffer')).subarray(0, 4)).toEqual(WEBM_MAGIC);
+		for (const video of videos)
+			expect((await zip.file(video)!.async('nodebuffer')).subarray(0, 4)).toEqual(WEBM_MAGIC);
 
 		const sent = env.nodeRequests(mark);
-		expect(sent.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`POST /api/contracts/${id}/package 200`]);
+		expect(sent.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`POST /api/contracts/${id}/package 200`,
+		]);
 		expect(sent[0].body).toBeNull();
 	});
 
@@ -85,7 +108,12 @@ describe('contract → downloadPackage', () => {
 
 	test('the POST is not repeated when the service fails (it is not idempotent)', async () => {
 		const id = await contract();
-		env.sb.control.addFault({ method: 'POST', path: `/api/contracts/${id}/package`, status: 503, times: 3 });
+		env.sb.control.addFault({
+			method: 'POST',
+			path: `/api/contracts/${id}/package`,
+			status: 503,
+			times: 3,
+		});
 		const mark = env.mark();
 		const result = await env.run(downloadPackage(id));
 		expect(result.error?.httpCode).toBe('503');

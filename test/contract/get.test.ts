@@ -1,4 +1,13 @@
-import { byId, createTemplateContract, fromList, LEASE, type NodeTestEnv, prepareForSending, sendContract, startEnv } from '../helpers/env';
+import {
+	byId,
+	createTemplateContract,
+	fromList,
+	LEASE,
+	type NodeTestEnv,
+	prepareForSending,
+	sendContract,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -23,8 +32,17 @@ describe('contract → get', () => {
 		);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json)).toEqual([
-			expect.objectContaining({ contractId: draft, status: '', statusLabel: 'Draft', signedAt: '' }),
-			expect.objectContaining({ contractId: sent, status: 'SENT_TO_SIGN', statusLabel: 'Pending Signature' }),
+			expect.objectContaining({
+				contractId: draft,
+				status: '',
+				statusLabel: 'Draft',
+				signedAt: '',
+			}),
+			expect.objectContaining({
+				contractId: sent,
+				status: 'SENT_TO_SIGN',
+				statusLabel: 'Pending Signature',
+			}),
 		]);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		const sentRequests = env.nodeRequests(mark);
@@ -36,9 +54,13 @@ describe('contract → get', () => {
 		expect(sentRequests[0].headers.authorization).toBeUndefined();
 
 		const jwtMark = env.mark();
-		const viaJwt = await env.run({ resource: 'contract', operation: 'get', contractId: fromList(draft) }, undefined, {
-			credentials: env.jwtCreds,
-		});
+		const viaJwt = await env.run(
+			{ resource: 'contract', operation: 'get', contractId: fromList(draft) },
+			undefined,
+			{
+				credentials: env.jwtCreds,
+			},
+		);
 		expect(viaJwt.items[0].json.contractId).toBe(draft);
 		const jwtRequest = env.nodeRequests(jwtMark)[0];
 		expect(jwtRequest.headers.authorization).toBe('Bearer <redacted>');
@@ -46,7 +68,11 @@ describe('contract → get', () => {
 	});
 
 	test('an unknown contract gives a NodeApiError with the API text and a hint', async () => {
-		const result = await env.run({ resource: 'contract', operation: 'get', contractId: byId('000000000000000000000000') });
+		const result = await env.run({
+			resource: 'contract',
+			operation: 'get',
+			contractId: byId('000000000000000000000000'),
+		});
 		expect(result.error?.message).toMatch(/refused the request: .*not found/i);
 		expect(result.error?.description).toMatch(/Check the ID/);
 		expect(result.error?.httpCode).toBe('404');
@@ -54,7 +80,11 @@ describe('contract → get', () => {
 
 	test('an empty contract ID is refused before any request', async () => {
 		const mark = env.mark();
-		const result = await env.run({ resource: 'contract', operation: 'get', contractId: byId('={{ $json.missing }}') });
+		const result = await env.run({
+			resource: 'contract',
+			operation: 'get',
+			contractId: byId('={{ $json.missing }}'),
+		});
 		expect(result.error?.message).toBe('The Contract is empty');
 		expect((result.error as any)?.name).toBe('NodeOperationError');
 		expect(env.nodeRequests(mark)).toHaveLength(0);
@@ -79,7 +109,12 @@ describe('contract → get', () => {
 		const ids = [];
 		for (let i = 0; i < 6; i++) ids.push(await createTemplateContract(env.api, LEASE));
 		const result = await env.run(
-			{ resource: 'contract', operation: 'get', contractId: byId('={{ $json.id }}'), options: { concurrency: 4 } },
+			{
+				resource: 'contract',
+				operation: 'get',
+				contractId: byId('={{ $json.id }}'),
+				options: { concurrency: 4 },
+			},
 			ids.map((id) => ({ json: { id } })),
 		);
 		expect(result.items.map((i) => i.json.contractId)).toEqual(ids);

@@ -9,8 +9,14 @@ afterAll(async () => {
 	await env.close();
 });
 
-const getAll = (extra: Record<string, unknown> = {}) => env.run({ resource: 'contract', operation: 'getAll', ...extra } as any);
-const summary = (r: { method: string; path: string; query: Record<string, unknown>; status: number }) =>
+const getAll = (extra: Record<string, unknown> = {}) =>
+	env.run({ resource: 'contract', operation: 'getAll', ...extra } as any);
+const summary = (r: {
+	method: string;
+	path: string;
+	query: Record<string, unknown>;
+	status: number;
+}) =>
 	`${r.method} ${r.path}?page=${String(r.query.page)}&perPage=${String(r.query.perPage)} ${r.status}`;
 
 describe('contract → getAll: paging', () => {
@@ -37,12 +43,19 @@ describe('contract → getAll: paging', () => {
 		expect(new Set(everyId).size).toBe(450);
 		const first = result.items[0].json;
 		expect(first).toEqual(
-			expect.objectContaining({ contractId: first._id, name: expect.any(String), createdAt: expect.any(String), status: expect.any(String) }),
+			expect.objectContaining({
+				contractId: first._id,
+				name: expect.any(String),
+				createdAt: expect.any(String),
+				status: expect.any(String),
+			}),
 		);
 		// a readable label for every status, never the raw code (e.g. SENT_TO_SIGN)
 		for (const { json } of result.items) expect(json.statusLabel).toMatch(/^[A-Z][a-z]/);
 		expect(new Set(result.items.map((i) => i.json.status)).size).toBeGreaterThan(10);
-		expect(result.items.find((i) => i.json.status === 'RECEIVED_SIGNED')?.json.statusLabel).toBe('Signed');
+		expect(result.items.find((i) => i.json.status === 'RECEIVED_SIGNED')?.json.statusLabel).toBe(
+			'Signed',
+		);
 		// newest first, as the API lists them
 		const created = result.items.map((i) => String(i.json.createdAt));
 		expect([...created].sort().reverse()).toEqual(created);
@@ -53,7 +66,9 @@ describe('contract → getAll: paging', () => {
 		const mark = env.mark();
 		const five = await getAll({ returnAll: false, limit: 5 });
 		expect(five.items.map((i) => i.json.contractId)).toEqual(everyId.slice(0, 5));
-		expect(env.nodeRequests(mark).map(summary)).toEqual(['GET /api/list/contracts?page=1&perPage=5 200']);
+		expect(env.nodeRequests(mark).map(summary)).toEqual([
+			'GET /api/list/contracts?page=1&perPage=5 200',
+		]);
 
 		const mark2 = env.mark();
 		const many = await getAll({ returnAll: false, limit: 250 });
@@ -65,10 +80,17 @@ describe('contract → getAll: paging', () => {
 	});
 
 	test('a failure on a later page fails the item instead of returning a partial list', async () => {
-		env.sb.control.addFault({ path: '/api/list/contracts', query: { page: '2' }, status: 200, body: { success: false, error: 'Temporary failure' } });
+		env.sb.control.addFault({
+			path: '/api/list/contracts',
+			query: { page: '2' },
+			status: 200,
+			body: { success: false, error: 'Temporary failure' },
+		});
 		const result = await getAll({ returnAll: true });
 		expect((result.error as any)?.name).toBe('NodeApiError');
-		expect(result.error?.message).toBe('The e-signature API refused the request: Temporary failure');
+		expect(result.error?.message).toBe(
+			'The e-signature API refused the request: Temporary failure',
+		);
 		expect(result.items).toHaveLength(0);
 	});
 });
@@ -84,7 +106,11 @@ describe('contract → getAll: filters', () => {
 			status: 'SENT_TO_SIGN',
 			participants: [
 				{ name: 'Ana', email: 'ana.filter@example.com' },
-				{ name: 'Luis', email: 'luis.filter@example.com', variables: { tenant_name: 'Luis Pérez', monthly_rent: '12000' } },
+				{
+					name: 'Luis',
+					email: 'luis.filter@example.com',
+					variables: { tenant_name: 'Luis Pérez', monthly_rent: '12000' },
+				},
 			],
 		});
 		c.sign(a._id, { participantId: a.participants[0]._id });
@@ -93,28 +119,62 @@ describe('contract → getAll: filters', () => {
 			createdAt: '2020-03-05T10:00:00.000Z',
 			templateId: NDA,
 			status: 'SENT_TO_SIGN',
-			participants: [{ name: 'Ana', email: 'ana.filter@example.com' }, { name: 'Marta', email: 'marta.filter@example.com' }],
+			participants: [
+				{ name: 'Ana', email: 'ana.filter@example.com' },
+				{ name: 'Marta', email: 'marta.filter@example.com' },
+			],
 		})._id;
-		ids.c = c.createContract({ createdAt: '2020-03-31T23:00:00.000Z', templateId: LEASE, status: 'CANCELED' })._id;
+		ids.c = c.createContract({
+			createdAt: '2020-03-31T23:00:00.000Z',
+			templateId: LEASE,
+			status: 'CANCELED',
+		})._id;
 		ids.d = c.createContract({ createdAt: '2020-04-01T00:00:00.000Z', name: 'Draft in April' })._id;
 	});
 
 	const march = { dateStart: '2020-03-01', dateEnd: '2020-03-31' };
 
 	test.each([
-		['a date range (plain end date = whole day)', march, ['c', 'b', 'a'], { dateStart: '2020-03-01', dateEnd: '2020-03-31' }],
-		['a timestamp range', { dateStart: '2020-03-05T10:00:00Z', dateEnd: '2020-04-01T00:00:00Z' }, ['d', 'c', 'b'], { dateStart: '2020-03-05T10:00:00.000Z', dateEnd: '2020-04-01T00:00:00.000Z' }],
-		['status', { ...march, statusContract: 'SENT_TO_SIGN' }, ['b', 'a'], { ...march, statusContract: 'SENT_TO_SIGN' }],
+		[
+			'a date range (plain end date = whole day)',
+			march,
+			['c', 'b', 'a'],
+			{ dateStart: '2020-03-01', dateEnd: '2020-03-31' },
+		],
+		[
+			'a timestamp range',
+			{ dateStart: '2020-03-05T10:00:00Z', dateEnd: '2020-04-01T00:00:00Z' },
+			['d', 'c', 'b'],
+			{ dateStart: '2020-03-05T10:00:00.000Z', dateEnd: '2020-04-01T00:00:00.000Z' },
+		],
+		[
+			'status',
+			{ ...march, statusContract: 'SENT_TO_SIGN' },
+			['b', 'a'],
+			{ ...march, statusContract: 'SENT_TO_SIGN' },
+		],
 		[
 			'participant e-mail and status (the same participant)',
 			{ emailParticipant: ' ANA.filter@example.com ', statusParticipant: 'SIGNED' },
 			['a'],
 			{ emailParticipant: 'ANA.filter@example.com', statusParticipant: 'SIGNED' },
 		],
-		['participant e-mail alone', { emailParticipant: 'ana.filter@example.com' }, ['b', 'a'], { emailParticipant: 'ana.filter@example.com' }],
+		[
+			'participant e-mail alone',
+			{ emailParticipant: 'ana.filter@example.com' },
+			['b', 'a'],
+			{ emailParticipant: 'ana.filter@example.com' },
+		],
 		[
 			'participant variables as name|value pairs',
-			{ participantVariables: { variables: [{ name: 'tenant_name', value: 'Luis Pérez' }, { name: 'monthly_rent', value: '12000' }] } },
+			{
+				participantVariables: {
+					variables: [
+						{ name: 'tenant_name', value: 'Luis Pérez' },
+						{ name: 'monthly_rent', value: '12000' },
+					],
+				},
+			},
 			['a'],
 			{ participantVariables: 'tenant_name|Luis Pérez;monthly_rent|12000' },
 		],
@@ -129,7 +189,10 @@ describe('contract → getAll: filters', () => {
 	});
 
 	test('readable status labels on the output', async () => {
-		const result = await getAll({ returnAll: true, filters: { dateStart: '2020-03-01', dateEnd: '2020-04-01' } });
+		const result = await getAll({
+			returnAll: true,
+			filters: { dateStart: '2020-03-01', dateEnd: '2020-04-01' },
+		});
 		expect(result.items.map((i) => [i.json.status, i.json.statusLabel])).toEqual([
 			['', 'Draft'],
 			['CANCELED', 'Cancelled'],
@@ -148,12 +211,36 @@ describe('contract → getAll: filters', () => {
 	});
 
 	test.each([
-		['an invalid e-mail', { emailParticipant: 'ana(at)example.com' }, 'Participant Email "ana(at)example.com" is not a valid e-mail address'],
-		['a variable without a name', { participantVariables: { variables: [{ name: ' ', value: 'x' }] } }, 'Participant variable 1 has no name'],
-		['a variable value with ";"', { participantVariables: { variables: [{ name: 'fee', value: 'a;b' }] } }, 'Participant variable "fee" contains "|" or ";"'],
-		['a variable name with "|"', { participantVariables: { variables: [{ name: 'a|b', value: 'x' }] } }, 'Participant variable "a|b" contains "|" or ";"'],
-		['a short template ID', { templateId: 'T1lease' }, 'The Template ID filter "T1lease" has 7 characters; template IDs have exactly 25'],
-		['a start after the end', { dateStart: '2020-03-02T00:00:00Z', dateEnd: '2020-03-01' }, 'Created From (2020-03-02T00:00:00.000Z) is after Created Until (2020-03-01)'],
+		[
+			'an invalid e-mail',
+			{ emailParticipant: 'ana(at)example.com' },
+			'Participant Email "ana(at)example.com" is not a valid e-mail address',
+		],
+		[
+			'a variable without a name',
+			{ participantVariables: { variables: [{ name: ' ', value: 'x' }] } },
+			'Participant variable 1 has no name',
+		],
+		[
+			'a variable value with ";"',
+			{ participantVariables: { variables: [{ name: 'fee', value: 'a;b' }] } },
+			'Participant variable "fee" contains "|" or ";"',
+		],
+		[
+			'a variable name with "|"',
+			{ participantVariables: { variables: [{ name: 'a|b', value: 'x' }] } },
+			'Participant variable "a|b" contains "|" or ";"',
+		],
+		[
+			'a short template ID',
+			{ templateId: 'T1lease' },
+			'The Template ID filter "T1lease" has 7 characters; template IDs have exactly 25',
+		],
+		[
+			'a start after the end',
+			{ dateStart: '2020-03-02T00:00:00Z', dateEnd: '2020-03-01' },
+			'Created From (2020-03-02T00:00:00.000Z) is after Created Until (2020-03-01)',
+		],
 	])('%s is refused before any request', async (_name, filters, message) => {
 		const mark = env.mark();
 		const result = await getAll({ returnAll: true, filters });
@@ -164,7 +251,10 @@ describe('contract → getAll: filters', () => {
 	});
 
 	test('a plain end date on the same day as a timestamp start is accepted (whole day)', async () => {
-		const result = await getAll({ returnAll: true, filters: { dateStart: '2020-03-31T12:00:00Z', dateEnd: '2020-03-31' } });
+		const result = await getAll({
+			returnAll: true,
+			filters: { dateStart: '2020-03-31T12:00:00Z', dateEnd: '2020-03-31' },
+		});
 		expect(result.items.map((i) => i.json.contractId)).toEqual([ids.c]);
 	});
 });

@@ -1,5 +1,12 @@
 import { binaryBuffer } from '../harness';
-import { byId, createPdfContract, prepareForSending, sendContract, startEnv, type NodeTestEnv } from '../helpers/env';
+import {
+	byId,
+	createPdfContract,
+	prepareForSending,
+	sendContract,
+	startEnv,
+	type NodeTestEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 const WEBM_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
@@ -57,7 +64,9 @@ describe('contract → getDocuments', () => {
 		});
 		expect(result.items[0].binary).toBeUndefined();
 		const sent = env.nodeRequests(mark);
-		expect(sent.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`GET /api/contract/documents/${id} 200`]);
+		expect(sent.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`GET /api/contract/documents/${id} 200`,
+		]);
 		expect(sent[0].query).toEqual({ partial: 'false' });
 	});
 
@@ -67,7 +76,12 @@ describe('contract → getDocuments', () => {
 		const result = await env.run(getDocuments(id, { downloadFiles: true }));
 		expect(result.error).toBeUndefined();
 		const [item] = result.items;
-		expect(Object.keys(item.binary ?? {}).sort()).toEqual(['certificate', 'contract', 'video_1', 'video_2']);
+		expect(Object.keys(item.binary ?? {}).sort()).toEqual([
+			'certificate',
+			'contract',
+			'video_1',
+			'video_2',
+		]);
 
 		const contractPdf = await binaryBuffer(item.binary!.contract);
 		const certificate = await binaryBuffer(item.binary!.certificate);
@@ -84,10 +98,17 @@ describe('contract → getDocuments', () => {
 
 		// The same bytes the API's URLs serve.
 		const record = (await env.api.get(`/api/contract/documents/${id}`)).data;
-		const direct = await env.api.get(record.documents.signed_contract, { responseType: 'arraybuffer', baseURL: '' });
+		const direct = await env.api.get(record.documents.signed_contract, {
+			responseType: 'arraybuffer',
+			baseURL: '',
+		});
 		expect(Buffer.from(direct.data).equals(contractPdf)).toBe(true);
 
-		expect(item.json.binaryFields).toEqual({ signedContract: 'contract', certificate: 'certificate', videos: ['video_1', 'video_2'] });
+		expect(item.json.binaryFields).toEqual({
+			signedContract: 'contract',
+			certificate: 'certificate',
+			videos: ['video_1', 'video_2'],
+		});
 		expect((item.json.participants as any[]).map((p) => [p.participantId, p.videoField])).toEqual([
 			[participants[0], 'video_1'],
 			[participants[1], 'video_2'],
@@ -115,21 +136,34 @@ describe('contract → getDocuments', () => {
 		);
 		expect(result.error).toBeUndefined();
 		const [item] = result.items;
-		expect(Object.keys(item.binary ?? {}).sort()).toEqual(['declaration1', 'declaration2', 'signedPdf']);
+		expect(Object.keys(item.binary ?? {}).sort()).toEqual([
+			'declaration1',
+			'declaration2',
+			'signedPdf',
+		]);
 		expect((item.json.documents as any).signed_certificate).toBeUndefined();
-		expect(item.json.binaryFields).toEqual({ signedContract: 'signedPdf', videos: ['declaration1', 'declaration2'] });
+		expect(item.json.binaryFields).toEqual({
+			signedContract: 'signedPdf',
+			videos: ['declaration1', 'declaration2'],
+		});
 	});
 
 	test('Partially Signed Documents returns what the signers so far signed', async () => {
 		const { id, participants } = await contract({ stampNom: true, signers: 'first' });
 		const mark = env.mark();
-		const result = await env.run(getDocuments(id, { downloadFiles: true, options: { partial: true } }));
+		const result = await env.run(
+			getDocuments(id, { downloadFiles: true, options: { partial: true } }),
+		);
 		expect(result.error).toBeUndefined();
 		const [item] = result.items;
 		expect(item.json.partial).toBe(true);
-		expect((item.json.participants as any[]).map((p) => p.participantId)).toEqual([participants[0]]);
+		expect((item.json.participants as any[]).map((p) => p.participantId)).toEqual([
+			participants[0],
+		]);
 		expect(Object.keys(item.binary ?? {}).sort()).toEqual(['contract', 'video_1']);
-		expect((await binaryBuffer(item.binary!.contract)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+		expect((await binaryBuffer(item.binary!.contract)).subarray(0, 5).toString('latin1')).toBe(
+			'%PDF-',
+		);
 		expect(env.nodeRequests(mark)[0].query).toEqual({ partial: 'true' });
 	});
 
@@ -139,7 +173,9 @@ describe('contract → getDocuments', () => {
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('409');
 		expect(result.error?.message).toMatch(/refused the request: .*not signed by all participants/);
-		expect(result.error?.description).toMatch(/Signed documents exist once every participant has signed/);
+		expect(result.error?.description).toMatch(
+			/Signed documents exist once every participant has signed/,
+		);
 		expect(result.error?.description).toMatch(/Partially Signed Documents/);
 
 		const { id: unsigned } = await contract({ signers: 'none' });
@@ -153,8 +189,14 @@ describe('contract → getDocuments', () => {
 		const { id } = await contract();
 		const cases: Array<[Record<string, unknown>, RegExp]> = [
 			[{ contractId: byId('={{ $json.missing }}') }, /^The Contract is empty$/],
-			[{ downloadFiles: true, contractBinaryField: '={{ "  " }}' }, /^"Put Contract in Field" is empty$/],
-			[{ downloadFiles: true, videoBinaryPrefix: '={{ $json.missing }}' }, /^"Video Field Prefix" is empty$/],
+			[
+				{ downloadFiles: true, contractBinaryField: '={{ "  " }}' },
+				/^"Put Contract in Field" is empty$/,
+			],
+			[
+				{ downloadFiles: true, videoBinaryPrefix: '={{ $json.missing }}' },
+				/^"Video Field Prefix" is empty$/,
+			],
 			[{ downloadFiles: true, certificateBinaryField: 'contract' }, /same binary field/],
 			[{ downloadFiles: true, contractBinaryField: 'video_2' }, /same binary field/],
 		];

@@ -1,6 +1,13 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { byId, createPdfContract, prepareForSending, sendContract, startEnv, type NodeTestEnv } from '../helpers/env';
+import {
+	byId,
+	createPdfContract,
+	prepareForSending,
+	sendContract,
+	startEnv,
+	type NodeTestEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -51,20 +58,29 @@ describe('contract → getMilestones', () => {
 		]);
 		expect(result.items.every((i) => i.json._id === undefined)).toBe(true);
 		expect(result.items.map((i) => i.pairedItem)).toEqual(raw.map(() => ({ item: 0 })));
-		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`GET /api/contract/milestones/${id} 200`]);
+		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`GET /api/contract/milestones/${id} 200`,
+		]);
 	});
 
 	test('Keep in One Item gives one item per contract, each paired with its input item', async () => {
 		const signed = await signedContract();
 		const draft = await createPdfContract(env.api);
-		const result = await env.run(getMilestones('={{ $json.id }}', { keepInOneItem: true }), [{ json: { id: draft } }, { json: { id: signed } }]);
+		const result = await env.run(getMilestones('={{ $json.id }}', { keepInOneItem: true }), [
+			{ json: { id: draft } },
+			{ json: { id: signed } },
+		]);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(2);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(result.items[0].json).toEqual({
 			contractId: draft,
 			milestones: [
-				expect.objectContaining({ milestoneId: expect.any(String), name: 'Contract created', completed: true }),
+				expect.objectContaining({
+					milestoneId: expect.any(String),
+					name: 'Contract created',
+					completed: true,
+				}),
 				expect.objectContaining({ name: 'Sent to signature', completed: false, realDate: '' }),
 				expect.objectContaining({ name: 'Signed by all participants', completed: false }),
 				expect.objectContaining({ name: 'Finalized', completed: false }),
@@ -81,7 +97,13 @@ describe('contract → getMilestones', () => {
 			body: {
 				contractid: id,
 				milestones: [
-					{ _id: 'm1', name: 'A', completed: 1, expectedDate: '', realDate: '2026-01-01T00:00:00.000Z' },
+					{
+						_id: 'm1',
+						name: 'A',
+						completed: 1,
+						expectedDate: '',
+						realDate: '2026-01-01T00:00:00.000Z',
+					},
 					{ _id: 'm2', name: 'B', completed: 'false', expectedDate: '', realDate: '' },
 					{ _id: 'm3', name: 'C', completed: 'true', expectedDate: '', realDate: '' },
 				],

@@ -1,5 +1,12 @@
 /** sendReminder, archive, cancel, finalize and stampShield2Certificate: one call each, state refusals explained. */
-import { byId, createPdfContract, prepareForSending, sendContract, startEnv, type NodeTestEnv } from '../helpers/env';
+import {
+	byId,
+	createPdfContract,
+	prepareForSending,
+	sendContract,
+	startEnv,
+	type NodeTestEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -16,10 +23,14 @@ afterEach(() => {
 
 type Stage = 'draft' | 'sent' | 'partlySigned' | 'signed';
 
-async function contract(stage: Stage, config: Record<string, unknown> = {}): Promise<{ id: string; participants: string[] }> {
+async function contract(
+	stage: Stage,
+	config: Record<string, unknown> = {},
+): Promise<{ id: string; participants: string[] }> {
 	const id = await createPdfContract(env.api);
 	const participants = await prepareForSending(env.api, id);
-	if (Object.keys(config).length) expect((await env.api.post(`/api/contract/configuration/${id}`, config)).status).toBe(200);
+	if (Object.keys(config).length)
+		expect((await env.api.post(`/api/contract/configuration/${id}`, config)).status).toBe(200);
 	if (stage !== 'draft') await sendContract(env.api, id);
 	if (stage === 'partlySigned') env.sb.control.sign(id, { participantId: participants[0] });
 	if (stage === 'signed') env.sb.control.sign(id);
@@ -29,9 +40,15 @@ async function contract(stage: Stage, config: Record<string, unknown> = {}): Pro
 const run = (operation: string, contractId: string, options?: { continueOnFail?: boolean }) =>
 	env.run({ resource: 'contract', operation, contractId: byId(contractId) }, undefined, options);
 
-const status = async (id: string) => (await env.api.get(`/api/contract/status/${id}`)).data.status as string;
+const status = async (id: string) =>
+	(await env.api.get(`/api/contract/status/${id}`)).data.status as string;
 
-function expectRefusal(result: Awaited<ReturnType<typeof run>>, httpCode: string, apiText: RegExp, hint: RegExp) {
+function expectRefusal(
+	result: Awaited<ReturnType<typeof run>>,
+	httpCode: string,
+	apiText: RegExp,
+	hint: RegExp,
+) {
 	expect((result.error as any)?.name).toBe('NodeApiError');
 	expect(result.error?.httpCode).toBe(httpCode);
 	expect(result.error?.message).toMatch(/^The e-signature API refused the request: /);
@@ -46,15 +63,29 @@ describe('contract → sendReminder', () => {
 		const result = await run('sendReminder', id);
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json)).toEqual([{ contractId: id, reminderSent: true }]);
-		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`GET /api/contract/pending/${id} 200`]);
-		expect(env.sb.control.getContract(id)?.reminders).toEqual([{ at: expect.any(String), participantIds: [participants[1]] }]);
+		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`GET /api/contract/pending/${id} 200`,
+		]);
+		expect(env.sb.control.getContract(id)?.reminders).toEqual([
+			{ at: expect.any(String), participantIds: [participants[1]] },
+		]);
 	});
 
 	test('a draft or a fully signed contract: the refusal says when reminders can be sent', async () => {
 		const { id: draft } = await contract('draft');
-		expectRefusal(await run('sendReminder', draft), '409', /Reminders need a contract waiting for signatures/, /A reminder can only be sent while the contract waits for signatures/);
+		expectRefusal(
+			await run('sendReminder', draft),
+			'409',
+			/Reminders need a contract waiting for signatures/,
+			/A reminder can only be sent while the contract waits for signatures/,
+		);
 		const { id: signed } = await contract('signed');
-		expectRefusal(await run('sendReminder', signed), '409', /waiting for signatures/, /at least one participant has not signed yet/);
+		expectRefusal(
+			await run('sendReminder', signed),
+			'409',
+			/waiting for signatures/,
+			/at least one participant has not signed yet/,
+		);
 	});
 });
 
@@ -64,7 +95,9 @@ describe('contract → archive', () => {
 		const mark = env.mark();
 		const result = await run('archive', id);
 		expect(result.items.map((i) => i.json)).toEqual([{ contractId: id, archived: true }]);
-		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`POST /api/contract/archive/${id} 200`]);
+		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`POST /api/contract/archive/${id} 200`,
+		]);
 		expect(env.sb.control.getContract(id)?.archived).toBe(true);
 		expect(await status(id)).toBe('RECEIVED_SIGNED');
 	});
@@ -83,22 +116,39 @@ describe('contract → cancel', () => {
 		const mark = env.mark();
 		const result = await run('cancel', id);
 		expect(result.items.map((i) => i.json)).toEqual([{ contractId: id, canceled: true }]);
-		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`DELETE /api/contract/cancel/${id} 200`]);
+		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`DELETE /api/contract/cancel/${id} 200`,
+		]);
 		expect(await status(id)).toBe('CANCELED');
 	});
 
 	test('already cancelled, or signed by all: refused in plain words', async () => {
 		const { id } = await contract('sent');
 		expect((await run('cancel', id)).error).toBeUndefined();
-		expectRefusal(await run('cancel', id), '409', /already cancelled/, /cannot be cancelled once every participant has signed it, or when it is already cancelled/);
+		expectRefusal(
+			await run('cancel', id),
+			'409',
+			/already cancelled/,
+			/cannot be cancelled once every participant has signed it, or when it is already cancelled/,
+		);
 		const { id: signed } = await contract('signed');
-		expectRefusal(await run('cancel', signed), '409', /signed by all participants/, /cannot be cancelled once every participant has signed/);
+		expectRefusal(
+			await run('cancel', signed),
+			'409',
+			/signed by all participants/,
+			/cannot be cancelled once every participant has signed/,
+		);
 		expect(await status(signed)).toBe('RECEIVED_SIGNED');
 	});
 
 	test('is never retried: a gateway error is reported after one request', async () => {
 		const { id } = await contract('sent');
-		env.sb.control.addFault({ method: 'DELETE', path: `/api/contract/cancel/${id}`, status: 503, times: 3 });
+		env.sb.control.addFault({
+			method: 'DELETE',
+			path: `/api/contract/cancel/${id}`,
+			status: 503,
+			times: 3,
+		});
 		const mark = env.mark();
 		const result = await run('cancel', id);
 		expect(result.error?.httpCode).toBe('503');
@@ -112,13 +162,20 @@ describe('contract → finalize', () => {
 		const mark = env.mark();
 		const result = await run('finalize', id);
 		expect(result.items.map((i) => i.json)).toEqual([{ contractId: id, finalized: true }]);
-		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`POST /api/contract/finalize/${id} 200`]);
+		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`POST /api/contract/finalize/${id} 200`,
+		]);
 		expect(await status(id)).toBe('FINALIZED');
 	});
 
 	test('outside RECEIVED_SIGNED the refusal says what is needed', async () => {
 		const { id: sent } = await contract('partlySigned');
-		expectRefusal(await run('finalize', sent), '409', /can only be finalized when RECEIVED_SIGNED \(it is SENT_TO_SIGN\)/, /Only a contract signed by every participant and not yet finalized/);
+		expectRefusal(
+			await run('finalize', sent),
+			'409',
+			/can only be finalized when RECEIVED_SIGNED \(it is SENT_TO_SIGN\)/,
+			/Only a contract signed by every participant and not yet finalized/,
+		);
 		const { id: done } = await contract('signed');
 		expect((await run('finalize', done)).error).toBeUndefined();
 		expectRefusal(await run('finalize', done), '409', /it is FINALIZED/, /not yet finalized/);
@@ -132,7 +189,9 @@ describe('contract → stampShield2Certificate', () => {
 		const mark = env.mark();
 		const result = await run('stampShield2Certificate', id);
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((i) => i.json)).toEqual([{ contractId: id, shield2CertificateStamped: true }]);
+		expect(result.items.map((i) => i.json)).toEqual([
+			{ contractId: id, shield2CertificateStamped: true },
+		]);
 		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			`POST /api/contracts/${id}/stamp-shield2-certificate 200`,
 		]);
@@ -142,14 +201,29 @@ describe('contract → stampShield2Certificate', () => {
 
 	test('wrong signature type, no credits or already stamped: refusals explained', async () => {
 		const { id: autograph } = await contract('sent');
-		expectRefusal(await run('stampShield2Certificate', autograph), '409', /needs signatureType shield2-certificate/, /Signature Type "shield2-certificate"/);
+		expectRefusal(
+			await run('stampShield2Certificate', autograph),
+			'409',
+			/needs signatureType shield2-certificate/,
+			/Signature Type "shield2-certificate"/,
+		);
 
 		const { id } = await contract('sent', { signatureType: 'shield2-certificate' });
 		env.sb.control.setCredits({ shield2: 0 });
-		expectRefusal(await run('stampShield2Certificate', id), '409', /No shield-2 credits/, /shield-2 credits on the account/);
+		expectRefusal(
+			await run('stampShield2Certificate', id),
+			'409',
+			/No shield-2 credits/,
+			/shield-2 credits on the account/,
+		);
 		env.sb.control.setCredits({ shield2: 5 });
 		expect((await run('stampShield2Certificate', id)).error).toBeUndefined();
-		expectRefusal(await run('stampShield2Certificate', id), '409', /already has its shield-2 certificate/, /stamped only once/);
+		expectRefusal(
+			await run('stampShield2Certificate', id),
+			'409',
+			/already has its shield-2 certificate/,
+			/stamped only once/,
+		);
 		expect(env.sb.control.getCredits().shield2).toBe(4);
 	});
 });

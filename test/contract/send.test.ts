@@ -1,6 +1,16 @@
 import axios from 'axios';
 
-import { byId, createPdfContract, createTemplateContract, fromList, LEASE, type NodeTestEnv, prepareForSending, sendContract, startEnv } from '../helpers/env';
+import {
+	byId,
+	createPdfContract,
+	createTemplateContract,
+	fromList,
+	LEASE,
+	type NodeTestEnv,
+	prepareForSending,
+	sendContract,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -16,11 +26,17 @@ describe('contract → send', () => {
 		const id = await createTemplateContract(env.api, LEASE);
 		await prepareForSending(env.api, id);
 		const mark = env.mark();
-		const result = await env.run({ resource: 'contract', operation: 'send', contractId: fromList(id) });
+		const result = await env.run({
+			resource: 'contract',
+			operation: 'send',
+			contractId: fromList(id),
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json)).toEqual([{ contractId: id, sent: true }]);
 		const requests = env.nodeRequests(mark);
-		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`POST /api/contract/send/${id} 200`]);
+		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`POST /api/contract/send/${id} 200`,
+		]);
 		expect(requests[0].query).toEqual({});
 		expect(env.sb.control.getContract(id)?.status).toBe('SENT_TO_SIGN');
 	});
@@ -29,7 +45,12 @@ describe('contract → send', () => {
 		const id = await createTemplateContract(env.api, LEASE);
 		const participantIds = await prepareForSending(env.api, id);
 		const mark = env.mark();
-		const result = await env.run({ resource: 'contract', operation: 'send', contractId: byId(id), options: { returnSignLinks: true } });
+		const result = await env.run({
+			resource: 'contract',
+			operation: 'send',
+			contractId: byId(id),
+			options: { returnSignLinks: true },
+		});
 		expect(result.error).toBeUndefined();
 		const out = result.items[0].json as any;
 		expect(out.contractId).toBe(id);
@@ -51,11 +72,19 @@ describe('contract → send', () => {
 		const result = await env.run({ resource: 'contract', operation: 'send', contractId: byId(id) });
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('409');
-		expect(result.error?.message).toMatch(/^The e-signature API refused the request: Invalid contract configuration: /);
+		expect(result.error?.message).toMatch(
+			/^The e-signature API refused the request: Invalid contract configuration: /,
+		);
 		expect(result.error?.message).toMatch(/name is missing/);
-		expect(result.error?.message).toMatch(/participant 1 \(Signer 1, [0-9a-f]{24}\): name is empty/);
-		expect(result.error?.message).toMatch(/participant 2 \(Signer 2, [0-9a-f]{24}\): e-mail is empty/);
-		expect(result.error?.description).toMatch(/fix each one \(name and expiry with "Contract → Configure"; participant names, e-mails and phones with "Participant → Update"\)/);
+		expect(result.error?.message).toMatch(
+			/participant 1 \(Signer 1, [0-9a-f]{24}\): name is empty/,
+		);
+		expect(result.error?.message).toMatch(
+			/participant 2 \(Signer 2, [0-9a-f]{24}\): e-mail is empty/,
+		);
+		expect(result.error?.description).toMatch(
+			/fix each one \(name and expiry with "Contract → Configure"; participant names, e-mails and phones with "Participant → Update"\)/,
+		);
 		expect(env.sb.control.getContract(id)?.status).toBe('');
 	});
 
@@ -64,14 +93,19 @@ describe('contract → send', () => {
 		await prepareForSending(env.api, id);
 		await sendContract(env.api, id);
 		const result = await env.run({ resource: 'contract', operation: 'send', contractId: byId(id) });
-		expect(result.error?.message).toBe(`The e-signature API refused the request: Contract ${id} cannot be sent to signature in status SENT_TO_SIGN`);
+		expect(result.error?.message).toBe(
+			`The e-signature API refused the request: Contract ${id} cannot be sent to signature in status SENT_TO_SIGN`,
+		);
 		expect(result.error?.description).toMatch(/cannot be sent again/);
 		expect(result.error?.httpCode).toBe('409');
 	});
 
 	test('an empty contract ID is refused before any request', async () => {
 		const mark = env.mark();
-		const result = await env.run({ resource: 'contract', operation: 'send', contractId: byId('={{ $json.id }}') }, [{ json: {} }]);
+		const result = await env.run(
+			{ resource: 'contract', operation: 'send', contractId: byId('={{ $json.id }}') },
+			[{ json: {} }],
+		);
 		expect(result.error?.message).toBe('The Contract is empty');
 		expect((result.error as any)?.name).toBe('NodeOperationError');
 		expect(env.nodeRequests(mark)).toHaveLength(0);

@@ -12,26 +12,49 @@ afterAll(async () => {
 	await env.close();
 });
 
-const getContract = (id: string) => ({ resource: 'contract', operation: 'get', contractId: byId(id) });
+const getContract = (id: string) => ({
+	resource: 'contract',
+	operation: 'get',
+	contractId: byId(id),
+});
 
 describe('credential: exactly one auth header', () => {
 	test('API Key sends only "apikey: <key>"; Access Token only "Authorization: Bearer <jwt>"', async () => {
 		const server = await startCaptureServer(() => ({
 			status: 200,
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ name: 'x', status: '', createdAt: '', pdf: '', signedAt: '', externalId: '' }),
+			body: JSON.stringify({
+				name: 'x',
+				status: '',
+				createdAt: '',
+				pdf: '',
+				signedAt: '',
+				externalId: '',
+			}),
 		}));
 		try {
 			await env.run(getContract('c1'), undefined, {
-				credentials: { baseUrl: server.url, authentication: 'apiKey', apiKey: 'key-AAA-111', accessToken: 'stray-token' },
+				credentials: {
+					baseUrl: server.url,
+					authentication: 'apiKey',
+					apiKey: 'key-AAA-111',
+					accessToken: 'stray-token',
+				},
 			});
 			await env.run(getContract('c2'), undefined, {
-				credentials: { baseUrl: server.url, authentication: 'accessToken', accessToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.sig12345', apiKey: 'stray-key' },
+				credentials: {
+					baseUrl: server.url,
+					authentication: 'accessToken',
+					accessToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.sig12345',
+					apiKey: 'stray-key',
+				},
 			});
 			const [viaKey, viaJwt] = server.requests;
 			expect(viaKey.headers.apikey).toBe('key-AAA-111');
 			expect(viaKey.headers.authorization).toBeUndefined();
-			expect(viaJwt.headers.authorization).toBe('Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.sig12345');
+			expect(viaJwt.headers.authorization).toBe(
+				'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.sig12345',
+			);
 			expect(viaJwt.headers.apikey).toBeUndefined();
 			expect(viaKey.headers['user-agent']).toMatch(/^n8n-nodes-contract-esign\/\d+\.\d+\.\d+$/);
 		} finally {
@@ -55,19 +78,32 @@ describe('credential: exactly one auth header', () => {
 	test.each([
 		['an empty API key', { authentication: 'apiKey', apiKey: '' }, /no API key/],
 		['an API key that is only blanks', { authentication: 'apiKey', apiKey: '   ' }, /no API key/],
-		['an empty access token (e.g. an expression that resolved to "")', { authentication: 'accessToken', accessToken: '' }, /no access token/],
-		['a token that is only "Bearer "', { authentication: 'accessToken', accessToken: 'Bearer ' }, /no access token/],
-	])('%s: no request goes out, never an empty header, and the error says what to fix', async (_label, auth, message) => {
-		const server = await startCaptureServer();
-		try {
-			const result = await env.run(getContract('c1'), undefined, { credentials: { baseUrl: server.url, ...(auth as object) } as never });
-			expect(result.error?.message).toMatch(message);
-			expect(result.error?.message).toMatch(/Open the credential/);
-			expect(server.requests).toHaveLength(0);
-		} finally {
-			await server.close();
-		}
-	});
+		[
+			'an empty access token (e.g. an expression that resolved to "")',
+			{ authentication: 'accessToken', accessToken: '' },
+			/no access token/,
+		],
+		[
+			'a token that is only "Bearer "',
+			{ authentication: 'accessToken', accessToken: 'Bearer ' },
+			/no access token/,
+		],
+	])(
+		'%s: no request goes out, never an empty header, and the error says what to fix',
+		async (_label, auth, message) => {
+			const server = await startCaptureServer();
+			try {
+				const result = await env.run(getContract('c1'), undefined, {
+					credentials: { baseUrl: server.url, ...(auth as object) } as never,
+				});
+				expect(result.error?.message).toMatch(message);
+				expect(result.error?.message).toMatch(/Open the credential/);
+				expect(server.requests).toHaveLength(0);
+			} finally {
+				await server.close();
+			}
+		},
+	);
 
 	test('the credential has a Base URL, both auth modes, password-typed secrets and an optional Upload URL', () => {
 		const credential = new ContractEsignApi();
@@ -75,7 +111,9 @@ describe('credential: exactly one auth header', () => {
 		expect(credential.name).toBe('contractEsignApi');
 		expect(credential.displayName).toBe('Contract E-Sign API');
 		expect(byName.baseUrl.required).toBe(true);
-		expect((byName.authentication.options as Array<{ value: string }>).map((o) => o.value)).toEqual(['apiKey', 'accessToken']);
+		expect((byName.authentication.options as Array<{ value: string }>).map((o) => o.value)).toEqual(
+			['apiKey', 'accessToken'],
+		);
 		expect(byName.apiKey.typeOptions?.password).toBe(true);
 		expect(byName.accessToken.typeOptions?.password).toBe(true);
 		expect(byName.uploadUrl.required).toBeFalsy();
@@ -86,17 +124,27 @@ describe('credential: exactly one auth header', () => {
 describe('credential test (as n8n runs it: RoutingNode + responseCode rules)', () => {
 	test('passes with a valid API key and with a valid JWT; the request is GET /api/authentication', async () => {
 		const mark = env.mark();
-		expect(await testCredential({ ...env.creds, baseUrl: `${env.sb.baseUrl}///` })).toEqual({ status: 'OK', message: 'Connection successful!' });
-		expect(await testCredential(env.jwtCreds)).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(await testCredential({ ...env.creds, baseUrl: `${env.sb.baseUrl}///` })).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
+		expect(await testCredential(env.jwtCreds)).toEqual({
+			status: 'OK',
+			message: 'Connection successful!',
+		});
 		const sent = env.since(mark);
-		expect(sent.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /api/authentication 200', 'GET /api/authentication 200']);
+		expect(sent.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			'GET /api/authentication 200',
+			'GET /api/authentication 200',
+		]);
 		expect(sent[0].headers.apikey).toBe('<redacted>');
 		expect(sent[1].headers.authorization).toBe('Bearer <redacted>');
 	});
 
 	// n8n-core 1.122 loses the HTTP error's `cause`, so n8n 1.x's tester answers with NodeApiError's own sentence
 	// for the status code instead of the credential's responseCode rule; versions that keep the cause show ours.
-	const REFUSED = /^(The API key or token was refused\. Check that it is complete and still valid\.|Authorization failed - please check your credentials)$/;
+	const REFUSED =
+		/^(The API key or token was refused\. Check that it is complete and still valid\.|Authorization failed - please check your credentials)$/;
 
 	test('fails with a readable message when the key or token is refused', async () => {
 		expect(await testCredential({ ...env.creds, apiKey: 'wrong-key' })).toEqual({
@@ -113,7 +161,9 @@ describe('credential test (as n8n runs it: RoutingNode + responseCode rules)', (
 		const result = await testCredential({ ...env.creds, baseUrl: `${env.sb.baseUrl}/api` });
 		expect(result).toEqual({
 			status: 'Error',
-			message: expect.stringMatching(/^(No e-signature API answered at this Base URL|The resource you are requesting could not be found)/),
+			message: expect.stringMatching(
+				/^(No e-signature API answered at this Base URL|The resource you are requesting could not be found)/,
+			),
 		});
 	});
 
@@ -124,7 +174,9 @@ describe('credential test (as n8n runs it: RoutingNode + responseCode rules)', (
 		const result = await testCredential({ ...env.creds, baseUrl: url });
 		expect(result).toEqual({
 			status: 'Error',
-			message: expect.stringMatching(/^(ECONNREFUSED|The service refused the connection - perhaps it is offline)$/),
+			message: expect.stringMatching(
+				/^(ECONNREFUSED|The service refused the connection - perhaps it is offline)$/,
+			),
 		});
 	});
 });

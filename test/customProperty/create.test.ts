@@ -1,6 +1,13 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { byId, createTemplateContract, fromList, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
+import {
+	byId,
+	createTemplateContract,
+	fromList,
+	LEASE,
+	type NodeTestEnv,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -22,7 +29,9 @@ describe('customProperty → create', () => {
 	test('creates several properties in one call and outputs each with its propertyId', async () => {
 		const contractId = await createTemplateContract(env.api, LEASE);
 		// An existing property with the same name and value must not be mistaken for a new one.
-		await env.api.post(`/api/contracts/${contractId}/customproperties`, { properties: [{ name: 'Department', value: 'Sales' }] });
+		await env.api.post(`/api/contracts/${contractId}/customproperties`, {
+			properties: [{ name: 'Department', value: 'Sales' }],
+		});
 		const before = env.sb.control.getContract(contractId)!.properties.map((p) => p._id);
 
 		const mark = env.mark();
@@ -37,15 +46,27 @@ describe('customProperty → create', () => {
 		expect(result.error).toBeUndefined();
 		const out = result.items.map((i) => i.json);
 		expect(out).toEqual([
-			{ contractId, propertyId: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Department', value: 'Sales' },
-			{ contractId, propertyId: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Order number', value: '4711' },
+			{
+				contractId,
+				propertyId: expect.stringMatching(/^[0-9a-f]{24}$/),
+				name: 'Department',
+				value: 'Sales',
+			},
+			{
+				contractId,
+				propertyId: expect.stringMatching(/^[0-9a-f]{24}$/),
+				name: 'Order number',
+				value: '4711',
+			},
 			{ contractId, propertyId: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Note', value: '' },
 		]);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 0 }]);
 
 		const stored = env.sb.control.getContract(contractId)!.properties;
 		const created = stored.filter((p) => !before.includes(p._id));
-		expect(created.map((p) => ({ contractId, propertyId: p._id, name: p.name, value: p.value }))).toEqual(out);
+		expect(
+			created.map((p) => ({ contractId, propertyId: p._id, name: p.name, value: p.value })),
+		).toEqual(out);
 
 		const requests = env.nodeRequests(mark);
 		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
@@ -93,7 +114,12 @@ describe('customProperty → create', () => {
 	test('no property at all is refused before any request', async () => {
 		const contractId = await createTemplateContract(env.api, LEASE);
 		const mark = env.mark();
-		const result = await env.run({ resource: 'customProperty', operation: 'create', contractId: byId(contractId), properties: {} });
+		const result = await env.run({
+			resource: 'customProperty',
+			operation: 'create',
+			contractId: byId(contractId),
+			properties: {},
+		});
 		expect(result.error?.message).toBe('No custom property to create');
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});

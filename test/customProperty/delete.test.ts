@@ -1,5 +1,12 @@
 import { transportSettings } from '../../nodes/ContractEsign/transport';
-import { byId, createTemplateContract, fromList, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
+import {
+	byId,
+	createTemplateContract,
+	fromList,
+	LEASE,
+	type NodeTestEnv,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 const realSleep = transportSettings.sleep;
@@ -38,7 +45,9 @@ describe('customProperty → delete', () => {
 		const mark = env.mark();
 		const result = await env.run(del(contractId, ids[0]));
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((i) => i.json)).toEqual([{ contractId, propertyId: ids[0], deleted: true }]);
+		expect(result.items.map((i) => i.json)).toEqual([
+			{ contractId, propertyId: ids[0], deleted: true },
+		]);
 		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			`DELETE /api/contracts/${contractId}/${ids[0]}/customproperties 200`,
 		]);
@@ -47,11 +56,18 @@ describe('customProperty → delete', () => {
 
 	test('is retried after a temporary failure (safe to repeat, api-notes R12)', async () => {
 		const { contractId, ids } = await contractWithProperties();
-		env.sb.control.addFault({ method: 'DELETE', path: '/api/contracts/*/customproperties', status: 502 });
+		env.sb.control.addFault({
+			method: 'DELETE',
+			path: '/api/contracts/*/customproperties',
+			status: 502,
+		});
 		const mark = env.mark();
 		const result = await env.run(del(contractId, ids[1]));
 		expect(result.error).toBeUndefined();
-		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.status}`)).toEqual(['DELETE 502', 'DELETE 200']);
+		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.status}`)).toEqual([
+			'DELETE 502',
+			'DELETE 200',
+		]);
 		expect(env.sb.control.getContract(contractId)!.properties.map((p) => p._id)).toEqual([ids[0]]);
 	});
 
@@ -63,9 +79,14 @@ describe('customProperty → delete', () => {
 		expect(unknown.error?.message).toMatch(/Custom property ffffffffffffffffffffffff not found/);
 
 		const mark = env.mark();
-		const empty = await env.run({ ...del(contractId, ''), propertyId: byId('={{ $json.nothing }}') });
+		const empty = await env.run({
+			...del(contractId, ''),
+			propertyId: byId('={{ $json.nothing }}'),
+		});
 		expect(empty.error?.message).toBe('The Custom Property is empty');
-		expect(empty.error?.description).toMatch(/Choose a custom property from the list or enter its ID/);
+		expect(empty.error?.description).toMatch(
+			/Choose a custom property from the list or enter its ID/,
+		);
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 		expect(env.sb.control.getContract(contractId)!.properties).toHaveLength(2);
 	});

@@ -1,7 +1,14 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { listSearch } from '../harness';
-import { byId, createTemplateContract, fromList, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
+import {
+	byId,
+	createTemplateContract,
+	fromList,
+	LEASE,
+	type NodeTestEnv,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -12,16 +19,21 @@ afterAll(async () => {
 	await env.close();
 });
 
-async function contractWithProperties(properties: Array<{ name: string; value: string }>): Promise<string> {
+async function contractWithProperties(
+	properties: Array<{ name: string; value: string }>,
+): Promise<string> {
 	const contractId = await createTemplateContract(env.api, LEASE);
-	if (properties.length) await env.api.post(`/api/contracts/${contractId}/customproperties`, { properties });
+	if (properties.length)
+		await env.api.post(`/api/contracts/${contractId}/customproperties`, { properties });
 	return contractId;
 }
 
-const idsOf = (contractId: string) => env.sb.control.getContract(contractId)!.properties.map((p) => p._id);
+const idsOf = (contractId: string) =>
+	env.sb.control.getContract(contractId)!.properties.map((p) => p._id);
 
 /** The picker as the editor calls it: the node's registered list-search method, through n8n-core. */
-const search = async (parameters: INodeParameters, filter?: string) => await listSearch('searchCustomProperties', env.creds, parameters, filter);
+const search = async (parameters: INodeParameters, filter?: string) =>
+	await listSearch('searchCustomProperties', env.creds, parameters, filter);
 
 describe('customProperty → getAll', () => {
 	test('outputs one item per property with propertyId, name, value and contractId', async () => {
@@ -31,7 +43,12 @@ describe('customProperty → getAll', () => {
 		]);
 		const [first, second] = idsOf(contractId);
 		const mark = env.mark();
-		const result = await env.run({ resource: 'customProperty', operation: 'getAll', contractId: fromList(contractId), returnAll: true });
+		const result = await env.run({
+			resource: 'customProperty',
+			operation: 'getAll',
+			contractId: fromList(contractId),
+			returnAll: true,
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json)).toEqual([
 			{ contractId, propertyId: first, name: 'Department', value: 'Sales' },
@@ -48,7 +65,12 @@ describe('customProperty → getAll', () => {
 			{ name: 'B', value: '2' },
 			{ name: 'C', value: '3' },
 		]);
-		const result = await env.run({ resource: 'customProperty', operation: 'getAll', contractId: byId(contractId), limit: 2 });
+		const result = await env.run({
+			resource: 'customProperty',
+			operation: 'getAll',
+			contractId: byId(contractId),
+			limit: 2,
+		});
 		expect(result.items.map((i) => i.json.name)).toEqual(['A', 'B']);
 	});
 
@@ -56,27 +78,49 @@ describe('customProperty → getAll', () => {
 		const withProps = await contractWithProperties([{ name: 'Department', value: 'Sales' }]);
 		const empty = await contractWithProperties([]);
 		const result = await env.run(
-			{ resource: 'customProperty', operation: 'getAll', contractId: byId('={{ $json.id }}'), returnAll: true, options: { oneItem: true } },
+			{
+				resource: 'customProperty',
+				operation: 'getAll',
+				contractId: byId('={{ $json.id }}'),
+				returnAll: true,
+				options: { oneItem: true },
+			},
 			[{ json: { id: withProps } }, { json: { id: empty } }],
 		);
 		expect(result.items.map((i) => i.json)).toEqual([
-			{ contractId: withProps, properties: [{ propertyId: idsOf(withProps)[0], name: 'Department', value: 'Sales' }] },
+			{
+				contractId: withProps,
+				properties: [{ propertyId: idsOf(withProps)[0], name: 'Department', value: 'Sales' }],
+			},
 			{ contractId: empty, properties: [] },
 		]);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 
-		const perProperty = await env.run({ resource: 'customProperty', operation: 'getAll', contractId: byId(empty), returnAll: true });
+		const perProperty = await env.run({
+			resource: 'customProperty',
+			operation: 'getAll',
+			contractId: byId(empty),
+			returnAll: true,
+		});
 		expect(perProperty.error).toBeUndefined();
 		expect(perProperty.items).toHaveLength(0);
 	});
 
 	test('an unknown contract gives a NodeApiError; an empty one is refused before any request', async () => {
-		const unknown = await env.run({ resource: 'customProperty', operation: 'getAll', contractId: byId('000000000000000000000000') });
+		const unknown = await env.run({
+			resource: 'customProperty',
+			operation: 'getAll',
+			contractId: byId('000000000000000000000000'),
+		});
 		expect((unknown.error as any)?.name).toBe('NodeApiError');
 		expect(unknown.error?.httpCode).toBe('404');
 
 		const mark = env.mark();
-		const empty = await env.run({ resource: 'customProperty', operation: 'getAll', contractId: byId('={{ $json.missing }}') });
+		const empty = await env.run({
+			resource: 'customProperty',
+			operation: 'getAll',
+			contractId: byId('={{ $json.missing }}'),
+		});
 		expect(empty.error?.message).toBe('The Contract is empty');
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});

@@ -1,6 +1,13 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { byId, createTemplateContract, fromList, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
+import {
+	byId,
+	createTemplateContract,
+	fromList,
+	LEASE,
+	type NodeTestEnv,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -30,15 +37,20 @@ const update = (contractId: string, propertyId: string, updateFields: INodeParam
 	updateFields,
 });
 
-const stored = (contractId: string) => env.sb.control.getContract(contractId)!.properties.map((p) => [p.name, p.value]);
+const stored = (contractId: string) =>
+	env.sb.control.getContract(contractId)!.properties.map((p) => [p.name, p.value]);
 
 describe('customProperty → update', () => {
 	test('name and value: one PUT, output echoes the property', async () => {
 		const { contractId, propertyId } = await contractWithProperty();
 		const mark = env.mark();
-		const result = await env.run(update(contractId, propertyId, { name: ' Team ', value: 'Legal' }));
+		const result = await env.run(
+			update(contractId, propertyId, { name: ' Team ', value: 'Legal' }),
+		);
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((i) => i.json)).toEqual([{ contractId, propertyId, name: 'Team', value: 'Legal' }]);
+		expect(result.items.map((i) => i.json)).toEqual([
+			{ contractId, propertyId, name: 'Team', value: 'Legal' },
+		]);
 		const requests = env.nodeRequests(mark);
 		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			`PUT /api/contracts/${contractId}/${propertyId}/customproperties 200`,
@@ -73,7 +85,10 @@ describe('customProperty → update', () => {
 		expect(nothing.error?.description).toMatch(/Add Field/);
 		const blank = await env.run(update(contractId, propertyId, { name: '  ', value: 'x' }));
 		expect(blank.error?.message).toBe('The new property name is empty');
-		const noId = await env.run({ ...update(contractId, '', { value: 'x' }), propertyId: byId('={{ $json.nothing }}') });
+		const noId = await env.run({
+			...update(contractId, '', { value: 'x' }),
+			propertyId: byId('={{ $json.nothing }}'),
+		});
 		expect(noId.error?.message).toBe('The Custom Property is empty');
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 		expect(stored(contractId)[0]).toEqual(['Department', 'Sales']);
@@ -81,7 +96,9 @@ describe('customProperty → update', () => {
 
 	test('an unknown property gives a NodeApiError with the API text', async () => {
 		const { contractId } = await contractWithProperty();
-		const result = await env.run(update(contractId, 'ffffffffffffffffffffffff', { name: 'X', value: 'Y' }));
+		const result = await env.run(
+			update(contractId, 'ffffffffffffffffffffffff', { name: 'X', value: 'Y' }),
+		);
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('404');
 		expect(result.error?.message).toBe(

@@ -89,7 +89,11 @@ class HarnessInput implements INodeType {
 			if (item.binary) {
 				execItem.binary = {};
 				for (const [name, file] of Object.entries(item.binary)) {
-					execItem.binary[name] = await this.helpers.prepareBinaryData(file.data, file.fileName, file.mimeType);
+					execItem.binary[name] = await this.helpers.prepareBinaryData(
+						file.data,
+						file.fileName,
+						file.mimeType,
+					);
 				}
 			}
 			out.push(execItem);
@@ -98,7 +102,9 @@ class HarnessInput implements INodeType {
 	}
 }
 
-const credentialTypes: Record<string, ICredentialType> = { contractEsignApi: new ContractEsignApi() };
+const credentialTypes: Record<string, ICredentialType> = {
+	contractEsignApi: new ContractEsignApi(),
+};
 
 const nodeTypeInstances: Record<string, INodeType> = {
 	[ACTION_TYPE]: new ContractEsign(),
@@ -133,7 +139,9 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 	): Promise<IHttpRequestOptions> {
 		const type = credentialTypes[typeName];
 		if (typeof type.authenticate !== 'function') {
-			throw new Error('The harness supports only function-style authenticate (what our credential uses)');
+			throw new Error(
+				'The harness supports only function-style authenticate (what our credential uses)',
+			);
 		}
 		const result = await type.authenticate(credentials, requestOptions);
 		this.authenticated.push(result);
@@ -298,7 +306,9 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	await initN8nCore();
 	const key = `items-${++executionCounter}`;
 	inputItems.set(key, options.items ?? [{ json: {} }]);
-	const credentialsHelper = new HarnessCredentialsHelper({ 'cred-1': options.credentials as ICredentialDataDecryptedObject });
+	const credentialsHelper = new HarnessCredentialsHelper({
+		'cred-1': options.credentials as ICredentialDataDecryptedObject,
+	});
 	const additionalData = makeAdditionalData(credentialsHelper);
 	const input: INode = {
 		id: 'node-input',
@@ -320,7 +330,10 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		settings: options.timezone ? { timezone: options.timezone } : {},
 	});
 	try {
-		const run = await new WorkflowExecute(additionalData, options.mode ?? 'manual').run(workflow, input);
+		const run = await new WorkflowExecute(additionalData, options.mode ?? 'manual').run(
+			workflow,
+			input,
+		);
 		const taskData = run.data.resultData.runData[ACTION_NAME]?.[0];
 		const items = (taskData?.data?.main?.[0] ?? []) as INodeExecutionData[];
 		const error = (taskData?.error ?? run.data.resultData.error) as RunNodeResult['error'];
@@ -340,7 +353,9 @@ export async function executeContext(
 	items: INodeExecutionData[] = [{ json: {} }],
 ): Promise<{ context: ExecuteContext; credentialsHelper: HarnessCredentialsHelper }> {
 	await initN8nCore();
-	const credentialsHelper = new HarnessCredentialsHelper({ 'cred-1': credentials as ICredentialDataDecryptedObject });
+	const credentialsHelper = new HarnessCredentialsHelper({
+		'cred-1': credentials as ICredentialDataDecryptedObject,
+	});
 	const additionalData = makeAdditionalData(credentialsHelper);
 	const node = actionNode(parameters);
 	const workflow = singleNodeWorkflow(node);
@@ -383,11 +398,23 @@ export async function listSearch(
 ): Promise<INodeListSearchResult> {
 	await initN8nCore();
 	const node = actionNode(parameters);
-	const helper = new HarnessCredentialsHelper({ 'cred-1': credentials as unknown as ICredentialDataDecryptedObject });
+	const helper = new HarnessCredentialsHelper({
+		'cred-1': credentials as unknown as ICredentialDataDecryptedObject,
+	});
 	const additionalData = makeAdditionalData(helper);
 	additionalData.currentNodeParameters = parameters;
-	const context = new LoadOptionsContext(singleNodeWorkflow(node), node, additionalData, 'parameters');
-	const fn = (nodeTypeInstances[ACTION_TYPE].methods?.listSearch as Record<string, (...args: unknown[]) => Promise<unknown>>)[method];
+	const context = new LoadOptionsContext(
+		singleNodeWorkflow(node),
+		node,
+		additionalData,
+		'parameters',
+	);
+	const fn = (
+		nodeTypeInstances[ACTION_TYPE].methods?.listSearch as Record<
+			string,
+			(...args: unknown[]) => Promise<unknown>
+		>
+	)[method];
 	if (!fn) throw new Error(`No list search method ${method}`);
 	return (await fn.call(context, filter, paginationToken)) as INodeListSearchResult;
 }
@@ -400,11 +427,23 @@ export async function resourceMapping(
 ): Promise<ResourceMapperFields> {
 	await initN8nCore();
 	const node = actionNode(parameters);
-	const helper = new HarnessCredentialsHelper({ 'cred-1': credentials as unknown as ICredentialDataDecryptedObject });
+	const helper = new HarnessCredentialsHelper({
+		'cred-1': credentials as unknown as ICredentialDataDecryptedObject,
+	});
 	const additionalData = makeAdditionalData(helper);
 	additionalData.currentNodeParameters = parameters;
-	const context = new LoadOptionsContext(singleNodeWorkflow(node), node, additionalData, 'parameters');
-	const fn = (nodeTypeInstances[ACTION_TYPE].methods?.resourceMapping as Record<string, (...args: unknown[]) => Promise<unknown>>)?.[method];
+	const context = new LoadOptionsContext(
+		singleNodeWorkflow(node),
+		node,
+		additionalData,
+		'parameters',
+	);
+	const fn = (
+		nodeTypeInstances[ACTION_TYPE].methods?.resourceMapping as Record<
+			string,
+			(...args: unknown[]) => Promise<unknown>
+		>
+	)?.[method];
 	if (!fn) throw new Error(`No resource mapping method ${method}`);
 	return (await fn.call(context)) as ResourceMapperFields;
 }
@@ -414,11 +453,21 @@ export async function resourceMapping(
  * routes the test request, executed by n8n-core's RoutingNode; HTTP failures are matched against the
  * credential's responseCode rules.
  */
-export async function testCredential(credentials: CredentialInput): Promise<INodeCredentialTestResult> {
+export async function testCredential(
+	credentials: CredentialInput,
+): Promise<INodeCredentialTestResult> {
 	await initN8nCore();
 	const credentialType = credentialTypes.contractEsignApi;
-	const data = applyCredentialDefaults('contractEsignApi', credentials as unknown as ICredentialDataDecryptedObject);
-	const decrypted: ICredentialsDecrypted = { id: 'cred-1', name: 'test', type: 'contractEsignApi', data };
+	const data = applyCredentialDefaults(
+		'contractEsignApi',
+		credentials as unknown as ICredentialDataDecryptedObject,
+	);
+	const decrypted: ICredentialsDecrypted = {
+		id: 'cred-1',
+		name: 'test',
+		type: 'contractEsignApi',
+		data,
+	};
 	const tempType: INodeType = {
 		description: {
 			displayName: 'Temp',
@@ -455,7 +504,12 @@ export async function testCredential(credentials: CredentialInput): Promise<INod
 		parameters: {},
 		credentials: { contractEsignApi: { id: 'cred-1', name: 'test' } },
 	};
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes: types });
+	const workflow = new Workflow({
+		nodes: [node],
+		connections: {},
+		active: false,
+		nodeTypes: types,
+	});
 	const helper = new HarnessCredentialsHelper({ 'cred-1': data });
 	const additionalData = makeAdditionalData(helper);
 	const runExecutionData: IRunExecutionData = { resultData: { runData: {} } } as IRunExecutionData;
@@ -474,14 +528,18 @@ export async function testCredential(credentials: CredentialInput): Promise<INod
 	try {
 		await new RoutingNode(context, tempType, decrypted).runNode();
 	} catch (error) {
-		const response = (error as { cause?: { response?: { status: number; statusText?: string } } }).cause?.response;
+		const response = (error as { cause?: { response?: { status: number; statusText?: string } } })
+			.cause?.response;
 		if (response) {
 			for (const rule of credentialType.test!.rules ?? []) {
 				if (rule.type === 'responseCode' && rule.properties.value === response.status) {
 					return { status: 'Error', message: rule.properties.message };
 				}
 			}
-			return { status: 'Error', message: response.statusText || `Received HTTP status code: ${response.status}` };
+			return {
+				status: 'Error',
+				message: response.statusText || `Received HTTP status code: ${response.status}`,
+			};
 		}
 		const code = (error as { cause?: { code?: string } }).cause?.code;
 		return { status: 'Error', message: code ?? (error as Error).message };

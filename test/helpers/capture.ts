@@ -15,10 +15,18 @@ export interface CaptureServer {
 	close(): Promise<void>;
 }
 
-export type Responder = (req: CapturedRequest) => { status: number; headers?: Record<string, string>; body?: string | Buffer };
+export type Responder = (req: CapturedRequest) => {
+	status: number;
+	headers?: Record<string, string>;
+	body?: string | Buffer;
+};
 
 export async function startCaptureServer(
-	respond: Responder = () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"success":true}' }),
+	respond: Responder = () => ({
+		status: 200,
+		headers: { 'content-type': 'application/json' },
+		body: '{"success":true}',
+	}),
 ): Promise<CaptureServer> {
 	const requests: CapturedRequest[] = [];
 	const server: Server = createServer((req, res) => {

@@ -23,7 +23,11 @@ export interface LoggedRequest {
 }
 
 /** The sandbox's seeded templates (sandbox/templates.ts). */
-export { LEASE_TEMPLATE as LEASE, NDA_TEMPLATE as NDA, SERVICES_TEMPLATE as SERVICES } from '../sandbox/helpers';
+export {
+	LEASE_TEMPLATE as LEASE,
+	NDA_TEMPLATE as NDA,
+	SERVICES_TEMPLATE as SERVICES,
+} from '../sandbox/helpers';
 
 export const FIXTURES = join(__dirname, '..', 'fixtures');
 
@@ -65,13 +69,33 @@ function runDir(): string {
 }
 
 /** Starts the environment; the log file is named after the test file so the coverage test can find it. */
-export async function startEnv(testFile: string, options: SandboxOptions = {}): Promise<NodeTestEnv> {
-	const logFile = join(runDir(), `${basename(testFile).replace(/\.test\.ts$/, '')}.${process.pid}.${Date.now()}.jsonl`);
+export async function startEnv(
+	testFile: string,
+	options: SandboxOptions = {},
+): Promise<NodeTestEnv> {
+	const logFile = join(
+		runDir(),
+		`${basename(testFile).replace(/\.test\.ts$/, '')}.${process.pid}.${Date.now()}.jsonl`,
+	);
 	writeFileSync(logFile, '');
 	const sb = await startSandbox({ port: 0, requestLog: logFile, ...options });
-	const creds: CredentialInput = { baseUrl: sb.baseUrl, authentication: 'apiKey', apiKey: sb.apiKey, uploadUrl: sb.uploadUrl };
-	const jwtCreds: CredentialInput = { baseUrl: sb.baseUrl, authentication: 'accessToken', accessToken: sb.jwt, uploadUrl: sb.uploadUrl };
-	const api = axios.create({ baseURL: sb.baseUrl, headers: { apikey: sb.apiKey }, validateStatus: () => true });
+	const creds: CredentialInput = {
+		baseUrl: sb.baseUrl,
+		authentication: 'apiKey',
+		apiKey: sb.apiKey,
+		uploadUrl: sb.uploadUrl,
+	};
+	const jwtCreds: CredentialInput = {
+		baseUrl: sb.baseUrl,
+		authentication: 'accessToken',
+		accessToken: sb.jwt,
+		uploadUrl: sb.uploadUrl,
+	};
+	const api = axios.create({
+		baseURL: sb.baseUrl,
+		headers: { apikey: sb.apiKey },
+		validateStatus: () => true,
+	});
 	const requests = (): LoggedRequest[] =>
 		readFileSync(logFile, 'utf8')
 			.split('\n')
@@ -117,9 +141,16 @@ export function fromList(value: string): { __rl: true; mode: 'list'; value: stri
 }
 
 /** Creates a contract from a seeded template directly through the API (test setup, not the node). */
-export async function createTemplateContract(api: AxiosInstance, templateId: string): Promise<string> {
-	const res = await api.post('/api/create/contract', { source: 'template', templateid: templateId });
-	if (res.status !== 200) throw new Error(`setup create failed: ${res.status} ${JSON.stringify(res.data)}`);
+export async function createTemplateContract(
+	api: AxiosInstance,
+	templateId: string,
+): Promise<string> {
+	const res = await api.post('/api/create/contract', {
+		source: 'template',
+		templateid: templateId,
+	});
+	if (res.status !== 200)
+		throw new Error(`setup create failed: ${res.status} ${JSON.stringify(res.data)}`);
 	return res.data.contractid as string;
 }
 
@@ -129,12 +160,16 @@ export async function createPdfContract(api: AxiosInstance): Promise<string> {
 		source: 'document',
 		document: { type: 'pdf', data: fixture('lease.pdf').toString('base64') },
 	});
-	if (res.status !== 200) throw new Error(`setup create failed: ${res.status} ${JSON.stringify(res.data)}`);
+	if (res.status !== 200)
+		throw new Error(`setup create failed: ${res.status} ${JSON.stringify(res.data)}`);
 	return res.data.contractid as string;
 }
 
 /** Reads the participants of a contract (test setup). */
-export async function participantsOf(api: AxiosInstance, contractId: string): Promise<Array<{ participantid: string; name: string; label: string }>> {
+export async function participantsOf(
+	api: AxiosInstance,
+	contractId: string,
+): Promise<Array<{ participantid: string; name: string; label: string }>> {
 	const res = await api.get(`/api/contract/variables/${contractId}`);
 	return res.data.participants;
 }
@@ -154,9 +189,12 @@ export async function prepareForSending(api: AxiosInstance, contractId: string):
 			phone: '+525512345678',
 			obligation: 'individual',
 		});
-		if (res.status !== 200) throw new Error(`setup participant failed: ${JSON.stringify(res.data)}`);
+		if (res.status !== 200)
+			throw new Error(`setup participant failed: ${JSON.stringify(res.data)}`);
 	}
-	const conf = await api.post(`/api/contract/configuration/${contractId}`, { name: `Contract ${contractId.slice(-6)}` });
+	const conf = await api.post(`/api/contract/configuration/${contractId}`, {
+		name: `Contract ${contractId.slice(-6)}`,
+	});
 	if (conf.status !== 200) throw new Error(`setup configure failed: ${JSON.stringify(conf.data)}`);
 	return participants.map((p) => p.participantid);
 }

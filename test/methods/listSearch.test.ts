@@ -16,7 +16,12 @@ describe('list search: searchContracts', () => {
 	beforeAll(() => {
 		const c = env.sb.control;
 		c.seed(150, { seed: 5, to: '2024-01-01T00:00:00.000Z' }); // older than the contracts below
-		ids.newest = c.createContract({ name: 'Arrendamiento Zebra 7', createdAt: '2025-05-01T10:00:00.000Z', status: 'SENT_TO_SIGN', externalId: 'CRM-ZEBRA' })._id;
+		ids.newest = c.createContract({
+			name: 'Arrendamiento Zebra 7',
+			createdAt: '2025-05-01T10:00:00.000Z',
+			status: 'SENT_TO_SIGN',
+			externalId: 'CRM-ZEBRA',
+		})._id;
 		ids.draft = c.createContract({ name: '', createdAt: '2025-04-01T10:00:00.000Z' })._id;
 	});
 
@@ -29,16 +34,28 @@ describe('list search: searchContracts', () => {
 			value: ids.newest,
 			description: 'Created 2025-05-01T10:00:00.000Z',
 		});
-		expect(page1.results[1]).toEqual({ name: '(no name) · Draft', value: ids.draft, description: 'Created 2025-04-01T10:00:00.000Z' });
+		expect(page1.results[1]).toEqual({
+			name: '(no name) · Draft',
+			value: ids.draft,
+			description: 'Created 2025-04-01T10:00:00.000Z',
+		});
 		expect(page1.paginationToken).toBe('2');
 		const requests = env.nodeRequests(mark);
-		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /api/list/contracts 200']);
+		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			'GET /api/list/contracts 200',
+		]);
 		expect(requests[0].query).toEqual({ page: '1', perPage: '100' });
 	});
 
 	test('the last page has no token; together the pages hold every contract once', async () => {
 		const page1 = await listSearch('searchContracts', env.creds);
-		const page2 = await listSearch('searchContracts', env.creds, {}, undefined, String(page1.paginationToken));
+		const page2 = await listSearch(
+			'searchContracts',
+			env.creds,
+			{},
+			undefined,
+			String(page1.paginationToken),
+		);
 		expect(page2.results).toHaveLength(52);
 		expect(page2.paginationToken).toBeUndefined();
 		const all = [...page1.results, ...page2.results].map((r) => r.value);
@@ -58,7 +75,10 @@ describe('list search: searchContracts', () => {
 	});
 
 	test('a typed name that only matches on a later page is found in the same call (up to 5 pages read)', async () => {
-		const oldest = env.sb.control.createContract({ name: 'Convenio Ornitorrinco', createdAt: '2020-01-01T00:00:00.000Z' })._id;
+		const oldest = env.sb.control.createContract({
+			name: 'Convenio Ornitorrinco',
+			createdAt: '2020-01-01T00:00:00.000Z',
+		})._id;
 		const mark = env.mark();
 		const result = await listSearch('searchContracts', env.creds, {}, 'ornitorrinco');
 		expect(result.results.map((r) => r.value)).toEqual([oldest]);
@@ -83,7 +103,9 @@ describe('list search: searchContracts', () => {
 	});
 
 	test('a refused credential gives the API text and how to fix it', async () => {
-		await expect(listSearch('searchContracts', { ...env.creds, apiKey: 'sk_wrong_key_000000' })).rejects.toMatchObject({
+		await expect(
+			listSearch('searchContracts', { ...env.creds, apiKey: 'sk_wrong_key_000000' }),
+		).rejects.toMatchObject({
 			httpCode: '401',
 			description: expect.stringMatching(/Check the Contract E-Sign credential/),
 		});
@@ -95,9 +117,21 @@ describe('list search: searchTemplates', () => {
 		const mark = env.mark();
 		const result = await listSearch('searchTemplates', env.creds);
 		expect(result.results).toEqual([
-			{ name: 'Contrato de prestación de servicios', value: 'T3serv0c9f5e1a3d7fa4e6b82', description: 'Created 2025-06-20T09:15:00.000Z' },
-			{ name: 'Acuerdo de confidencialidad (NDA)', value: 'T2nda00b8e4d0f2c6e93d5f71', description: 'Created 2025-03-02T16:30:00.000Z' },
-			{ name: 'Contrato de arrendamiento', value: 'T1lease0a7f3c9e1b5d82c4e6', description: 'Created 2025-01-15T10:00:00.000Z' },
+			{
+				name: 'Contrato de prestación de servicios',
+				value: 'T3serv0c9f5e1a3d7fa4e6b82',
+				description: 'Created 2025-06-20T09:15:00.000Z',
+			},
+			{
+				name: 'Acuerdo de confidencialidad (NDA)',
+				value: 'T2nda00b8e4d0f2c6e93d5f71',
+				description: 'Created 2025-03-02T16:30:00.000Z',
+			},
+			{
+				name: 'Contrato de arrendamiento',
+				value: 'T1lease0a7f3c9e1b5d82c4e6',
+				description: 'Created 2025-01-15T10:00:00.000Z',
+			},
 		]);
 		expect(result.paginationToken).toBeUndefined();
 		expect(env.nodeRequests(mark)[0].query).toEqual({});

@@ -1,5 +1,14 @@
 import { resourceMapping } from '../harness';
-import { byId, createTemplateContract, fixture, LEASE, type NodeTestEnv, participantsOf, SERVICES, startEnv } from '../helpers/env';
+import {
+	byId,
+	createTemplateContract,
+	fixture,
+	LEASE,
+	type NodeTestEnv,
+	participantsOf,
+	SERVICES,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -25,8 +34,24 @@ describe('resource mapper: getVariableColumns', () => {
 		const mark = env.mark();
 		const lessorColumns = await columnsOf(contractId, lessor.participantid);
 		expect(lessorColumns.fields).toEqual([
-			{ id: 'lessor_name', displayName: 'Nombre del arrendador', type: 'string', required: false, defaultMatch: false, canBeUsedToMatch: false, display: true },
-			{ id: 'property_address', displayName: 'Domicilio del inmueble', type: 'string', required: false, defaultMatch: false, canBeUsedToMatch: false, display: true },
+			{
+				id: 'lessor_name',
+				displayName: 'Nombre del arrendador',
+				type: 'string',
+				required: false,
+				defaultMatch: false,
+				canBeUsedToMatch: false,
+				display: true,
+			},
+			{
+				id: 'property_address',
+				displayName: 'Domicilio del inmueble',
+				type: 'string',
+				required: false,
+				defaultMatch: false,
+				canBeUsedToMatch: false,
+				display: true,
+			},
 			{
 				id: 'property_photo',
 				displayName: 'Fotografía del inmueble (Image: Input Binary Field Name)',
@@ -37,7 +62,9 @@ describe('resource mapper: getVariableColumns', () => {
 				display: true,
 			},
 		]);
-		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`GET /api/contract/variables/${contractId} 200`]);
+		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`GET /api/contract/variables/${contractId} 200`,
+		]);
 
 		const tenantColumns = await columnsOf(contractId, tenant.participantid);
 		expect(tenantColumns.fields.map((f) => f.id)).toEqual(['tenant_name', 'monthly_rent']);
@@ -59,14 +86,23 @@ describe('resource mapper: getVariableColumns', () => {
 				inputMode: 'mapper',
 				columns: {
 					mappingMode: 'defineBelow',
-					value: { lessor_name: 'Ana López', property_address: 'Av. Juárez 10, CDMX', property_photo: 'photo' },
+					value: {
+						lessor_name: 'Ana López',
+						property_address: 'Av. Juárez 10, CDMX',
+						property_photo: 'photo',
+					},
 					matchingColumns: [],
 					schema,
 					attemptToConvertTypes: false,
 					convertFieldsToString: false,
 				} as any,
 			},
-			[{ json: {}, binary: { photo: { data: png, fileName: 'house.png', mimeType: 'image/png' } } }],
+			[
+				{
+					json: {},
+					binary: { photo: { data: png, fileName: 'house.png', mimeType: 'image/png' } },
+				},
+			],
 		);
 		expect(set.error).toBeUndefined();
 		expect(set.items[0].json).toEqual({
@@ -75,7 +111,12 @@ describe('resource mapper: getVariableColumns', () => {
 			set: ['lessor_name', 'property_address', 'property_photo'],
 		});
 
-		const read = await env.run({ resource: 'variable', operation: 'getAll', contractId: byId(contractId), output: 'perVariable' });
+		const read = await env.run({
+			resource: 'variable',
+			operation: 'getAll',
+			contractId: byId(contractId),
+			output: 'perVariable',
+		});
 		const values = Object.fromEntries(read.items.map((i) => [i.json.reference, i.json.value]));
 		expect(values).toMatchObject({
 			lessor_name: 'Ana López',
@@ -94,14 +135,32 @@ describe('resource mapper: getVariableColumns', () => {
 	});
 
 	test.each([
-		['no contract chosen', { contractId: byId(''), participantId: byId('65f1c0d2a4b8e91f2c3d4e60') }],
-		['an unresolved expression', { contractId: byId('={{ $json.contractId }}'), participantId: byId('65f1c0d2a4b8e91f2c3d4e60') }],
-		['no participant chosen', { contractId: byId('65f1c0d2a4b8e91f2c3d4e5f'), participantId: byId('') }],
+		[
+			'no contract chosen',
+			{ contractId: byId(''), participantId: byId('65f1c0d2a4b8e91f2c3d4e60') },
+		],
+		[
+			'an unresolved expression',
+			{
+				contractId: byId('={{ $json.contractId }}'),
+				participantId: byId('65f1c0d2a4b8e91f2c3d4e60'),
+			},
+		],
+		[
+			'no participant chosen',
+			{ contractId: byId('65f1c0d2a4b8e91f2c3d4e5f'), participantId: byId('') },
+		],
 	])('%s: no request, a notice pointing to "Define Below"', async (_case, ids) => {
 		const mark = env.mark();
-		const columns = await resourceMapping('getVariableColumns', env.creds, { resource: 'variable', operation: 'set', ...ids });
+		const columns = await resourceMapping('getVariableColumns', env.creds, {
+			resource: 'variable',
+			operation: 'set',
+			...ids,
+		});
 		expect(columns.fields).toEqual([]);
-		expect(columns.emptyFieldsNotice).toMatch(/Choose a contract and a participant.*"Define Below"/);
+		expect(columns.emptyFieldsNotice).toMatch(
+			/Choose a contract and a participant.*"Define Below"/,
+		);
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});
 
@@ -113,6 +172,8 @@ describe('resource mapper: getVariableColumns', () => {
 	});
 
 	test('an unknown contract: the API refusal', async () => {
-		await expect(columnsOf('000000000000000000000000', 'ffffffffffffffffffffffff')).rejects.toThrow(/not found/i);
+		await expect(columnsOf('000000000000000000000000', 'ffffffffffffffffffffffff')).rejects.toThrow(
+			/not found/i,
+		);
 	});
 });

@@ -1,5 +1,13 @@
 import { listSearch } from '../harness';
-import { byId, createTemplateContract, fromList, type NodeTestEnv, participantsOf, SERVICES, startEnv } from '../helpers/env';
+import {
+	byId,
+	createTemplateContract,
+	fromList,
+	type NodeTestEnv,
+	participantsOf,
+	SERVICES,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -11,13 +19,20 @@ afterAll(async () => {
 });
 
 const search = (contractId: unknown, filter?: string) =>
-	listSearch('searchParticipants', env.creds, { resource: 'participant', operation: 'get', contractId } as any, filter);
+	listSearch(
+		'searchParticipants',
+		env.creds,
+		{ resource: 'participant', operation: 'get', contractId } as any,
+		filter,
+	);
 
 describe('list search: searchParticipants', () => {
 	test('lists the participants of the chosen contract as "label: name", in order', async () => {
 		const contractId = await createTemplateContract(env.api, SERVICES);
 		const [client, provider, witness] = await participantsOf(env.api, contractId);
-		await env.api.post(`/api/contract/participant/${contractId}/${provider.participantid}`, { name: 'Luis Pérez' });
+		await env.api.post(`/api/contract/participant/${contractId}/${provider.participantid}`, {
+			name: 'Luis Pérez',
+		});
 
 		const mark = env.mark();
 		const result = await search(fromList(contractId));
@@ -26,16 +41,26 @@ describe('list search: searchParticipants', () => {
 			{ name: 'Proveedor: Luis Pérez', value: provider.participantid },
 			{ name: 'Testigo', value: witness.participantid },
 		]);
-		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`GET /api/contract/variables/${contractId} 200`]);
+		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`GET /api/contract/variables/${contractId} 200`,
+		]);
 	});
 
 	test('the typed text filters by label, name or ID, ignoring case', async () => {
 		const contractId = await createTemplateContract(env.api, SERVICES);
 		const [, provider, witness] = await participantsOf(env.api, contractId);
-		await env.api.post(`/api/contract/participant/${contractId}/${provider.participantid}`, { name: 'Luis Pérez' });
-		expect((await search(byId(contractId), 'luis')).results.map((r) => r.value)).toEqual([provider.participantid]);
-		expect((await search(byId(contractId), 'TESTIGO')).results.map((r) => r.value)).toEqual([witness.participantid]);
-		expect((await search(byId(contractId), witness.participantid.slice(-8))).results.map((r) => r.value)).toEqual([witness.participantid]);
+		await env.api.post(`/api/contract/participant/${contractId}/${provider.participantid}`, {
+			name: 'Luis Pérez',
+		});
+		expect((await search(byId(contractId), 'luis')).results.map((r) => r.value)).toEqual([
+			provider.participantid,
+		]);
+		expect((await search(byId(contractId), 'TESTIGO')).results.map((r) => r.value)).toEqual([
+			witness.participantid,
+		]);
+		expect(
+			(await search(byId(contractId), witness.participantid.slice(-8))).results.map((r) => r.value),
+		).toEqual([witness.participantid]);
 		expect((await search(byId(contractId), 'nobody')).results).toEqual([]);
 	});
 

@@ -1,4 +1,16 @@
-import { byId, createTemplateContract, DOCX_MIME, fixture, LEASE, type NodeTestEnv, participantsOf, PDF_MIME, prepareForSending, sendContract, startEnv } from '../helpers/env';
+import {
+	byId,
+	createTemplateContract,
+	DOCX_MIME,
+	fixture,
+	LEASE,
+	type NodeTestEnv,
+	participantsOf,
+	PDF_MIME,
+	prepareForSending,
+	sendContract,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 const pdf = fixture('lease.pdf');
@@ -17,7 +29,11 @@ async function firstParticipant() {
 	return { contractId, participantId: p.participantid };
 }
 
-const params = (contractId: string, participantId: string, fields: Record<string, unknown> = {}) => ({
+const params = (
+	contractId: string,
+	participantId: string,
+	fields: Record<string, unknown> = {},
+) => ({
 	resource: 'participant',
 	operation: 'addAttachment',
 	contractId: byId(contractId),
@@ -26,13 +42,18 @@ const params = (contractId: string, participantId: string, fields: Record<string
 	...fields,
 });
 
-const file = (data: Buffer, fileName?: string, mimeType?: string) => [{ json: {}, binary: { data: { data, fileName, mimeType } } }];
+const file = (data: Buffer, fileName?: string, mimeType?: string) => [
+	{ json: {}, binary: { data: { data, fileName, mimeType } } },
+];
 
 describe('participant → addAttachment', () => {
 	test('a PDF from the input binary: type detected, file name from the binary, attachment ID returned', async () => {
 		const { contractId, participantId } = await firstParticipant();
 		const mark = env.mark();
-		const result = await env.run(params(contractId, participantId), file(pdf, 'address.pdf', PDF_MIME));
+		const result = await env.run(
+			params(contractId, participantId),
+			file(pdf, 'address.pdf', PDF_MIME),
+		);
 		expect(result.error).toBeUndefined();
 		const json = result.items[0].json;
 		expect(json).toEqual({
@@ -46,7 +67,9 @@ describe('participant → addAttachment', () => {
 			required: false,
 		});
 		const [request] = env.nodeRequests(mark);
-		expect(`${request.method} ${request.path} ${request.status}`).toBe(`POST /api/contract/attachments/${contractId}/${participantId} 200`);
+		expect(`${request.method} ${request.path} ${request.status}`).toBe(
+			`POST /api/contract/attachments/${contractId}/${participantId} 200`,
+		);
 		expect(request.body).toEqual({
 			name: 'Proof of address',
 			filename: 'address.pdf',
@@ -55,7 +78,13 @@ describe('participant → addAttachment', () => {
 			document: { type: 'pdf', data: expect.stringMatching(/^JVBERi0.*\[\d+ chars\]$/) },
 		});
 		const stored = env.sb.control.getContract(contractId)!.participants[0].attachments;
-		expect(stored).toEqual([expect.objectContaining({ _id: json.attachmentId, name: 'Proof of address', documentType: 'pdf' })]);
+		expect(stored).toEqual([
+			expect.objectContaining({
+				_id: json.attachmentId,
+				name: 'Proof of address',
+				documentType: 'pdf',
+			}),
+		]);
 	});
 
 	test('a Word file with a generic MIME type and no extension is recognised from its content; fields override the defaults', async () => {
@@ -69,7 +98,12 @@ describe('participant → addAttachment', () => {
 			file(docx, 'upload', 'application/octet-stream'),
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({ documentType: 'docx', filename: 'annex.docx', validated: true, required: true });
+		expect(result.items[0].json).toMatchObject({
+			documentType: 'docx',
+			filename: 'annex.docx',
+			validated: true,
+			required: true,
+		});
 		const body = env.nodeRequests(mark)[0].body as any;
 		expect(body.document.type).toBe('docx');
 		expect(body).toMatchObject({ validated: true, required: true, filename: 'annex.docx' });
@@ -84,7 +118,10 @@ describe('participant → addAttachment', () => {
 	test('Document Type forces the type when the content is not recognised (the API then judges the file)', async () => {
 		const { contractId, participantId } = await firstParticipant();
 		const mark = env.mark();
-		const result = await env.run(params(contractId, participantId, { documentType: 'pdf' }), file(fixture('notes.txt'), 'notes.txt', 'text/plain'));
+		const result = await env.run(
+			params(contractId, participantId, { documentType: 'pdf' }),
+			file(fixture('notes.txt'), 'notes.txt', 'text/plain'),
+		);
 		expect(env.nodeRequests(mark).map((r) => (r.body as any).document.type)).toEqual(['pdf']);
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('400');
@@ -92,14 +129,47 @@ describe('participant → addAttachment', () => {
 	});
 
 	test.each([
-		['a text file', {}, file(fixture('notes.txt'), 'notes.txt', 'text/plain'), 'The file "notes.txt" is neither a PDF nor a Word (.docx) document', /text\/plain.*PDF or \.docx/],
-		['a PDF declared as Word', { documentType: 'docx' }, file(pdf, 'lease.pdf', PDF_MIME), 'The file "lease.pdf" is a PDF, but Document Type is set to Word (.docx)', /Auto-Detect/],
-		['a Word file declared as PDF', { documentType: 'pdf' }, file(docx, 'services.docx', DOCX_MIME), 'The file "services.docx" is a Word (.docx), but Document Type is set to PDF', /Auto-Detect/],
-		['no binary field', {}, [{ json: {} }], 'Item 1 has no binary field "data" for the attachment', /carries no file/],
-		['an empty attachment name', { attachmentName: '={{ $json.nothing }}' }, file(pdf, 'lease.pdf'), 'The Attachment Name is empty', /Proof of address/],
+		[
+			'a text file',
+			{},
+			file(fixture('notes.txt'), 'notes.txt', 'text/plain'),
+			'The file "notes.txt" is neither a PDF nor a Word (.docx) document',
+			/text\/plain.*PDF or \.docx/,
+		],
+		[
+			'a PDF declared as Word',
+			{ documentType: 'docx' },
+			file(pdf, 'lease.pdf', PDF_MIME),
+			'The file "lease.pdf" is a PDF, but Document Type is set to Word (.docx)',
+			/Auto-Detect/,
+		],
+		[
+			'a Word file declared as PDF',
+			{ documentType: 'pdf' },
+			file(docx, 'services.docx', DOCX_MIME),
+			'The file "services.docx" is a Word (.docx), but Document Type is set to PDF',
+			/Auto-Detect/,
+		],
+		[
+			'no binary field',
+			{},
+			[{ json: {} }],
+			'Item 1 has no binary field "data" for the attachment',
+			/carries no file/,
+		],
+		[
+			'an empty attachment name',
+			{ attachmentName: '={{ $json.nothing }}' },
+			file(pdf, 'lease.pdf'),
+			'The Attachment Name is empty',
+			/Proof of address/,
+		],
 	])('%s is refused before any request', async (_case, fields, items, message, description) => {
 		const mark = env.mark();
-		const result = await env.run(params('65f1c0d2a4b8e91f2c3d4e5f', '65f1c0d2a4b8e91f2c3d4e60', fields), items);
+		const result = await env.run(
+			params('65f1c0d2a4b8e91f2c3d4e5f', '65f1c0d2a4b8e91f2c3d4e60', fields),
+			items,
+		);
 		expect((result.error as any)?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toBe(message);
 		expect(result.error?.description).toMatch(description);

@@ -1,7 +1,17 @@
 import { NodeHelpers, type INodeParameters } from 'n8n-workflow';
 
 import { ContractEsign } from '../../nodes/ContractEsign/ContractEsign.node';
-import { byId, createTemplateContract, LEASE, NDA, type NodeTestEnv, participantsOf, prepareForSending, sendContract, startEnv } from '../helpers/env';
+import {
+	byId,
+	createTemplateContract,
+	LEASE,
+	NDA,
+	type NodeTestEnv,
+	participantsOf,
+	prepareForSending,
+	sendContract,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -30,10 +40,15 @@ const params = (contractId: string, participantId: string, fields: Record<string
 /** The fields the editor shows for the given parameter values (n8n's own display rules). */
 function shownFields(obligation: string): Record<string, string> {
 	const { description } = new ContractEsign();
-	const values = { resource: 'participant', operation: 'changeEmail', obligation } as INodeParameters;
+	const values = {
+		resource: 'participant',
+		operation: 'changeEmail',
+		obligation,
+	} as INodeParameters;
 	const shown: Record<string, string> = {};
 	for (const p of description.properties) {
-		if (NodeHelpers.displayParameter(values, p, { typeVersion: 1 }, description)) shown[p.name] = p.displayName;
+		if (NodeHelpers.displayParameter(values, p, { typeVersion: 1 }, description))
+			shown[p.name] = p.displayName;
 	}
 	return shown;
 }
@@ -41,10 +56,20 @@ function shownFields(obligation: string): Record<string, string> {
 describe('participant → changeEmail', () => {
 	test('the form: last name only for individuals, representative and "Company Name" only for legal entities', () => {
 		const individual = shownFields('individual');
-		expect(individual).toMatchObject({ email: 'New Email', name: 'Name', lastName: 'Last Name', phone: 'Phone' });
+		expect(individual).toMatchObject({
+			email: 'New Email',
+			name: 'Name',
+			lastName: 'Last Name',
+			phone: 'Phone',
+		});
 		expect(individual.representative).toBeUndefined();
 		const legal = shownFields('legal');
-		expect(legal).toMatchObject({ email: 'New Email', name: 'Company Name', representative: 'Representative', phone: 'Phone' });
+		expect(legal).toMatchObject({
+			email: 'New Email',
+			name: 'Company Name',
+			representative: 'Representative',
+			phone: 'Phone',
+		});
 		expect(legal.lastName).toBeUndefined();
 	});
 
@@ -75,7 +100,12 @@ describe('participant → changeEmail', () => {
 		expect(`${request.method} ${request.path} ${request.status}`).toBe(
 			`POST /api/contracts/${contractId}/participants/${ids[0]}/change-email 200`,
 		);
-		expect(request.body).toEqual({ obligation: 'individual', email: 'ana.new@example.com', name: 'Ana', lastName: 'López' });
+		expect(request.body).toEqual({
+			obligation: 'individual',
+			email: 'ana.new@example.com',
+			name: 'Ana',
+			lastName: 'López',
+		});
 		const stored = env.sb.control.getContract(contractId)!.participants[0];
 		expect(stored).toMatchObject({ email: 'ana.new@example.com', name: 'Ana', lastName: 'López' });
 		expect(stored.signToken).not.toBe(before);
@@ -118,7 +148,10 @@ describe('participant → changeEmail', () => {
 	])('e-mail %j (from an expression) is refused before any request', async (email, message) => {
 		const mark = env.mark();
 		const result = await env.run(
-			params('65f1c0d2a4b8e91f2c3d4e5f', '65f1c0d2a4b8e91f2c3d4e60', { obligation: 'individual', email: '={{ $json.email }}' }),
+			params('65f1c0d2a4b8e91f2c3d4e5f', '65f1c0d2a4b8e91f2c3d4e60', {
+				obligation: 'individual',
+				email: '={{ $json.email }}',
+			}),
 			[{ json: { email } }],
 		);
 		expect((result.error as any)?.name).toBe('NodeOperationError');
@@ -129,17 +162,25 @@ describe('participant → changeEmail', () => {
 	test('a draft contract: refused by the API, and the description says to use Update instead', async () => {
 		const contractId = await createTemplateContract(env.api, LEASE);
 		const [p] = await participantsOf(env.api, contractId);
-		const result = await env.run(params(contractId, p.participantid, { obligation: 'individual', email: 'x@example.com' }));
+		const result = await env.run(
+			params(contractId, p.participantid, { obligation: 'individual', email: 'x@example.com' }),
+		);
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('409');
-		expect(result.error?.message).toMatch(/refused the request: Changing the e-mail is for a contract in progress/);
-		expect(result.error?.description).toMatch(/only for a contract in progress.*"Participant → Update"/);
+		expect(result.error?.message).toMatch(
+			/refused the request: Changing the e-mail is for a contract in progress/,
+		);
+		expect(result.error?.description).toMatch(
+			/only for a contract in progress.*"Participant → Update"/,
+		);
 	});
 
 	test('a participant who already signed: refused with the API text', async () => {
 		const { contractId, ids } = await sentContract(LEASE);
 		env.sb.control.sign(contractId, { participantId: ids[0] });
-		const result = await env.run(params(contractId, ids[0], { obligation: 'individual', email: 'late@example.com' }));
+		const result = await env.run(
+			params(contractId, ids[0], { obligation: 'individual', email: 'late@example.com' }),
+		);
 		expect(result.error?.httpCode).toBe('409');
 		expect(result.error?.message).toMatch(/has already signed/);
 	});

@@ -1,4 +1,14 @@
-import { byId, createTemplateContract, fromList, LEASE, type NodeTestEnv, participantsOf, prepareForSending, sendContract, startEnv } from '../helpers/env';
+import {
+	byId,
+	createTemplateContract,
+	fromList,
+	LEASE,
+	type NodeTestEnv,
+	participantsOf,
+	prepareForSending,
+	sendContract,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -105,7 +115,9 @@ describe('participant → get', () => {
 			participantId: byId('ffffffffffffffffffffffff'),
 		});
 		expect((result.error as any)?.name).toBe('NodeApiError');
-		expect(result.error?.message).toMatch(/refused the request: .*ffffffffffffffffffffffff.*not found/i);
+		expect(result.error?.message).toMatch(
+			/refused the request: .*ffffffffffffffffffffffff.*not found/i,
+		);
 		expect(result.error?.httpCode).toBe('404');
 		expect(result.error?.description).toMatch(/Check the ID/);
 	});

@@ -8,7 +8,8 @@ describe('sandbox authentication and routing', () => {
 	});
 	afterAll(() => h.sb.close());
 
-	const auth = (headers: Record<string, string>) => rawRequest(`${h.sb.baseUrl}/api/authentication`, { headers });
+	const auth = (headers: Record<string, string>) =>
+		rawRequest(`${h.sb.baseUrl}/api/authentication`, { headers });
 
 	it('accepts the API key header', async () => {
 		const res = await h.api.get('/api/authentication');
@@ -48,13 +49,19 @@ describe('sandbox authentication and routing', () => {
 	});
 
 	it('refuses an expired JWT', async () => {
-		const res = await auth({ Authorization: `Bearer ${h.sb.signJwt({}, { expiresInSeconds: -30 })}` });
+		const res = await auth({
+			Authorization: `Bearer ${h.sb.signJwt({}, { expiresInSeconds: -30 })}`,
+		});
 		expect(res.status).toBe(401);
 		expect(JSON.parse(res.body).error).toMatch(/expired/);
 	});
 
 	it('refuses a JWT signed with another secret', async () => {
-		const forged = jwt.sign({ sub: 'x', exp: Math.floor(Date.now() / 1000) + 600 }, 'another-secret', { algorithm: 'HS256' });
+		const forged = jwt.sign(
+			{ sub: 'x', exp: Math.floor(Date.now() / 1000) + 600 },
+			'another-secret',
+			{ algorithm: 'HS256' },
+		);
 		const res = await auth({ Authorization: `Bearer ${forged}` });
 		expect(res.status).toBe(401);
 		expect(JSON.parse(res.body).error).toMatch(/signature is invalid/);
@@ -62,7 +69,10 @@ describe('sandbox authentication and routing', () => {
 
 	it('refuses a spectator token as an API credential', async () => {
 		const c = h.sb.control.createContract({ name: 'Spectated' });
-		await h.api.post(`/api/contracts/${c._id}/spectators`, { name: 'Eve', email: 'eve@example.com' });
+		await h.api.post(`/api/contracts/${c._id}/spectators`, {
+			name: 'Eve',
+			email: 'eve@example.com',
+		});
 		const list = await h.api.get(`/api/contracts/${c._id}/spectators`);
 		const res = await auth({ Authorization: `Bearer ${list.data[0].jwt}` });
 		expect(res.status).toBe(401);

@@ -7,8 +7,15 @@ import axios from 'axios';
 const ROOT = resolve(__dirname, '..', '..');
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
-function startCli(args: string[], env: Record<string, string> = {}): { child: ChildProcess; output: () => string; ready: Promise<string> } {
-	const child = spawn(process.execPath, [TSX, 'sandbox/cli.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startCli(
+	args: string[],
+	env: Record<string, string> = {},
+): { child: ChildProcess; output: () => string; ready: Promise<string> } {
+	const child = spawn(process.execPath, [TSX, 'sandbox/cli.ts', ...args], {
+		cwd: ROOT,
+		env: { ...process.env, ...env },
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
 	let out = '';
 	const ready = new Promise<string>((resolveReady, reject) => {
 		const onData = (chunk: Buffer) => {
@@ -22,7 +29,8 @@ function startCli(args: string[], env: Record<string, string> = {}): { child: Ch
 	return { child, output: () => out, ready };
 }
 
-const field = (out: string, label: string) => new RegExp(`${label}:\\s+(\\S+)`).exec(out)?.[1] ?? '';
+const field = (out: string, label: string) =>
+	new RegExp(`${label}:\\s+(\\S+)`).exec(out)?.[1] ?? '';
 
 function exitOf(child: ChildProcess): Promise<number | null> {
 	return new Promise((resolveExit) => {
@@ -41,7 +49,18 @@ describe('sandbox CLI', () => {
 	it('starts, prints URLs, key, JWT and curl lines, serves both auth modes, and stops on SIGTERM', async () => {
 		const log = join(dir, 'cli.jsonl');
 		const data = join(dir, 'cli-data.json');
-		const cli = startCli(['--port', '0', '--api-key', 'cli-key', '--request-log', log, '--data-file', data, '--seed', '5']);
+		const cli = startCli([
+			'--port',
+			'0',
+			'--api-key',
+			'cli-key',
+			'--request-log',
+			log,
+			'--data-file',
+			data,
+			'--seed',
+			'5',
+		]);
 		try {
 			const out = await cli.ready;
 			const base = field(out, 'Base URL');
@@ -52,9 +71,13 @@ describe('sandbox CLI', () => {
 			expect(upload).not.toBe(base);
 			expect(field(out, 'API key')).toBe('cli-key');
 			expect(out).toContain(`curl -H "apikey: cli-key" ${base}/api/authentication`);
-			const byKey = await axios.get(`${base}/api/authentication`, { headers: { apikey: 'cli-key' } });
+			const byKey = await axios.get(`${base}/api/authentication`, {
+				headers: { apikey: 'cli-key' },
+			});
 			expect(byKey.data).toEqual({ success: true, authenticatedWith: 'apikey' });
-			const byJwt = await axios.get(`${base}/api/list/contracts`, { headers: { Authorization: `Bearer ${token}` } });
+			const byJwt = await axios.get(`${base}/api/list/contracts`, {
+				headers: { Authorization: `Bearer ${token}` },
+			});
 			expect(byJwt.headers['x-total-documents']).toBe('5');
 			const refused = await axios.get(`${base}/api/authentication`, { validateStatus: () => true });
 			expect(refused.status).toBe(401);
@@ -79,7 +102,10 @@ describe('sandbox CLI', () => {
 		} finally {
 			if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
 		}
-		const bad = spawn(process.execPath, [TSX, 'sandbox/cli.ts', '--colour', 'red'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+		const bad = spawn(process.execPath, [TSX, 'sandbox/cli.ts', '--colour', 'red'], {
+			cwd: ROOT,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		let err = '';
 		bad.stderr.on('data', (c: Buffer) => (err += c.toString()));
 		expect(await exitOf(bad)).toBe(2);

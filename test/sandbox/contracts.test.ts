@@ -20,16 +20,26 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 
 	describe('create contract (4.1)', () => {
 		it('creates from a template, copying participants and variables of the three kinds', async () => {
-			const res = await h.api.post('/api/create/contract', { source: 'template', templateid: LEASE_TEMPLATE });
+			const res = await h.api.post('/api/create/contract', {
+				source: 'template',
+				templateid: LEASE_TEMPLATE,
+			});
 			expect(res.status).toBe(200);
 			expect(res.data.success).toBe(true);
 			expect(res.data.contractid).toMatch(/^[0-9a-f]{24}$/);
 			const vars = await h.api.get(`/api/contract/variables/${res.data.contractid}`);
 			expect(vars.data.name).toBe('Contrato de arrendamiento');
-			expect(vars.data.participants.map((p: any) => p.label)).toEqual(['Arrendador', 'Arrendatario']);
+			expect(vars.data.participants.map((p: any) => p.label)).toEqual([
+				'Arrendador',
+				'Arrendatario',
+			]);
 			const tenant = vars.data.participants[1];
 			expect(tenant.variables.tenant_name).toEqual({ name: 'Nombre del arrendatario', value: '' });
-			expect(tenant.variables.rent_schedule).toEqual({ name: 'Calendario de pagos', value: {}, type: 'dynamictable' });
+			expect(tenant.variables.rent_schedule).toEqual({
+				name: 'Calendario de pagos',
+				value: {},
+				type: 'dynamictable',
+			});
 			expect(vars.data.participants[0].variables.property_photo).toMatchObject({ type: 'image' });
 		});
 
@@ -42,13 +52,18 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 				expect(p.name).toBe('');
 				expect(p.variables).toEqual({});
 			}
-			const part = await h.api.get(`/api/contract/participant/${id}/${vars.data.participants[0].participantid}`);
+			const part = await h.api.get(
+				`/api/contract/participant/${id}/${vars.data.participants[0].participantid}`,
+			);
 			expect(part.data.editable.email).toBe('');
 		});
 
 		it('creates from a Word document', async () => {
 			const docx = await makeDocx(['Contrato de prueba', 'Segunda cláusula']);
-			const res = await h.api.post('/api/create/contract', { source: 'document', document: { type: 'word', data: docx.toString('base64') } });
+			const res = await h.api.post('/api/create/contract', {
+				source: 'document',
+				document: { type: 'word', data: docx.toString('base64') },
+			});
 			expect(res.status).toBe(200);
 			expect(h.sb.control.getContract(res.data.contractid)?.documentType).toBe('word');
 		});
@@ -56,16 +71,68 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 		it.each([
 			['an unknown source', { source: 'fax' }, 400, /source/],
 			['a template without templateid', { source: 'template' }, 400, /templateid/],
-			['a templateid of the wrong length', { source: 'template', templateid: 'abc' }, 400, /25 characters/],
+			[
+				'a templateid of the wrong length',
+				{ source: 'template', templateid: 'abc' },
+				400,
+				/25 characters/,
+			],
 			['an unknown template', { source: 'template', templateid: 'Z'.repeat(25) }, 404, /not found/],
 			['a document without document', { source: 'document' }, 400, /document/],
-			['a data: URL', { source: 'document', document: { type: 'pdf', data: 'data:application/pdf;base64,JVBERi0=' } }, 400, /data:/],
-			['malformed Base64', { source: 'document', document: { type: 'pdf', data: 'JVBER!!0x' } }, 400, /not valid Base64/],
-			['bytes that are not a PDF', { source: 'document', document: { type: 'pdf', data: Buffer.from('hello world!').toString('base64') } }, 400, /not a PDF/],
-			['a fake PDF header', { source: 'document', document: { type: 'pdf', data: Buffer.from('%PDF-1.7 garbage').toString('base64') } }, 400, /not a readable PDF/],
-			['a Word file that is not a zip', { source: 'document', document: { type: 'word', data: Buffer.from('not a zip').toString('base64') } }, 400, /not a Word/],
-			['an unknown document type', { source: 'document', document: { type: 'odt', data: 'AAAA' } }, 400, /document.type/],
-			['an unknown field', { source: 'template', templateid: LEASE_TEMPLATE, colour: 'red' }, 400, /Unknown field 'colour'/],
+			[
+				'a data: URL',
+				{
+					source: 'document',
+					document: { type: 'pdf', data: 'data:application/pdf;base64,JVBERi0=' },
+				},
+				400,
+				/data:/,
+			],
+			[
+				'malformed Base64',
+				{ source: 'document', document: { type: 'pdf', data: 'JVBER!!0x' } },
+				400,
+				/not valid Base64/,
+			],
+			[
+				'bytes that are not a PDF',
+				{
+					source: 'document',
+					document: { type: 'pdf', data: Buffer.from('hello world!').toString('base64') },
+				},
+				400,
+				/not a PDF/,
+			],
+			[
+				'a fake PDF header',
+				{
+					source: 'document',
+					document: { type: 'pdf', data: Buffer.from('%PDF-1.7 garbage').toString('base64') },
+				},
+				400,
+				/not a readable PDF/,
+			],
+			[
+				'a Word file that is not a zip',
+				{
+					source: 'document',
+					document: { type: 'word', data: Buffer.from('not a zip').toString('base64') },
+				},
+				400,
+				/not a Word/,
+			],
+			[
+				'an unknown document type',
+				{ source: 'document', document: { type: 'odt', data: 'AAAA' } },
+				400,
+				/document.type/,
+			],
+			[
+				'an unknown field',
+				{ source: 'template', templateid: LEASE_TEMPLATE, colour: 'red' },
+				400,
+				/Unknown field 'colour'/,
+			],
 		])('refuses %s', async (_name, body, status, message) => {
 			const res = await h.api.post('/api/create/contract', body);
 			expect(res.status).toBe(status);
@@ -78,7 +145,10 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 			const z = new JSZip();
 			z.file('hello.txt', 'hi');
 			const data = (await z.generateAsync({ type: 'nodebuffer' })).toString('base64');
-			const res = await h.api.post('/api/create/contract', { source: 'document', document: { type: 'word', data } });
+			const res = await h.api.post('/api/create/contract', {
+				source: 'document',
+				document: { type: 'word', data },
+			});
 			expect(res.status).toBe(400);
 			expect(res.data.error).toMatch(/word\/document\.xml/);
 		});
@@ -89,7 +159,14 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 			const { id } = await createPdfContract(h.api);
 			const res = await h.api.get(`/api/contract/status/${id}`);
 			expect(res.status).toBe(200);
-			expect(res.data).toEqual({ name: '', status: '', createdAt: expect.any(String), pdf: '', signedAt: '', externalId: '' });
+			expect(res.data).toEqual({
+				name: '',
+				status: '',
+				createdAt: expect.any(String),
+				pdf: '',
+				signedAt: '',
+				externalId: '',
+			});
 			expect(Number.isNaN(Date.parse(res.data.createdAt))).toBe(false);
 		});
 
@@ -114,9 +191,20 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 			const status = await h.api.get(`/api/contract/status/${id}`);
 			expect(status.data).toMatchObject({ name: 'Lease 2026', externalId: 'ERP-42' });
 			const raw = h.sb.control.getContract(id)!;
-			expect(raw.config).toMatchObject({ language: 'en', stampNom: true, notificationType: 'email-sms', webhook: 'https://example.com/hook' });
+			expect(raw.config).toMatchObject({
+				language: 'en',
+				stampNom: true,
+				notificationType: 'email-sms',
+				webhook: 'https://example.com/hook',
+			});
 			const list = await h.api.get('/api/list/contracts', { params: { perPage: 200 } });
-			expect(list.data.find((c: any) => c._id === id)).toEqual({ createdAt: expect.any(String), name: 'Lease 2026', _id: id, status: '', externalId: 'ERP-42' });
+			expect(list.data.find((c: any) => c._id === id)).toEqual({
+				createdAt: expect.any(String),
+				name: 'Lease 2026',
+				_id: id,
+				status: '',
+				externalId: 'ERP-42',
+			});
 		});
 
 		it('generates a password when password is true', async () => {
@@ -152,7 +240,10 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 			expect(bad.data.error).toMatch(/24 hexadecimal/);
 			const unknown = await h.api.get(`/api/contract/status/${'a'.repeat(24)}`);
 			expect(unknown.status).toBe(404);
-			expect(unknown.data).toEqual({ success: false, error: `Contract ${'a'.repeat(24)} not found` });
+			expect(unknown.data).toEqual({
+				success: false,
+				error: `Contract ${'a'.repeat(24)} not found`,
+			});
 		});
 
 		it('refuses to configure once signing has started (409)', async () => {
@@ -184,7 +275,13 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 			const res = await h.api.get(`/api/contract/participant/${id}/${participants[0]}`);
 			expect(res.data).toEqual({
 				participantid: participants[0],
-				editable: { name: 'Acme S.A.', email: 'legal@acme.example', phone: '+52 55 1234 5678', obligation: 'legal', representative: 'Rosa Díaz' },
+				editable: {
+					name: 'Acme S.A.',
+					email: 'legal@acme.example',
+					phone: '+52 55 1234 5678',
+					obligation: 'legal',
+					representative: 'Rosa Díaz',
+				},
 				information: {
 					label: 'Signer 1',
 					variables: 0,
@@ -254,7 +351,9 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 
 		it('treats the attachments path without a document as a participant update (api-notes R4)', async () => {
 			const { id, participants } = await createPdfContract(h.api);
-			const res = await h.api.post(`/api/contract/attachments/${id}/${participants[0]}`, { name: 'Via attachments path' });
+			const res = await h.api.post(`/api/contract/attachments/${id}/${participants[0]}`, {
+				name: 'Via attachments path',
+			});
 			expect(res.status).toBe(200);
 			const p = await h.api.get(`/api/contract/participant/${id}/${participants[0]}`);
 			expect(p.data.editable.name).toBe('Via attachments path');
@@ -273,19 +372,35 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 
 	describe('variables (4.5, 4.6)', () => {
 		it('sets text, image and dynamic-table variables and reads them back', async () => {
-			const created = await h.api.post('/api/create/contract', { source: 'template', templateid: LEASE_TEMPLATE });
+			const created = await h.api.post('/api/create/contract', {
+				source: 'template',
+				templateid: LEASE_TEMPLATE,
+			});
 			const id = created.data.contractid;
 			const vars = await h.api.get(`/api/contract/variables/${id}`);
 			const [lessor, tenant] = vars.data.participants.map((p: any) => p.participantid);
-			const r1 = await h.api.post(`/api/contract/variables/${id}/${lessor}`, { lessor_name: 'Ana López', property_photo: PNG_BASE64 });
+			const r1 = await h.api.post(`/api/contract/variables/${id}/${lessor}`, {
+				lessor_name: 'Ana López',
+				property_photo: PNG_BASE64,
+			});
 			expect(r1.status).toBe(200);
-			const table = { headers: ['Mes', 'Monto'], rows: [{ cols: ['Enero', '1000'] }, { cols: ['Febrero', '1000'] }] };
+			const table = {
+				headers: ['Mes', 'Monto'],
+				rows: [{ cols: ['Enero', '1000'] }, { cols: ['Febrero', '1000'] }],
+			};
 			// the configuration path of the heading is accepted too (api-notes R3)
-			const r2 = await h.api.post(`/api/contract/configuration/${id}/${tenant}`, { tenant_name: 'Luis Pérez', rent_schedule: table });
+			const r2 = await h.api.post(`/api/contract/configuration/${id}/${tenant}`, {
+				tenant_name: 'Luis Pérez',
+				rent_schedule: table,
+			});
 			expect(r2.status).toBe(200);
 			const after = await h.api.get(`/api/contract/variables/${id}`);
 			expect(after.data.participants[0].variables.lessor_name.value).toBe('Ana López');
-			expect(after.data.participants[0].variables.property_photo).toEqual({ name: 'Fotografía del inmueble', value: PNG_BASE64, type: 'image' });
+			expect(after.data.participants[0].variables.property_photo).toEqual({
+				name: 'Fotografía del inmueble',
+				value: PNG_BASE64,
+				type: 'image',
+			});
 			expect(after.data.participants[1].variables.rent_schedule.value).toEqual(table);
 			// an empty object removes the table
 			await h.api.post(`/api/contract/variables/${id}/${tenant}`, { rent_schedule: {} });
@@ -300,21 +415,33 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 			[{ property_photo: 'data:image/png;base64,' + PNG_BASE64 }, /data:/],
 			[{}, /no variable/],
 		])('refuses %j with 400', async (body, message) => {
-			const created = await h.api.post('/api/create/contract', { source: 'template', templateid: LEASE_TEMPLATE });
+			const created = await h.api.post('/api/create/contract', {
+				source: 'template',
+				templateid: LEASE_TEMPLATE,
+			});
 			const id = created.data.contractid;
 			const vars = await h.api.get(`/api/contract/variables/${id}`);
-			const res = await h.api.post(`/api/contract/variables/${id}/${vars.data.participants[0].participantid}`, body);
+			const res = await h.api.post(
+				`/api/contract/variables/${id}/${vars.data.participants[0].participantid}`,
+				body,
+			);
 			expect(res.status).toBe(400);
 			expect(res.data.error).toMatch(message);
 		});
 
 		it('refuses a dynamic table whose rows do not match the headers', async () => {
-			const created = await h.api.post('/api/create/contract', { source: 'template', templateid: LEASE_TEMPLATE });
+			const created = await h.api.post('/api/create/contract', {
+				source: 'template',
+				templateid: LEASE_TEMPLATE,
+			});
 			const id = created.data.contractid;
 			const vars = await h.api.get(`/api/contract/variables/${id}`);
-			const res = await h.api.post(`/api/contract/variables/${id}/${vars.data.participants[1].participantid}`, {
-				rent_schedule: { headers: ['A', 'B'], rows: [{ cols: ['only one'] }] },
-			});
+			const res = await h.api.post(
+				`/api/contract/variables/${id}/${vars.data.participants[1].participantid}`,
+				{
+					rent_schedule: { headers: ['A', 'B'], rows: [{ cols: ['only one'] }] },
+				},
+			);
 			expect(res.status).toBe(400);
 			expect(res.data.error).toMatch(/1 cols, the table has 2 headers/);
 		});
@@ -323,7 +450,12 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 	describe('custom properties (4.20)', () => {
 		it('creates, lists with _id, updates and deletes', async () => {
 			const { id } = await createPdfContract(h.api);
-			const created = await h.api.post(`/api/contracts/${id}/customproperties`, { properties: [{ name: 'area', value: 'legal' }, { name: 'cost', value: '12' }] });
+			const created = await h.api.post(`/api/contracts/${id}/customproperties`, {
+				properties: [
+					{ name: 'area', value: 'legal' },
+					{ name: 'cost', value: '12' },
+				],
+			});
 			expect(created.data).toEqual({ success: true });
 			const list = await h.api.get(`/api/contracts/${id}/customproperties`);
 			expect(list.data.contractId).toBe(id);
@@ -332,11 +464,19 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 				{ _id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'cost', value: '12' },
 			]);
 			const pid = list.data.properties[0]._id;
-			expect((await h.api.put(`/api/contracts/${id}/${pid}/customproperties`, { value: 'sales' })).status).toBe(200);
-			expect((await h.api.delete(`/api/contracts/${id}/${list.data.properties[1]._id}/customproperties`)).status).toBe(200);
+			expect(
+				(await h.api.put(`/api/contracts/${id}/${pid}/customproperties`, { value: 'sales' }))
+					.status,
+			).toBe(200);
+			expect(
+				(await h.api.delete(`/api/contracts/${id}/${list.data.properties[1]._id}/customproperties`))
+					.status,
+			).toBe(200);
 			const after = await h.api.get(`/api/contracts/${id}/customproperties`);
 			expect(after.data.properties).toEqual([{ _id: pid, name: 'area', value: 'sales' }]);
-			const again = await h.api.delete(`/api/contracts/${id}/${list.data.properties[1]._id}/customproperties`);
+			const again = await h.api.delete(
+				`/api/contracts/${id}/${list.data.properties[1]._id}/customproperties`,
+			);
 			expect(again.status).toBe(404);
 		});
 
@@ -356,7 +496,12 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 	describe('spectators (4.21)', () => {
 		it('creates with an HS256 jwt, updates and deletes', async () => {
 			const { id } = await createPdfContract(h.api);
-			const c1 = await h.api.post(`/api/contracts/${id}/spectators`, { name: 'Auditor', email: 'audit@example.com', phone: '+525511112222', linkExpirationDate: '2031-01-01' });
+			const c1 = await h.api.post(`/api/contracts/${id}/spectators`, {
+				name: 'Auditor',
+				email: 'audit@example.com',
+				phone: '+525511112222',
+				linkExpirationDate: '2031-01-01',
+			});
 			expect(c1.data).toEqual({ success: true });
 			const list = await h.api.get(`/api/contracts/${id}/spectators`);
 			expect(list.data).toEqual([
@@ -370,23 +515,41 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 					jwt: expect.stringMatching(/^eyJ[\w-]+\.[\w-]+\.[\w-]+$/),
 				},
 			]);
-			const header = JSON.parse(Buffer.from(list.data[0].jwt.split('.')[0], 'base64url').toString());
+			const header = JSON.parse(
+				Buffer.from(list.data[0].jwt.split('.')[0], 'base64url').toString(),
+			);
 			expect(header.alg).toBe('HS256');
 			const sid = list.data[0]._id;
-			expect((await h.api.put(`/api/contracts/${id}/spectators/${sid}`, { name: 'Lead auditor', linkExpirationDate: null })).status).toBe(200);
+			expect(
+				(
+					await h.api.put(`/api/contracts/${id}/spectators/${sid}`, {
+						name: 'Lead auditor',
+						linkExpirationDate: null,
+					})
+				).status,
+			).toBe(200);
 			const updated = await h.api.get(`/api/contracts/${id}/spectators`);
 			expect(updated.data[0]).toMatchObject({ name: 'Lead auditor', linkExpirationDate: null });
-			expect((await h.api.delete(`/api/contracts/${id}/spectators/${sid}`)).data).toEqual({ success: true });
+			expect((await h.api.delete(`/api/contracts/${id}/spectators/${sid}`)).data).toEqual({
+				success: true,
+			});
 			expect((await h.api.get(`/api/contracts/${id}/spectators`)).data).toEqual([]);
 			expect((await h.api.delete(`/api/contracts/${id}/spectators/${sid}`)).status).toBe(404);
 		});
 
 		it('refuses a spectator without a valid e-mail and a duplicate', async () => {
 			const { id } = await createPdfContract(h.api);
-			expect((await h.api.post(`/api/contracts/${id}/spectators`, { name: 'X', email: 'nope' })).status).toBe(400);
-			expect((await h.api.post(`/api/contracts/${id}/spectators`, { email: 'x@example.com' })).status).toBe(400);
+			expect(
+				(await h.api.post(`/api/contracts/${id}/spectators`, { name: 'X', email: 'nope' })).status,
+			).toBe(400);
+			expect(
+				(await h.api.post(`/api/contracts/${id}/spectators`, { email: 'x@example.com' })).status,
+			).toBe(400);
 			await h.api.post(`/api/contracts/${id}/spectators`, { name: 'X', email: 'x@example.com' });
-			const dup = await h.api.post(`/api/contracts/${id}/spectators`, { name: 'X2', email: 'X@example.com' });
+			const dup = await h.api.post(`/api/contracts/${id}/spectators`, {
+				name: 'X2',
+				email: 'X@example.com',
+			});
 			expect(dup.status).toBe(409);
 		});
 	});
@@ -402,9 +565,21 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 			expect(res.status).toBe(200);
 			expect(res.data.attachmentid).toMatch(/^[0-9a-f]{24}$/);
 			expect(h.sb.control.getContract(id)!.confidentialAttachments).toHaveLength(1);
-			expect((await h.api.delete(`/api/contracts/${id}/confidential-attachments/${res.data.attachmentid}`)).data).toEqual({ success: true });
+			expect(
+				(
+					await h.api.delete(
+						`/api/contracts/${id}/confidential-attachments/${res.data.attachmentid}`,
+					)
+				).data,
+			).toEqual({ success: true });
 			expect(h.sb.control.getContract(id)!.confidentialAttachments).toHaveLength(0);
-			expect((await h.api.delete(`/api/contracts/${id}/confidential-attachments/${res.data.attachmentid}`)).status).toBe(404);
+			expect(
+				(
+					await h.api.delete(
+						`/api/contracts/${id}/confidential-attachments/${res.data.attachmentid}`,
+					)
+				).status,
+			).toBe(404);
 		});
 	});
 
@@ -419,9 +594,13 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 			}
 			const nda = await h.api.get('/api/list/templates', { params: { name: 'CONFIDENCIAL' } });
 			expect(nda.data.map((t: any) => t.templateId)).toEqual([NDA_TEMPLATE]);
-			const dated = await h.api.get('/api/list/templates', { params: { dateStart: '2025-02-01', dateEnd: '2025-03-31' } });
+			const dated = await h.api.get('/api/list/templates', {
+				params: { dateStart: '2025-02-01', dateEnd: '2025-03-31' },
+			});
 			expect(dated.data.map((t: any) => t.templateId)).toEqual([NDA_TEMPLATE]);
-			expect((await h.api.get('/api/list/templates', { params: { dateStart: 'last week' } })).status).toBe(400);
+			expect(
+				(await h.api.get('/api/list/templates', { params: { dateStart: 'last week' } })).status,
+			).toBe(400);
 		});
 
 		it('every template has text, image and dynamic-table variables', () => {

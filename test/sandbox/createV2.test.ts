@@ -11,7 +11,17 @@ const signer = (over: Record<string, unknown> = {}) => ({
 	representative: '',
 	qualifiedCertificate: false,
 	creditBureau: false,
-	agendaProperties: { rfc: '', paternalLastName: '', maternalLastName: '', birthDate: '1980-01-01', zipcode: '', state: 'JAL', street: '', city: '', suburb: '' },
+	agendaProperties: {
+		rfc: '',
+		paternalLastName: '',
+		maternalLastName: '',
+		birthDate: '1980-01-01',
+		zipcode: '',
+		state: 'JAL',
+		street: '',
+		city: '',
+		suburb: '',
+	},
 	...over,
 });
 
@@ -54,9 +64,19 @@ describe('sandbox Create V2 (4.2, Part 7)', () => {
 	const create = (b: unknown) => h.api.post('/api/v2/create/contract', b);
 
 	it('creates a contract with signers as participants and spectators', async () => {
-		const res = await create(body({ signers: [signer(), signer({ name: 'Luis', last_name: 'Pérez', email: 'luis@example.com' })] }));
+		const res = await create(
+			body({
+				signers: [
+					signer(),
+					signer({ name: 'Luis', last_name: 'Pérez', email: 'luis@example.com' }),
+				],
+			}),
+		);
 		expect(res.status).toBe(200);
-		expect(res.data).toEqual({ success: true, contractid: expect.stringMatching(/^[0-9a-f]{24}$/) });
+		expect(res.data).toEqual({
+			success: true,
+			contractid: expect.stringMatching(/^[0-9a-f]{24}$/),
+		});
 		const c = h.sb.control.getContract(res.data.contractid)!;
 		expect(c.status).toBe('');
 		expect(c.name).toBe('Lease 2026');
@@ -77,7 +97,9 @@ describe('sandbox Create V2 (4.2, Part 7)', () => {
 		expect(c.templateId).toBe(LEASE_TEMPLATE);
 		expect(c.participants[0].label).toBe('Arrendador');
 		expect(Object.keys(c.participants[0].variables)).toContain('lessor_name');
-		const w = await create(body({ document: { type: 'word', data: (await makeDocx(['Hola'])).toString('base64') } }));
+		const w = await create(
+			body({ document: { type: 'word', data: (await makeDocx(['Hola'])).toString('base64') } }),
+		);
 		expect(w.status).toBe(200);
 	});
 
@@ -88,28 +110,105 @@ describe('sandbox Create V2 (4.2, Part 7)', () => {
 	});
 
 	const cases: Array<[string, () => Record<string, unknown>, string, (() => void)?]> = [
-		['NotAvailableShield1', () => body({ shield: 'shield1' }), 'shield', () => h.sb.control.setCredits({ shield1: 0 })],
-		['NotAvailableShield2', () => body({ shield: 'shield2' }), 'shield', () => h.sb.control.setCredits({ shield2: 0 })],
+		[
+			'NotAvailableShield1',
+			() => body({ shield: 'shield1' }),
+			'shield',
+			() => h.sb.control.setCredits({ shield1: 0 }),
+		],
+		[
+			'NotAvailableShield2',
+			() => body({ shield: 'shield2' }),
+			'shield',
+			() => h.sb.control.setCredits({ shield2: 0 }),
+		],
 		['MissingSigners', () => body({ signers: [] }), 'signers'],
 		['BlankName', () => body({ signers: [signer({ name: '  ' })] }), 'signers[0].name'],
 		['BlankEmail', () => body({ signers: [signer({ email: '' })] }), 'signers[0].email'],
 		['InvalidEmail', () => body({ signers: [signer({ email: 'ana@' })] }), 'signers[0].email'],
-		['MissingLastName', () => body({ signers: [signer({ last_name: '' })] }), 'signers[0].last_name'],
-		['EmptyPhone', () => body({ notificationType: 'email-sms', signers: [signer({ phone: '' })] }), 'signers[0].phone'],
-		['EmptyRFC', () => body({ signers: [signer({ qualifiedCertificate: true })] }), 'signers[0].agendaProperties.rfc'],
-		['WrongEmailSpectator', () => body({ spectators: [{ name: 'S', email: 'nope' }] }), 'spectators[0].email'],
-		['DistinctSpectatorParticipant', () => body({ spectators: [{ name: 'S', email: 'ANA@example.com' }] }), 'spectators[0].email'],
-		['EmptyPaternalLastName', () => body({ signers: [bureau({ paternalLastName: '' })] }), 'signers[0].agendaProperties.paternalLastName'],
-		['EmptyMaternalLastName', () => body({ signers: [bureau({ maternalLastName: '' })] }), 'signers[0].agendaProperties.maternalLastName'],
-		['EmptyBirthDate', () => body({ signers: [bureau({ birthDate: '' })] }), 'signers[0].agendaProperties.birthDate'],
-		['WrongPhysicalPersonRFCFormat', () => body({ signers: [signer({ rfc: 'LOA800101AB1' })] }), 'signers[0].rfc'],
-		['WrongLegalPersonRFCFormat', () => body({ signers: [signer({ obligation: 'legal', name: 'Acme S.A.', rfc: 'LOAA800101AB1' })] }), 'signers[0].rfc'],
-		['EmptyZipCode', () => body({ signers: [bureau({ zipcode: '' })] }), 'signers[0].agendaProperties.zipcode'],
-		['EmptyState', () => body({ signers: [bureau({ state: '' })] }), 'signers[0].agendaProperties.state'],
-		['InvalidStateFormat', () => body({ signers: [bureau({ state: 'Jalisco' })] }), 'signers[0].agendaProperties.state'],
-		['EmptyStreet', () => body({ signers: [bureau({ street: '' })] }), 'signers[0].agendaProperties.street'],
-		['EmptyCity', () => body({ signers: [bureau({ city: '' })] }), 'signers[0].agendaProperties.city'],
-		['EmptySuburb', () => body({ signers: [bureau({ suburb: '' })] }), 'signers[0].agendaProperties.suburb'],
+		[
+			'MissingLastName',
+			() => body({ signers: [signer({ last_name: '' })] }),
+			'signers[0].last_name',
+		],
+		[
+			'EmptyPhone',
+			() => body({ notificationType: 'email-sms', signers: [signer({ phone: '' })] }),
+			'signers[0].phone',
+		],
+		[
+			'EmptyRFC',
+			() => body({ signers: [signer({ qualifiedCertificate: true })] }),
+			'signers[0].agendaProperties.rfc',
+		],
+		[
+			'WrongEmailSpectator',
+			() => body({ spectators: [{ name: 'S', email: 'nope' }] }),
+			'spectators[0].email',
+		],
+		[
+			'DistinctSpectatorParticipant',
+			() => body({ spectators: [{ name: 'S', email: 'ANA@example.com' }] }),
+			'spectators[0].email',
+		],
+		[
+			'EmptyPaternalLastName',
+			() => body({ signers: [bureau({ paternalLastName: '' })] }),
+			'signers[0].agendaProperties.paternalLastName',
+		],
+		[
+			'EmptyMaternalLastName',
+			() => body({ signers: [bureau({ maternalLastName: '' })] }),
+			'signers[0].agendaProperties.maternalLastName',
+		],
+		[
+			'EmptyBirthDate',
+			() => body({ signers: [bureau({ birthDate: '' })] }),
+			'signers[0].agendaProperties.birthDate',
+		],
+		[
+			'WrongPhysicalPersonRFCFormat',
+			() => body({ signers: [signer({ rfc: 'LOA800101AB1' })] }),
+			'signers[0].rfc',
+		],
+		[
+			'WrongLegalPersonRFCFormat',
+			() =>
+				body({
+					signers: [signer({ obligation: 'legal', name: 'Acme S.A.', rfc: 'LOAA800101AB1' })],
+				}),
+			'signers[0].rfc',
+		],
+		[
+			'EmptyZipCode',
+			() => body({ signers: [bureau({ zipcode: '' })] }),
+			'signers[0].agendaProperties.zipcode',
+		],
+		[
+			'EmptyState',
+			() => body({ signers: [bureau({ state: '' })] }),
+			'signers[0].agendaProperties.state',
+		],
+		[
+			'InvalidStateFormat',
+			() => body({ signers: [bureau({ state: 'Jalisco' })] }),
+			'signers[0].agendaProperties.state',
+		],
+		[
+			'EmptyStreet',
+			() => body({ signers: [bureau({ street: '' })] }),
+			'signers[0].agendaProperties.street',
+		],
+		[
+			'EmptyCity',
+			() => body({ signers: [bureau({ city: '' })] }),
+			'signers[0].agendaProperties.city',
+		],
+		[
+			'EmptySuburb',
+			() => body({ signers: [bureau({ suburb: '' })] }),
+			'signers[0].agendaProperties.suburb',
+		],
 	];
 
 	it('covers the 22 error names of Part 7', () => {
@@ -119,17 +218,22 @@ describe('sandbox Create V2 (4.2, Part 7)', () => {
 	it.each(cases.map(([name, make, field, setup]) => ({ name, make, field, setup })))(
 		'answers $name with HTTP 400 {success:false, error, message, field}',
 		async ({ name, make, field, setup }) => {
-		const before = h.sb.control.contractCount();
-		setup?.();
-		try {
-			const res = await create(make());
-			expect(res.status).toBe(400);
-			expect(res.data).toEqual({ success: false, error: name, message: expect.any(String), field });
-			expect(res.data.message.length).toBeGreaterThan(10);
-			expect(h.sb.control.contractCount()).toBe(before);
-		} finally {
-			h.sb.control.setCredits({ shield1: 5, shield2: 5 });
-		}
+			const before = h.sb.control.contractCount();
+			setup?.();
+			try {
+				const res = await create(make());
+				expect(res.status).toBe(400);
+				expect(res.data).toEqual({
+					success: false,
+					error: name,
+					message: expect.any(String),
+					field,
+				});
+				expect(res.data.message.length).toBeGreaterThan(10);
+				expect(h.sb.control.contractCount()).toBe(before);
+			} finally {
+				h.sb.control.setCredits({ shield1: 5, shield2: 5 });
+			}
 		},
 	);
 
@@ -143,7 +247,13 @@ describe('sandbox Create V2 (4.2, Part 7)', () => {
 		}
 		const two = await create(body({ signers: [signer({ last_name: '' }), signer({ name: '' })] }));
 		expect(two.data).toMatchObject({ error: 'MissingLastName', field: 'signers[0].last_name' });
-		const legal = await create(body({ signers: [signer({ obligation: 'legal', name: 'Acme', last_name: '', rfc: 'ACM010101AB1' })] }));
+		const legal = await create(
+			body({
+				signers: [
+					signer({ obligation: 'legal', name: 'Acme', last_name: '', rfc: 'ACM010101AB1' }),
+				],
+			}),
+		);
 		expect(legal.status).toBe(200);
 	});
 
@@ -152,11 +262,26 @@ describe('sandbox Create V2 (4.2, Part 7)', () => {
 		['both document and templateid', body({ templateid: LEASE_TEMPLATE }), 'InvalidRequest', 400],
 		['an unknown shield', body({ shield: 'gold' }), 'InvalidRequest', 400],
 		['an unknown field', body({ colour: 'red' }), 'InvalidRequest', 400],
-		['a malformed document', body({ document: { type: 'pdf', data: 'data:application/pdf;base64,AAAA' } }), 'InvalidDocument', 400],
-		['an unknown template', body({ document: undefined, templateid: 'Q'.repeat(25) }), 'TemplateNotFound', 404],
+		[
+			'a malformed document',
+			body({ document: { type: 'pdf', data: 'data:application/pdf;base64,AAAA' } }),
+			'InvalidDocument',
+			400,
+		],
+		[
+			'an unknown template',
+			body({ document: undefined, templateid: 'Q'.repeat(25) }),
+			'TemplateNotFound',
+			404,
+		],
 	])('refuses %s', async (_name, b, error, status) => {
 		const res = await create(b);
 		expect(res.status).toBe(status);
-		expect(res.data).toMatchObject({ success: false, error, field: expect.any(String), message: expect.any(String) });
+		expect(res.data).toMatchObject({
+			success: false,
+			error,
+			field: expect.any(String),
+			message: expect.any(String),
+		});
 	});
 });

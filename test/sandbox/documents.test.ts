@@ -1,6 +1,16 @@
 import JSZip from 'jszip';
 import { PDFDocument } from 'pdf-lib';
-import { type Harness, LEASE_TEMPLATE, PNG_BASE64, makeDocx, makePdf, pdfContainsText, rawRequest, sentContract, startHarness } from './helpers';
+import {
+	type Harness,
+	LEASE_TEMPLATE,
+	PNG_BASE64,
+	makeDocx,
+	makePdf,
+	pdfContainsText,
+	rawRequest,
+	sentContract,
+	startHarness,
+} from './helpers';
 
 const WEBM_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 
@@ -52,11 +62,23 @@ describe('sandbox documents: signed files, file URLs, package, NOM-151', () => {
 			name: 'Service agreement',
 			documents: { signed_contract: expect.any(String), signed_certificate: expect.any(String) },
 			participants: [
-				{ video: expect.stringMatching(/\.webm$/), participantid: c.participants[0], email: 'ana@example.com' },
-				{ video: expect.stringMatching(/\.webm$/), participantid: c.participants[1], email: 'luis@example.com' },
+				{
+					video: expect.stringMatching(/\.webm$/),
+					participantid: c.participants[0],
+					email: 'ana@example.com',
+				},
+				{
+					video: expect.stringMatching(/\.webm$/),
+					participantid: c.participants[1],
+					email: 'luis@example.com',
+				},
 			],
 		});
-		for (const url of [res.data.documents.signed_contract, res.data.documents.signed_certificate, res.data.participants[0].video]) {
+		for (const url of [
+			res.data.documents.signed_contract,
+			res.data.documents.signed_certificate,
+			res.data.participants[0].video,
+		]) {
 			expect(url.startsWith(`${h.sb.uploadUrl}/`)).toBe(true);
 		}
 		const signed = await fetchBytes(res.data.documents.signed_contract);
@@ -66,7 +88,14 @@ describe('sandbox documents: signed files, file URLs, package, NOM-151', () => {
 		const doc = await PDFDocument.load(signed.data);
 		expect(doc.getPageCount()).toBe(2); // original page + signature page
 		expect(await pdfContainsText(signed.data, 'Signature page')).toBe(true);
-		expect(await pdfContainsText(signed.data, 'Signed at: ' + h.sb.control.getContract(c.id)!.participants[0].signedAt + ' | IP: 198.51.100.20')).toBe(true);
+		expect(
+			await pdfContainsText(
+				signed.data,
+				'Signed at: ' +
+					h.sb.control.getContract(c.id)!.participants[0].signedAt +
+					' | IP: 198.51.100.20',
+			),
+		).toBe(true);
 		const video = await fetchBytes(res.data.participants[1].video);
 		expect(video.headers['content-type']).toBe('video/webm');
 		expect(video.data.subarray(0, 4).equals(WEBM_MAGIC)).toBe(true);
@@ -90,7 +119,12 @@ describe('sandbox documents: signed files, file URLs, package, NOM-151', () => {
 	});
 
 	it('appends participant attachments to the signed PDF', async () => {
-		const draft = h.sb.control.createContract({ participants: [{ name: 'A', email: 'a@example.com' }, { name: 'B', email: 'b@example.com' }] });
+		const draft = h.sb.control.createContract({
+			participants: [
+				{ name: 'A', email: 'a@example.com' },
+				{ name: 'B', email: 'b@example.com' },
+			],
+		});
 		await h.api.post(`/api/contract/configuration/${draft._id}`, { name: 'With annex' });
 		await h.api.post(`/api/contract/attachments/${draft._id}/${draft.participants[0]._id}`, {
 			name: 'Annex',
@@ -120,14 +154,17 @@ describe('sandbox documents: signed files, file URLs, package, NOM-151', () => {
 				expect(withKey.status).toBe(200);
 				expect(withKey.headers['content-type']).toBe('application/pdf');
 				expect(withKey.data.subarray(0, 5).toString()).toBe('%PDF-');
-				const withJwt = await fetchBytes(res.data.participants[0].video, { Authorization: `Bearer ${h.sb.jwt}` });
+				const withJwt = await fetchBytes(res.data.participants[0].video, {
+					Authorization: `Bearer ${h.sb.jwt}`,
+				});
 				expect(withJwt.status).toBe(200);
 				expect(withJwt.headers['content-type']).toBe('video/webm');
 				// the unprotected URL of the same file is refused while protection is on
 				const file = h.sb.control.getContract(c.id)!.fileIds.signed!;
 				expect(file).toMatch(/^[0-9a-f]{24}$/);
 				h.sb.control.setFileProtection(false);
-				const open = (await h.api.get(`/api/contract/documents/${c.id}`)).data.documents.signed_contract;
+				const open = (await h.api.get(`/api/contract/documents/${c.id}`)).data.documents
+					.signed_contract;
 				h.sb.control.setFileProtection(true);
 				const refused = await h.raw.get(open);
 				expect(refused.status).toBe(403);
@@ -143,7 +180,9 @@ describe('sandbox documents: signed files, file URLs, package, NOM-151', () => {
 				const c = await sentContract(other.api);
 				other.sb.control.sign(c.id);
 				const res = await other.api.get(`/api/contract/documents/${c.id}`);
-				expect(res.data.documents.signed_contract.startsWith(`${other.sb.baseUrl}/uploads/`)).toBe(true);
+				expect(res.data.documents.signed_contract.startsWith(`${other.sb.baseUrl}/uploads/`)).toBe(
+					true,
+				);
 			} finally {
 				await other.sb.close();
 			}
@@ -158,10 +197,14 @@ describe('sandbox documents: signed files, file URLs, package, NOM-151', () => {
 	describe('package (4.24)', () => {
 		it('is a real zip with the signed PDF, certificate, videos and a manifest', async () => {
 			const c = await signedContract();
-			const res = await h.api.post(`/api/contracts/${c.id}/package`, undefined, { responseType: 'arraybuffer' });
+			const res = await h.api.post(`/api/contracts/${c.id}/package`, undefined, {
+				responseType: 'arraybuffer',
+			});
 			expect(res.status).toBe(200);
 			expect(res.headers['content-type']).toBe('application/zip');
-			expect(res.headers['content-disposition']).toBe(`attachment; filename="Service-agreement-${c.id}.zip"`);
+			expect(res.headers['content-disposition']).toBe(
+				`attachment; filename="Service-agreement-${c.id}.zip"`,
+			);
 			const data = Buffer.from(res.data);
 			expect(Number(res.headers['content-length'])).toBe(data.length);
 			const zip = await JSZip.loadAsync(data);
@@ -183,17 +226,28 @@ describe('sandbox documents: signed files, file URLs, package, NOM-151', () => {
 		});
 
 		it('contains only the document for a draft', async () => {
-			const created = await h.api.post('/api/create/contract', { source: 'template', templateid: LEASE_TEMPLATE });
-			const res = await h.api.post(`/api/contracts/${created.data.contractid}/package`, {}, { responseType: 'arraybuffer' });
+			const created = await h.api.post('/api/create/contract', {
+				source: 'template',
+				templateid: LEASE_TEMPLATE,
+			});
+			const res = await h.api.post(
+				`/api/contracts/${created.data.contractid}/package`,
+				{},
+				{ responseType: 'arraybuffer' },
+			);
 			const zip = await JSZip.loadAsync(Buffer.from(res.data));
-			expect(Object.keys(zip.files).sort()).toEqual(['Contrato-de-arrendamiento.pdf', 'manifest.json']);
+			expect(Object.keys(zip.files).sort()).toEqual([
+				'Contrato-de-arrendamiento.pdf',
+				'manifest.json',
+			]);
 		});
 	});
 
 	describe('NOM-151 validation (4.19)', () => {
 		const validate = async (contractId: string, bytes: Buffer | undefined, field = 'nom151') => {
 			const form = new FormData();
-			if (bytes) form.append(field, new Blob([bytes], { type: 'application/pdf' }), 'certificate.pdf');
+			if (bytes)
+				form.append(field, new Blob([bytes], { type: 'application/pdf' }), 'certificate.pdf');
 			else form.append('other', 'x');
 			return h.api.post(`/api/contracts/${contractId}/validate/nom151`, form);
 		};
@@ -202,7 +256,12 @@ describe('sandbox documents: signed files, file URLs, package, NOM-151', () => {
 			const c = await signedContract();
 			const docs = await h.api.get(`/api/contract/documents/${c.id}`);
 			const cert = await fetchBytes(docs.data.documents.signed_certificate);
-			expect(await pdfContainsText(cert.data, 'NOM-151-SCFI-2016 (sandbox certificate, not legally valid)')).toBe(true);
+			expect(
+				await pdfContainsText(
+					cert.data,
+					'NOM-151-SCFI-2016 (sandbox certificate, not legally valid)',
+				),
+			).toBe(true);
 			const res = await validate(c.id, cert.data);
 			expect(res.status).toBe(200);
 			expect(res.data).toEqual({
@@ -228,7 +287,10 @@ describe('sandbox documents: signed files, file URLs, package, NOM-151', () => {
 			const other = await signedContract();
 			const docs = await h.api.get(`/api/contract/documents/${c.id}`);
 			const cert = await fetchBytes(docs.data.documents.signed_certificate);
-			expect((await validate(c.id, await makePdf('not a certificate'))).data).toEqual({ isValid: false, data: null });
+			expect((await validate(c.id, await makePdf('not a certificate'))).data).toEqual({
+				isValid: false,
+				data: null,
+			});
 			const tampered = Buffer.from(cert.data);
 			tampered[tampered.length - 10] ^= 1;
 			expect((await validate(c.id, tampered)).data).toEqual({ isValid: false, data: null });
@@ -248,10 +310,20 @@ describe('sandbox documents: signed files, file URLs, package, NOM-151', () => {
 
 	describe('Word conversion and template rendering', () => {
 		it('converts a .docx to a PDF carrying the document text', async () => {
-			const docx = await makeDocx(['Contrato de servicios profesionales', 'Cláusula primera: objeto del contrato']);
-			const created = await h.api.post('/api/create/contract', { source: 'document', document: { type: 'word', data: docx.toString('base64') } });
+			const docx = await makeDocx([
+				'Contrato de servicios profesionales',
+				'Cláusula primera: objeto del contrato',
+			]);
+			const created = await h.api.post('/api/create/contract', {
+				source: 'document',
+				document: { type: 'word', data: docx.toString('base64') },
+			});
 			const id = created.data.contractid;
-			const res = await h.api.post(`/api/contracts/${id}/package`, {}, { responseType: 'arraybuffer' });
+			const res = await h.api.post(
+				`/api/contracts/${id}/package`,
+				{},
+				{ responseType: 'arraybuffer' },
+			);
 			const zip = await JSZip.loadAsync(Buffer.from(res.data));
 			const pdf = await zip.file('contract.pdf')!.async('nodebuffer');
 			expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -260,13 +332,26 @@ describe('sandbox documents: signed files, file URLs, package, NOM-151', () => {
 		});
 
 		it('renders a template contract with its variable values', async () => {
-			const created = await h.api.post('/api/create/contract', { source: 'template', templateid: LEASE_TEMPLATE });
+			const created = await h.api.post('/api/create/contract', {
+				source: 'template',
+				templateid: LEASE_TEMPLATE,
+			});
 			const id = created.data.contractid;
 			const vars = await h.api.get(`/api/contract/variables/${id}`);
 			const [lessor, tenant] = vars.data.participants.map((p: any) => p.participantid);
-			await h.api.post(`/api/contract/variables/${id}/${lessor}`, { lessor_name: 'Ana López', property_photo: PNG_BASE64 });
-			await h.api.post(`/api/contract/variables/${id}/${tenant}`, { tenant_name: 'Luis Pérez', rent_schedule: { headers: ['Mes', 'Monto'], rows: [{ cols: ['Enero', '9900'] }] } });
-			const res = await h.api.post(`/api/contracts/${id}/package`, {}, { responseType: 'arraybuffer' });
+			await h.api.post(`/api/contract/variables/${id}/${lessor}`, {
+				lessor_name: 'Ana López',
+				property_photo: PNG_BASE64,
+			});
+			await h.api.post(`/api/contract/variables/${id}/${tenant}`, {
+				tenant_name: 'Luis Pérez',
+				rent_schedule: { headers: ['Mes', 'Monto'], rows: [{ cols: ['Enero', '9900'] }] },
+			});
+			const res = await h.api.post(
+				`/api/contracts/${id}/package`,
+				{},
+				{ responseType: 'arraybuffer' },
+			);
 			const zip = await JSZip.loadAsync(Buffer.from(res.data));
 			const pdf = await zip.file('Contrato-de-arrendamiento.pdf')!.async('nodebuffer');
 			expect(await pdfContainsText(pdf, 'Enero | 9900')).toBe(true);

@@ -12,7 +12,13 @@ describe('sandbox fault injection, latency and stats', () => {
 	});
 
 	it('answers the next N matching requests with a status and Retry-After, then behaves normally', async () => {
-		h.sb.control.addFault({ method: 'GET', path: '/api/list/contracts*', status: 429, retryAfter: 2, times: 2 });
+		h.sb.control.addFault({
+			method: 'GET',
+			path: '/api/list/contracts*',
+			status: 429,
+			retryAfter: 2,
+			times: 2,
+		});
 		const r1 = await h.api.get('/api/list/contracts');
 		const r2 = await h.api.get('/api/list/contracts?page=1');
 		const r3 = await h.api.get('/api/list/contracts');
@@ -33,7 +39,12 @@ describe('sandbox fault injection, latency and stats', () => {
 	it('can answer HTTP 200 with success:false, or a plain-text body', async () => {
 		h.sb.control.addFaults([
 			{ path: '/api/authentication', status: 200, body: { success: false, error: 'Service busy' } },
-			{ path: '/api/authentication', status: 502, body: '<html>Bad gateway</html>', contentType: 'text/html' },
+			{
+				path: '/api/authentication',
+				status: 502,
+				body: '<html>Bad gateway</html>',
+				contentType: 'text/html',
+			},
 		]);
 		const a = await h.api.get('/api/authentication');
 		expect(a.status).toBe(200);
@@ -56,7 +67,9 @@ describe('sandbox fault injection, latency and stats', () => {
 		expect((await h.api.get('/api/list/contracts?page=3')).status).toBe(500);
 		expect((await h.api.get('/api/list/contracts?page=3')).status).toBe(200);
 		// the POST fault is still waiting
-		expect(h.sb.control.listFaults()).toEqual([expect.objectContaining({ method: 'POST', remaining: 1, hits: 0 })]);
+		expect(h.sb.control.listFaults()).toEqual([
+			expect.objectContaining({ method: 'POST', remaining: 1, hits: 0 }),
+		]);
 	});
 
 	it('drops the connection without a response', async () => {
@@ -107,12 +120,21 @@ describe('sandbox fault injection, latency and stats', () => {
 
 	it('manages faults and latency over HTTP', async () => {
 		const base = h.sb.baseUrl;
-		const added = await h.raw.post(`${base}/sandbox/faults`, { faults: [{ path: '/api/authentication', status: 418 }] });
+		const added = await h.raw.post(`${base}/sandbox/faults`, {
+			faults: [{ path: '/api/authentication', status: 418 }],
+		});
 		expect(added.data).toEqual({ success: true, ids: [expect.any(String)] });
 		expect((await h.api.get('/api/authentication')).status).toBe(418);
-		const single = await h.raw.post(`${base}/sandbox/faults`, { path: '/api/authentication', status: 503, times: 3 });
+		const single = await h.raw.post(`${base}/sandbox/faults`, {
+			path: '/api/authentication',
+			status: 503,
+			times: 3,
+		});
 		expect(single.data.ids).toHaveLength(1);
-		expect((await h.raw.get(`${base}/sandbox/faults`)).data[0]).toMatchObject({ status: 503, remaining: 3 });
+		expect((await h.raw.get(`${base}/sandbox/faults`)).data[0]).toMatchObject({
+			status: 503,
+			remaining: 3,
+		});
 		await h.raw.delete(`${base}/sandbox/faults`);
 		expect((await h.api.get('/api/authentication')).status).toBe(200);
 		expect((await h.raw.post(`${base}/sandbox/latency`, { ms: 20 })).data).toEqual({ ms: 20 });

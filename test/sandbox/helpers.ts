@@ -15,7 +15,11 @@ export interface Harness {
 
 export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
 	const sb = await startSandbox({ port: 0, ...options });
-	const api = axios.create({ baseURL: sb.baseUrl, headers: { apikey: sb.apiKey }, validateStatus: () => true });
+	const api = axios.create({
+		baseURL: sb.baseUrl,
+		headers: { apikey: sb.apiKey },
+		validateStatus: () => true,
+	});
 	const raw = axios.create({ validateStatus: () => true });
 	return { sb, api, raw };
 }
@@ -23,7 +27,8 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
 export async function makePdf(text = 'Hello from the test PDF', pages = 1): Promise<Buffer> {
 	const doc = await PDFDocument.create();
 	const font = await doc.embedFont(StandardFonts.Helvetica);
-	for (let i = 0; i < pages; i++) doc.addPage([300, 400]).drawText(`${text} (page ${i + 1})`, { x: 20, y: 350, size: 10, font });
+	for (let i = 0; i < pages; i++)
+		doc.addPage([300, 400]).drawText(`${text} (page ${i + 1})`, { x: 20, y: 350, size: 10, font });
 	return Buffer.from(await doc.save());
 }
 
@@ -38,8 +43,11 @@ export async function makeDocx(paragraphs: string[]): Promise<Buffer> {
 		'_rels/.rels',
 		'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
 	);
-	const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-	const body = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${escape(p)}</w:t></w:r></w:p>`).join('');
+	const escape = (s: string) =>
+		s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+	const body = paragraphs
+		.map((p) => `<w:p><w:r><w:t xml:space="preserve">${escape(p)}</w:t></w:r></w:p>`)
+		.join('');
 	zip.file(
 		'word/document.xml',
 		`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}<w:sectPr/></w:body></w:document>`,
@@ -48,24 +56,41 @@ export async function makeDocx(paragraphs: string[]): Promise<Buffer> {
 }
 
 /** 1×1 PNG. */
-export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+export const PNG_BASE64 =
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 export const LEASE_TEMPLATE = 'T1lease0a7f3c9e1b5d82c4e6';
 export const NDA_TEMPLATE = 'T2nda00b8e4d0f2c6e93d5f71';
 export const SERVICES_TEMPLATE = 'T3serv0c9f5e1a3d7fa4e6b82';
 
 /** Creates a contract from a real PDF through the API; returns its id and participant ids. */
-export async function createPdfContract(api: AxiosInstance, pdf?: Buffer): Promise<{ id: string; participants: string[] }> {
-	const res = await api.post('/api/create/contract', { source: 'document', document: { type: 'pdf', data: (pdf ?? (await makePdf())).toString('base64') } });
-	if (res.status !== 200) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.data)}`);
+export async function createPdfContract(
+	api: AxiosInstance,
+	pdf?: Buffer,
+): Promise<{ id: string; participants: string[] }> {
+	const res = await api.post('/api/create/contract', {
+		source: 'document',
+		document: { type: 'pdf', data: (pdf ?? (await makePdf())).toString('base64') },
+	});
+	if (res.status !== 200)
+		throw new Error(`create failed: ${res.status} ${JSON.stringify(res.data)}`);
 	const vars = await api.get(`/api/contract/variables/${res.data.contractid}`);
-	return { id: res.data.contractid, participants: vars.data.participants.map((p: any) => p.participantid) };
+	return {
+		id: res.data.contractid,
+		participants: vars.data.participants.map((p: any) => p.participantid),
+	};
 }
 
 /** A document contract configured and with both participants filled in, ready to send. */
-export async function readyContract(api: AxiosInstance, config: Record<string, unknown> = {}): Promise<{ id: string; participants: string[] }> {
+export async function readyContract(
+	api: AxiosInstance,
+	config: Record<string, unknown> = {},
+): Promise<{ id: string; participants: string[] }> {
 	const c = await createPdfContract(api);
-	const conf = await api.post(`/api/contract/configuration/${c.id}`, { name: 'Service agreement', ...config });
+	const conf = await api.post(`/api/contract/configuration/${c.id}`, {
+		name: 'Service agreement',
+		...config,
+	});
 	if (conf.status !== 200) throw new Error(`configure failed: ${JSON.stringify(conf.data)}`);
 	const people = [
 		{ name: 'Ana López', email: 'ana@example.com', phone: '+525512345678' },
@@ -79,7 +104,10 @@ export async function readyContract(api: AxiosInstance, config: Record<string, u
 }
 
 /** A contract sent to signature. */
-export async function sentContract(api: AxiosInstance, config: Record<string, unknown> = {}): Promise<{ id: string; participants: string[] }> {
+export async function sentContract(
+	api: AxiosInstance,
+	config: Record<string, unknown> = {},
+): Promise<{ id: string; participants: string[] }> {
 	const c = await readyContract(api, config);
 	const r = await api.post(`/api/contract/send/${c.id}`);
 	if (r.status !== 200) throw new Error(`send failed: ${JSON.stringify(r.data)}`);
@@ -93,11 +121,18 @@ export function rawRequest(
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
 	return new Promise((resolve, reject) => {
 		const headers = { ...(options.headers ?? {}) };
-		if (options.body !== undefined) headers['content-length'] = String(Buffer.byteLength(options.body));
+		if (options.body !== undefined)
+			headers['content-length'] = String(Buffer.byteLength(options.body));
 		const req = http.request(url, { method: options.method ?? 'GET', headers }, (res) => {
 			const chunks: Buffer[] = [];
 			res.on('data', (c: Buffer) => chunks.push(c));
-			res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+			res.on('end', () =>
+				resolve({
+					status: res.statusCode ?? 0,
+					headers: res.headers,
+					body: Buffer.concat(chunks).toString('utf8'),
+				}),
+			);
 		});
 		req.on('error', reject);
 		if (options.body) req.write(options.body);
@@ -105,7 +140,9 @@ export function rawRequest(
 	});
 }
 
-export async function pdfText(bytes: Buffer): Promise<{ pages: number; title: string | undefined }> {
+export async function pdfText(
+	bytes: Buffer,
+): Promise<{ pages: number; title: string | undefined }> {
 	const doc = await PDFDocument.load(bytes);
 	return { pages: doc.getPageCount(), title: doc.getTitle() };
 }

@@ -1,4 +1,12 @@
-import { type Harness, NDA_TEMPLATE, createPdfContract, rawRequest, readyContract, sentContract, startHarness } from './helpers';
+import {
+	type Harness,
+	NDA_TEMPLATE,
+	createPdfContract,
+	rawRequest,
+	readyContract,
+	sentContract,
+	startHarness,
+} from './helpers';
 
 describe('sandbox state machine: send, sign, cancel, finalize and friends', () => {
 	let h: Harness;
@@ -13,7 +21,11 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 	describe('send to signature (4.10)', () => {
 		it('reports every configuration problem at once (409)', async () => {
 			const { id } = await createPdfContract(h.api);
-			await h.api.post(`/api/contract/configuration/${id}`, { notificationType: 'sms', expiryUndefined: false, expiryStartDate: '2027-05-01' });
+			await h.api.post(`/api/contract/configuration/${id}`, {
+				notificationType: 'sms',
+				expiryUndefined: false,
+				expiryStartDate: '2027-05-01',
+			});
 			const res = await h.api.post(`/api/contract/send/${id}`);
 			expect(res.status).toBe(409);
 			expect(res.data.success).toBe(false);
@@ -31,8 +43,14 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 		});
 
 		it('refuses an expiry end date in the past and a legal entity without representative', async () => {
-			const c = await readyContract(h.api, { expiryUndefined: false, expiryStartDate: '2027-01-01', expiryEndDate: '2027-02-01' });
-			await h.api.post(`/api/contract/participant/${c.id}/${c.participants[0]}`, { obligation: 'legal' });
+			const c = await readyContract(h.api, {
+				expiryUndefined: false,
+				expiryStartDate: '2027-01-01',
+				expiryEndDate: '2027-02-01',
+			});
+			await h.api.post(`/api/contract/participant/${c.id}/${c.participants[0]}`, {
+				obligation: 'legal',
+			});
 			const res = await h.api.post(`/api/contract/send/${c.id}`);
 			expect(res.status).toBe(409);
 			expect(res.data.error).toMatch(/expiryEndDate \(2027-02-01\) is in the past/);
@@ -53,12 +71,17 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 
 		it('sends: SENT_TO_SIGN, participants SENT, signing links of the form {baseUrl}/sign/<token>', async () => {
 			const c = await readyContract(h.api);
-			const res = await h.api.post(`/api/contract/send/${c.id}`, undefined, { params: { showSignLinks: 'true' } });
+			const res = await h.api.post(`/api/contract/send/${c.id}`, undefined, {
+				params: { showSignLinks: 'true' },
+			});
 			expect(res.status).toBe(200);
 			expect(res.data).toEqual({
 				success: true,
 				contract: {
-					participants: c.participants.map((participantid) => ({ participantid, signUrl: expect.stringMatching(new RegExp(`^${h.sb.baseUrl}/sign/[\\w-]+$`)) })),
+					participants: c.participants.map((participantid) => ({
+						participantid,
+						signUrl: expect.stringMatching(new RegExp(`^${h.sb.baseUrl}/sign/[\\w-]+$`)),
+					})),
 				},
 			});
 			expect(await status(c.id)).toBe('SENT_TO_SIGN');
@@ -103,11 +126,23 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 	describe('signing (control) and the signed state', () => {
 		it('one signature keeps SENT_TO_SIGN; the last one gives RECEIVED_SIGNED with participant details', async () => {
 			const c = await sentContract(h.api);
-			h.sb.control.sign(c.id, { participantId: c.participants[0], ip: '198.51.100.7', geolocation: { latitude: 20.67, longitude: -103.35 }, signedAt: '2027-03-10T12:30:00Z' });
+			h.sb.control.sign(c.id, {
+				participantId: c.participants[0],
+				ip: '198.51.100.7',
+				geolocation: { latitude: 20.67, longitude: -103.35 },
+				signedAt: '2027-03-10T12:30:00Z',
+			});
 			expect(await status(c.id)).toBe('SENT_TO_SIGN');
 			const p = await h.api.get(`/api/contract/participant/${c.id}/${c.participants[0]}`);
-			expect(p.data.information).toMatchObject({ status: 'SIGNED', ip: '198.51.100.7', geolocation: { latitude: 20.67, longitude: -103.35 }, signedAt: '2027-03-10T12:30:00.000Z' });
-			expect(() => h.sb.control.sign(c.id, { participantId: c.participants[0] })).toThrow(/already signed/);
+			expect(p.data.information).toMatchObject({
+				status: 'SIGNED',
+				ip: '198.51.100.7',
+				geolocation: { latitude: 20.67, longitude: -103.35 },
+				signedAt: '2027-03-10T12:30:00.000Z',
+			});
+			expect(() => h.sb.control.sign(c.id, { participantId: c.participants[0] })).toThrow(
+				/already signed/,
+			);
 			h.sb.control.sign(c.id);
 			const st = await h.api.get(`/api/contract/status/${c.id}`);
 			expect(st.data.status).toBe('RECEIVED_SIGNED');
@@ -133,7 +168,9 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 			const c = await sentContract(h.api);
 			const early = await h.api.post(`/api/contract/finalize/${c.id}`);
 			expect(early.status).toBe(409);
-			expect(early.data.error).toMatch(/only be finalized when RECEIVED_SIGNED \(it is SENT_TO_SIGN\)/);
+			expect(early.data.error).toMatch(
+				/only be finalized when RECEIVED_SIGNED \(it is SENT_TO_SIGN\)/,
+			);
 			h.sb.control.sign(c.id);
 			expect((await h.api.post(`/api/contract/finalize/${c.id}`)).data).toEqual({ success: true });
 			expect(await status(c.id)).toBe('FINALIZED');
@@ -185,11 +222,17 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 		});
 
 		it('expires by itself when the clock passes expiryEndDate', async () => {
-			const c = await sentContract(h.api, { expiryUndefined: false, expiryStartDate: '2027-03-01', expiryEndDate: '2027-03-12' });
+			const c = await sentContract(h.api, {
+				expiryUndefined: false,
+				expiryStartDate: '2027-03-01',
+				expiryEndDate: '2027-03-12',
+			});
 			expect(await status(c.id)).toBe('SENT_TO_SIGN');
 			clock = Date.parse('2027-03-13T00:00:01Z');
 			try {
-				const list = await h.api.get('/api/list/contracts', { params: { statusContract: 'EXPIRED', perPage: 200 } });
+				const list = await h.api.get('/api/list/contracts', {
+					params: { statusContract: 'EXPIRED', perPage: 200 },
+				});
 				expect(list.data.map((x: any) => x._id)).toContain(c.id);
 				expect(await status(c.id)).toBe('EXPIRED');
 			} finally {
@@ -203,7 +246,9 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 			const c = await sentContract(h.api);
 			h.sb.control.sign(c.id, { participantId: c.participants[0] });
 			expect((await h.api.get(`/api/contract/pending/${c.id}`)).data).toEqual({ success: true });
-			expect(h.sb.control.getContract(c.id)!.reminders).toEqual([{ at: expect.any(String), participantIds: [c.participants[1]] }]);
+			expect(h.sb.control.getContract(c.id)!.reminders).toEqual([
+				{ at: expect.any(String), participantIds: [c.participants[1]] },
+			]);
 		});
 
 		it('refuses reminders for a draft', async () => {
@@ -222,7 +267,9 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 			h.sb.control.setCredits({ shield2: 1 });
 			const a = await sentContract(h.api, { signatureType: 'shield2-certificate' });
 			const b = await sentContract(h.api, { signatureType: 'shield2-certificate' });
-			expect((await h.api.post(`/api/contracts/${a.id}/stamp-shield2-certificate`)).data).toEqual({ success: true });
+			expect((await h.api.post(`/api/contracts/${a.id}/stamp-shield2-certificate`)).data).toEqual({
+				success: true,
+			});
 			expect(h.sb.control.getCredits().shield2).toBe(0);
 			const none = await h.api.post(`/api/contracts/${b.id}/stamp-shield2-certificate`);
 			expect(none.status).toBe(409);
@@ -232,7 +279,11 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 
 	describe('milestones (4.27)', () => {
 		it('lists the four milestones, completed as the contract advances', async () => {
-			const c = await sentContract(h.api, { expiryUndefined: false, expiryStartDate: '2027-03-01', expiryEndDate: '2027-12-31' });
+			const c = await sentContract(h.api, {
+				expiryUndefined: false,
+				expiryStartDate: '2027-03-01',
+				expiryEndDate: '2027-12-31',
+			});
 			const res = await h.api.get(`/api/contract/milestones/${c.id}`);
 			expect(res.data.contractid).toBe(c.id);
 			expect(res.data.milestones.map((m: any) => [m.name, m.completed])).toEqual([
@@ -247,7 +298,9 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 			await h.api.post(`/api/contract/finalize/${c.id}`);
 			const after = await h.api.get(`/api/contract/milestones/${c.id}`);
 			expect(after.data.milestones.every((m: any) => m.completed && m.realDate)).toBe(true);
-			expect(after.data.milestones.map((m: any) => m._id)).toEqual(res.data.milestones.map((m: any) => m._id));
+			expect(after.data.milestones.map((m: any) => m._id)).toEqual(
+				res.data.milestones.map((m: any) => m._id),
+			);
 		});
 	});
 
@@ -270,7 +323,9 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 		});
 
 		it('refuses a URL that is not a signing URL', async () => {
-			expect((await h.api.post('/api/sign-url/renew', { url: 'https://example.com/hello' })).status).toBe(400);
+			expect(
+				(await h.api.post('/api/sign-url/renew', { url: 'https://example.com/hello' })).status,
+			).toBe(400);
 			expect((await h.api.post('/api/sign-url/renew', {})).status).toBe(400);
 		});
 	});
@@ -279,43 +334,71 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 		it('changes the e-mail of a contract in progress and issues a new link', async () => {
 			const c = await readyContract(h.api);
 			const sent = await h.api.post(`/api/contract/send/${c.id}?showSignLinks=true`);
-			const res = await h.api.post(`/api/contracts/${c.id}/participants/${c.participants[1]}/change-email`, {
-				obligation: 'individual',
-				email: 'luis.new@example.com',
-				name: 'Luis',
-				lastName: 'Pérez Gómez',
-				phone: '+525500000000',
-			});
+			const res = await h.api.post(
+				`/api/contracts/${c.id}/participants/${c.participants[1]}/change-email`,
+				{
+					obligation: 'individual',
+					email: 'luis.new@example.com',
+					name: 'Luis',
+					lastName: 'Pérez Gómez',
+					phone: '+525500000000',
+				},
+			);
 			expect(res.status).toBe(200);
 			const p = await h.api.get(`/api/contract/participant/${c.id}/${c.participants[1]}`);
-			expect(p.data.editable).toMatchObject({ email: 'luis.new@example.com', name: 'Luis', phone: '+525500000000' });
+			expect(p.data.editable).toMatchObject({
+				email: 'luis.new@example.com',
+				name: 'Luis',
+				phone: '+525500000000',
+			});
 			expect(p.data.information.signatureLink).not.toBe(sent.data.contract.participants[1].signUrl);
-			const list = await h.api.get('/api/list/contracts', { params: { emailParticipant: 'luis.new@example.com' } });
+			const list = await h.api.get('/api/list/contracts', {
+				params: { emailParticipant: 'luis.new@example.com' },
+			});
 			expect(list.data.map((x: any) => x._id)).toEqual([c.id]);
 		});
 
 		it('applies the obligation rules: lastName only for individuals, representative only for legal entities', async () => {
 			const c = await sentContract(h.api);
 			const url = `/api/contracts/${c.id}/participants/${c.participants[0]}/change-email`;
-			const r1 = await h.api.post(url, { obligation: 'legal', email: 'co@example.com', lastName: 'X' });
+			const r1 = await h.api.post(url, {
+				obligation: 'legal',
+				email: 'co@example.com',
+				lastName: 'X',
+			});
 			expect(r1.status).toBe(400);
 			expect(r1.data.error).toMatch(/lastName.*individual/);
-			const r2 = await h.api.post(url, { obligation: 'individual', email: 'co@example.com', representative: 'Y' });
+			const r2 = await h.api.post(url, {
+				obligation: 'individual',
+				email: 'co@example.com',
+				representative: 'Y',
+			});
 			expect(r2.status).toBe(400);
 			expect(r2.data.error).toMatch(/representative.*legal/);
-			const r3 = await h.api.post(url, { obligation: 'legal', email: 'co@example.com', name: 'Co S.A.', representative: 'Y' });
+			const r3 = await h.api.post(url, {
+				obligation: 'legal',
+				email: 'co@example.com',
+				name: 'Co S.A.',
+				representative: 'Y',
+			});
 			expect(r3.status).toBe(200);
 			expect((await h.api.post(url, { email: 'bad' })).status).toBe(400);
 		});
 
 		it('refuses for a draft and for a participant who signed', async () => {
 			const draft = await readyContract(h.api);
-			const r = await h.api.post(`/api/contracts/${draft.id}/participants/${draft.participants[0]}/change-email`, { email: 'x@example.com' });
+			const r = await h.api.post(
+				`/api/contracts/${draft.id}/participants/${draft.participants[0]}/change-email`,
+				{ email: 'x@example.com' },
+			);
 			expect(r.status).toBe(409);
 			expect(r.data.error).toMatch(/in progress/);
 			const c = await sentContract(h.api);
 			h.sb.control.sign(c.id, { participantId: c.participants[0] });
-			const s = await h.api.post(`/api/contracts/${c.id}/participants/${c.participants[0]}/change-email`, { email: 'x@example.com' });
+			const s = await h.api.post(
+				`/api/contracts/${c.id}/participants/${c.participants[0]}/change-email`,
+				{ email: 'x@example.com' },
+			);
 			expect(s.status).toBe(409);
 		});
 	});
@@ -327,18 +410,33 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 				templateId: NDA_TEMPLATE,
 				name: 'Control NDA',
 				createdAt: '2027-01-05T10:00:00Z',
-				participants: [{ name: 'Acme', email: 'acme@example.com', representative: 'Rosa' }, { name: 'Bob', email: 'bob@example.com', variables: { receiver_name: 'Bob' } }],
+				participants: [
+					{ name: 'Acme', email: 'acme@example.com', representative: 'Rosa' },
+					{ name: 'Bob', email: 'bob@example.com', variables: { receiver_name: 'Bob' } },
+				],
 			});
 			expect(created.status).toBe(200);
 			const id = created.data.contract._id;
-			expect(created.data.contract).toMatchObject({ name: 'Control NDA', createdAt: '2027-01-05T10:00:00.000Z', templateId: NDA_TEMPLATE, status: '' });
-			expect((await h.raw.post(`${base}/sandbox/contracts/${id}/status`, { status: 'SENT_TO_SIGN' })).data.contract.status).toBe('SENT_TO_SIGN');
+			expect(created.data.contract).toMatchObject({
+				name: 'Control NDA',
+				createdAt: '2027-01-05T10:00:00.000Z',
+				templateId: NDA_TEMPLATE,
+				status: '',
+			});
+			expect(
+				(await h.raw.post(`${base}/sandbox/contracts/${id}/status`, { status: 'SENT_TO_SIGN' }))
+					.data.contract.status,
+			).toBe('SENT_TO_SIGN');
 			const signed = await h.raw.post(`${base}/sandbox/contracts/${id}/sign`, {});
 			expect(signed.data.contract.status).toBe('RECEIVED_SIGNED');
 			const raw = await h.raw.get(`${base}/sandbox/contracts/${id}`);
 			expect(raw.data.participants.every((p: any) => p.status === 'SIGNED')).toBe(true);
-			expect((await h.raw.post(`${base}/sandbox/contracts/${id}/status`, { status: 'BOGUS' })).status).toBe(400);
-			expect((await h.raw.post(`${base}/sandbox/contracts/${'c'.repeat(24)}/sign`, {})).status).toBe(404);
+			expect(
+				(await h.raw.post(`${base}/sandbox/contracts/${id}/status`, { status: 'BOGUS' })).status,
+			).toBe(400);
+			expect(
+				(await h.raw.post(`${base}/sandbox/contracts/${'c'.repeat(24)}/sign`, {})).status,
+			).toBe(404);
 			expect((await h.raw.post(`${base}/sandbox/contracts/${id}/reject`, {})).status).toBe(409);
 		});
 
@@ -346,29 +444,47 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 			const res = await h.raw.post(`${h.sb.baseUrl}/sandbox/credits`, { shield1: 7 });
 			expect(res.data.shield1).toBe(7);
 			expect(h.sb.control.getCredits().shield1).toBe(7);
-			expect((await h.raw.post(`${h.sb.baseUrl}/sandbox/credits`, { shield1: -1 })).status).toBe(400);
+			expect((await h.raw.post(`${h.sb.baseUrl}/sandbox/credits`, { shield1: -1 })).status).toBe(
+				400,
+			);
 		});
 
 		it('drives negotiation, expiry, delivery, file protection, templates and flush over HTTP', async () => {
 			const base = h.sb.baseUrl;
 			const nego = await sentContract(h.api, { negotiate: true });
-			expect((await h.raw.post(`${base}/sandbox/contracts/${nego.id}/negotiation-accepted`)).data.contract.status).toBe('NEGOTIATED');
+			expect(
+				(await h.raw.post(`${base}/sandbox/contracts/${nego.id}/negotiation-accepted`)).data
+					.contract.status,
+			).toBe('NEGOTIATED');
 			const exp = await sentContract(h.api);
-			expect((await h.raw.post(`${base}/sandbox/contracts/${exp.id}/expire`)).data.contract.status).toBe('EXPIRED');
+			expect(
+				(await h.raw.post(`${base}/sandbox/contracts/${exp.id}/expire`)).data.contract.status,
+			).toBe('EXPIRED');
 			const del = await sentContract(h.api);
 			h.sb.control.sign(del.id);
-			expect((await h.raw.post(`${base}/sandbox/contracts/${del.id}/deliver`, { complete: true })).data.contract.status).toBe('SENT_SIGNED');
-			expect((await h.raw.post(`${base}/sandbox/file-protection`, { enabled: true })).data).toEqual({ enabled: true });
+			expect(
+				(await h.raw.post(`${base}/sandbox/contracts/${del.id}/deliver`, { complete: true })).data
+					.contract.status,
+			).toBe('SENT_SIGNED');
+			expect((await h.raw.post(`${base}/sandbox/file-protection`, { enabled: true })).data).toEqual(
+				{ enabled: true },
+			);
 			expect(h.sb.control.getFileProtection()).toBe(true);
-			expect((await h.raw.post(`${base}/sandbox/file-protection`, { enabled: 'yes' })).status).toBe(400);
+			expect((await h.raw.post(`${base}/sandbox/file-protection`, { enabled: 'yes' })).status).toBe(
+				400,
+			);
 			await h.raw.post(`${base}/sandbox/file-protection`, { enabled: false });
 			const templates = await h.raw.get(`${base}/sandbox/templates`);
-			expect(templates.data.map((t: any) => t.templateId)).toEqual(h.sb.control.listTemplates().map((t) => t.templateId));
+			expect(templates.data.map((t: any) => t.templateId)).toEqual(
+				h.sb.control.listTemplates().map((t) => t.templateId),
+			);
 			expect(templates.data[0].participants[0].variables.length).toBeGreaterThan(0);
 			expect((await h.raw.post(`${base}/sandbox/flush`)).data).toEqual({ success: true });
 			expect((await h.raw.get(`${base}/sandbox/credits`)).data).toEqual(h.sb.control.getCredits());
 			expect((await h.raw.get(`${base}/sandbox/latency`)).data).toEqual({ ms: 0 });
-			expect((await h.raw.get(`${base}/sandbox/clock`)).data.now).toBe(h.sb.control.now().toISOString());
+			expect((await h.raw.get(`${base}/sandbox/clock`)).data.now).toBe(
+				h.sb.control.now().toISOString(),
+			);
 		});
 
 		it('moves the clock over HTTP', async () => {

@@ -6,16 +6,64 @@ describe('sandbox listing (4.14)', () => {
 	beforeAll(async () => {
 		h = await startHarness({ now: () => new Date('2027-06-30T12:00:00Z') });
 		const c = h.sb.control;
-		ids.a = c.createContract({ name: 'A', createdAt: '2027-01-10T08:00:00Z', templateId: LEASE_TEMPLATE, participants: [{ name: 'Ana', email: 'Ana@Example.com', variables: { tenant_name: 'Ana López' } }, { name: 'Luis', email: 'luis@example.com' }] })._id;
-		ids.b = c.createContract({ name: 'B', createdAt: '2027-02-10T08:00:00Z', status: 'SENT_TO_SIGN', participants: [{ name: 'Ana', email: 'ana@example.com' }, { name: 'Eve', email: 'eve@example.com' }] })._id;
-		ids.c = c.createContract({ name: 'C', createdAt: '2027-03-10T08:00:00Z', status: 'RECEIVED_SIGNED', templateId: NDA_TEMPLATE, participants: [{ name: 'Co', email: 'co@example.com', variables: { company_name: 'Acme' } }, { name: 'Bob', email: 'bob@example.com' }] })._id;
-		ids.d = c.createContract({ name: 'D', createdAt: '2027-03-10T08:00:00Z', status: 'SENT_TO_SIGN', externalId: 'EXT-D', participants: [{ name: 'Bob', email: 'bob@example.com' }, { name: 'Zed', email: 'zed@example.com' }] })._id;
-		ids.e = c.createContract({ name: 'E', createdAt: '2027-04-01T00:00:00Z', status: 'CANCELED', templateId: LEASE_TEMPLATE, participants: [{ name: 'Luis', email: 'luis@example.com', variables: { lessor_name: 'Luis' } }, { name: 'Ana', email: 'ana@example.com', variables: { tenant_name: 'Ana López', monthly_rent: '5000' } }] })._id;
+		ids.a = c.createContract({
+			name: 'A',
+			createdAt: '2027-01-10T08:00:00Z',
+			templateId: LEASE_TEMPLATE,
+			participants: [
+				{ name: 'Ana', email: 'Ana@Example.com', variables: { tenant_name: 'Ana López' } },
+				{ name: 'Luis', email: 'luis@example.com' },
+			],
+		})._id;
+		ids.b = c.createContract({
+			name: 'B',
+			createdAt: '2027-02-10T08:00:00Z',
+			status: 'SENT_TO_SIGN',
+			participants: [
+				{ name: 'Ana', email: 'ana@example.com' },
+				{ name: 'Eve', email: 'eve@example.com' },
+			],
+		})._id;
+		ids.c = c.createContract({
+			name: 'C',
+			createdAt: '2027-03-10T08:00:00Z',
+			status: 'RECEIVED_SIGNED',
+			templateId: NDA_TEMPLATE,
+			participants: [
+				{ name: 'Co', email: 'co@example.com', variables: { company_name: 'Acme' } },
+				{ name: 'Bob', email: 'bob@example.com' },
+			],
+		})._id;
+		ids.d = c.createContract({
+			name: 'D',
+			createdAt: '2027-03-10T08:00:00Z',
+			status: 'SENT_TO_SIGN',
+			externalId: 'EXT-D',
+			participants: [
+				{ name: 'Bob', email: 'bob@example.com' },
+				{ name: 'Zed', email: 'zed@example.com' },
+			],
+		})._id;
+		ids.e = c.createContract({
+			name: 'E',
+			createdAt: '2027-04-01T00:00:00Z',
+			status: 'CANCELED',
+			templateId: LEASE_TEMPLATE,
+			participants: [
+				{ name: 'Luis', email: 'luis@example.com', variables: { lessor_name: 'Luis' } },
+				{
+					name: 'Ana',
+					email: 'ana@example.com',
+					variables: { tenant_name: 'Ana López', monthly_rent: '5000' },
+				},
+			],
+		})._id;
 		c.sign(ids.b, { participantId: c.getContract(ids.b)!.participants[0]._id });
 	});
 	afterAll(() => h.sb.close());
 
-	const list = (params: Record<string, string | number> = {}) => h.api.get('/api/list/contracts', { params });
+	const list = (params: Record<string, string | number> = {}) =>
+		h.api.get('/api/list/contracts', { params });
 	const names = (res: { data: Array<{ name: string }> }) => res.data.map((x) => x.name);
 
 	it('lists newest first (createdAt desc, then _id desc) with the documented item shape and headers', async () => {
@@ -25,8 +73,19 @@ describe('sandbox listing (4.14)', () => {
 		expect(res.data.map((x: any) => x._id)).toEqual([ids.e, ...sameTime, ids.b, ids.a]);
 		expect(res.headers['x-total-documents']).toBe('5');
 		expect(res.headers['x-total-pages']).toBe('1');
-		expect(res.data.find((x: any) => x._id === ids.d)).toEqual({ createdAt: '2027-03-10T08:00:00.000Z', name: 'D', _id: ids.d, status: 'SENT_TO_SIGN', externalId: 'EXT-D' });
-		expect(Object.keys(res.data.find((x: any) => x._id === ids.a))).toEqual(['createdAt', 'name', '_id', 'status']);
+		expect(res.data.find((x: any) => x._id === ids.d)).toEqual({
+			createdAt: '2027-03-10T08:00:00.000Z',
+			name: 'D',
+			_id: ids.d,
+			status: 'SENT_TO_SIGN',
+			externalId: 'EXT-D',
+		});
+		expect(Object.keys(res.data.find((x: any) => x._id === ids.a))).toEqual([
+			'createdAt',
+			'name',
+			'_id',
+			'status',
+		]);
 	});
 
 	it('pages with perPage and page; a page beyond the last is empty with the same headers', async () => {
@@ -65,7 +124,9 @@ describe('sandbox listing (4.14)', () => {
 		expect(res.status).toBe(200);
 		const got = names(res);
 		// C and D share createdAt (their order is by _id, checked above): compare them as one
-		expect(got.map((n) => (expected.includes('C/D') && (n === 'C' || n === 'D') ? 'C/D' : n))).toEqual(expected);
+		expect(
+			got.map((n) => (expected.includes('C/D') && (n === 'C' || n === 'D') ? 'C/D' : n)),
+		).toEqual(expected);
 		expect(res.headers['x-total-documents']).toBe(String(got.length));
 	});
 
@@ -91,7 +152,9 @@ describe('sandbox listing (4.14)', () => {
 		expect(names(await list({ perPage: 1 }))).toEqual(['Fresh']);
 		h.sb.control.setStatus(fresh._id, 'FINALIZED');
 		expect(names(await list({ statusContract: 'FINALIZED' }))).toEqual(['Fresh']);
-		expect(names(await list({ statusContract: 'FINALIZED', statusParticipant: 'SIGNED' }))).toEqual(['Fresh']);
+		expect(names(await list({ statusContract: 'FINALIZED', statusParticipant: 'SIGNED' }))).toEqual(
+			['Fresh'],
+		);
 	});
 });
 
@@ -124,18 +187,28 @@ describe('sandbox listing at 100,000 contracts', () => {
 		expect(dates).toEqual(dates.slice().sort().reverse());
 		const deep = await timed('page 400 of 200', { perPage: 200, page: 400 });
 		expect(deep.data).toHaveLength(200);
-		const byStatus = await timed('statusContract=SENT_TO_SIGN', { perPage: 200, statusContract: 'SENT_TO_SIGN' });
+		const byStatus = await timed('statusContract=SENT_TO_SIGN', {
+			perPage: 200,
+			statusContract: 'SENT_TO_SIGN',
+		});
 		const total = Number(byStatus.headers['x-total-documents']);
 		expect(total).toBeGreaterThan(15_000);
 		expect(total).toBeLessThan(35_000);
 		expect(byStatus.data.every((x: any) => x.status === 'SENT_TO_SIGN')).toBe(true);
-		const email = first.data[0] && h.sb.control.getContract(first.data[0]._id)!.participants[0].email;
+		const email =
+			first.data[0] && h.sb.control.getContract(first.data[0]._id)!.participants[0].email;
 		const byEmail = await timed('emailParticipant', { perPage: 200, emailParticipant: email });
 		expect(byEmail.data.length).toBeGreaterThan(0);
 		await timed('statusParticipant=SIGNED', { perPage: 200, statusParticipant: 'SIGNED' });
-		const statuses = new Set((await h.api.get('/api/list/contracts', { params: { perPage: 200, page: 3 } })).data.map((x: any) => x.status));
+		const statuses = new Set(
+			(await h.api.get('/api/list/contracts', { params: { perPage: 200, page: 3 } })).data.map(
+				(x: any) => x.status,
+			),
+		);
 		expect(statuses.size).toBeGreaterThan(5);
-		console.log(`[sandbox figures] seed 100,000 contracts: ${seedMs} ms; list (HTTP round trip): ${timings.join('; ')}`);
+		console.log(
+			`[sandbox figures] seed 100,000 contracts: ${seedMs} ms; list (HTTP round trip): ${timings.join('; ')}`,
+		);
 	});
 
 	it('seeds deterministically for a seed number', async () => {
@@ -161,14 +234,19 @@ describe('sandbox listing at 100,000 contracts', () => {
 		const other = await startHarness({ seed: 10 });
 		try {
 			expect(other.sb.control.contractCount()).toBe(10);
-			const seeded = await other.raw.post(`${other.sb.baseUrl}/sandbox/seed`, { count: 25, seed: 3 });
+			const seeded = await other.raw.post(`${other.sb.baseUrl}/sandbox/seed`, {
+				count: 25,
+				seed: 3,
+			});
 			expect(seeded.data).toMatchObject({ seeded: 25, total: 35 });
 			other.sb.control.createContract({ name: 'extra' });
 			other.sb.control.setCredits({ shield1: 0 });
 			const reset = await other.raw.post(`${other.sb.baseUrl}/sandbox/reset`);
 			expect(reset.data).toEqual({ success: true, contracts: 10 });
 			expect(other.sb.control.getCredits()).toEqual({ shield1: 100, shield2: 100 });
-			expect((await other.raw.post(`${other.sb.baseUrl}/sandbox/seed`, { count: -1 })).status).toBe(400);
+			expect((await other.raw.post(`${other.sb.baseUrl}/sandbox/seed`, { count: -1 })).status).toBe(
+				400,
+			);
 		} finally {
 			await other.sb.close();
 		}

@@ -13,13 +13,25 @@ describe('sandbox data file', () => {
 
 	it('keeps contracts, files, certificates and credits across a restart', async () => {
 		const dataFile = join(dir, 'state', 'sandbox.json');
-		const first = await startHarness({ dataFile, apiKey: 'persist-key', credits: { shield1: 3, shield2: 3 } });
+		const first = await startHarness({
+			dataFile,
+			apiKey: 'persist-key',
+			credits: { shield1: 3, shield2: 3 },
+		});
 		const c = await sentContract(first.api, { stampNom: true, externalId: 'KEEP-1' });
 		first.sb.control.sign(c.id, { ip: '198.51.100.9' });
-		await first.api.post(`/api/contracts/${c.id}/customproperties`, { properties: [{ name: 'area', value: 'legal' }] });
-		const tpl = await first.api.post('/api/create/contract', { source: 'template', templateid: LEASE_TEMPLATE });
+		await first.api.post(`/api/contracts/${c.id}/customproperties`, {
+			properties: [{ name: 'area', value: 'legal' }],
+		});
+		const tpl = await first.api.post('/api/create/contract', {
+			source: 'template',
+			templateid: LEASE_TEMPLATE,
+		});
 		const docs = await first.api.get(`/api/contract/documents/${c.id}`);
-		const cert = Buffer.from((await first.raw.get(docs.data.documents.signed_certificate, { responseType: 'arraybuffer' })).data);
+		const cert = Buffer.from(
+			(await first.raw.get(docs.data.documents.signed_certificate, { responseType: 'arraybuffer' }))
+				.data,
+		);
 		first.sb.control.setCredits({ shield1: 1 });
 		await first.sb.close();
 
@@ -31,22 +43,32 @@ describe('sandbox data file', () => {
 		try {
 			expect(second.sb.control.contractCount()).toBe(2); // not re-seeded over existing data
 			const status = await second.api.get(`/api/contract/status/${c.id}`);
-			expect(status.data).toMatchObject({ status: 'RECEIVED_SIGNED', externalId: 'KEEP-1', name: 'Service agreement' });
+			expect(status.data).toMatchObject({
+				status: 'RECEIVED_SIGNED',
+				externalId: 'KEEP-1',
+				name: 'Service agreement',
+			});
 			const props = await second.api.get(`/api/contracts/${c.id}/customproperties`);
-			expect(props.data.properties).toEqual([{ _id: expect.any(String), name: 'area', value: 'legal' }]);
+			expect(props.data.properties).toEqual([
+				{ _id: expect.any(String), name: 'area', value: 'legal' },
+			]);
 			expect(second.sb.control.getCredits().shield1).toBe(1);
 			const p = await second.api.get(`/api/contract/participant/${c.id}/${c.participants[0]}`);
 			expect(p.data.information.ip).toBe('198.51.100.9');
 			// files are served again (from the new upload origin)
 			const docs2 = await second.api.get(`/api/contract/documents/${c.id}`);
 			expect(docs2.data.documents.signed_contract.startsWith(second.sb.uploadUrl)).toBe(true);
-			const signed = await second.raw.get(docs2.data.documents.signed_contract, { responseType: 'arraybuffer' });
+			const signed = await second.raw.get(docs2.data.documents.signed_contract, {
+				responseType: 'arraybuffer',
+			});
 			expect(signed.status).toBe(200);
 			expect(Buffer.from(signed.data).subarray(0, 5).toString()).toBe('%PDF-');
 			// the certificate issued before the restart still validates
 			const form = new FormData();
 			form.append('nom151', new Blob([cert]), 'cert.pdf');
-			expect((await second.api.post(`/api/contracts/${c.id}/validate/nom151`, form)).data.isValid).toBe(true);
+			expect(
+				(await second.api.post(`/api/contracts/${c.id}/validate/nom151`, form)).data.isValid,
+			).toBe(true);
 			// a new contract sorts with the old ones
 			const list = await second.api.get('/api/list/contracts');
 			expect(list.data.map((x: any) => x._id)).toEqual([tpl.data.contractid, c.id]);

@@ -31,8 +31,22 @@ describe('sandbox request log', () => {
 	it('writes one JSON line per request, readable as soon as the response arrives', async () => {
 		await h.api.get('/api/list/contracts?perPage=5&statusContract=SENT_TO_SIGN');
 		const entry = last();
-		expect(Object.keys(entry)).toEqual(['ts', 'method', 'path', 'query', 'headers', 'body', 'status']);
-		expect(entry).toMatchObject({ method: 'GET', path: '/api/list/contracts', query: { perPage: '5', statusContract: 'SENT_TO_SIGN' }, body: null, status: 200 });
+		expect(Object.keys(entry)).toEqual([
+			'ts',
+			'method',
+			'path',
+			'query',
+			'headers',
+			'body',
+			'status',
+		]);
+		expect(entry).toMatchObject({
+			method: 'GET',
+			path: '/api/list/contracts',
+			query: { perPage: '5', statusContract: 'SENT_TO_SIGN' },
+			body: null,
+			status: 200,
+		});
 		expect(Number.isNaN(Date.parse(entry.ts))).toBe(false);
 		expect(entry.headers.apikey).toBe('<redacted>');
 		expect(entry.headers.host).toBe(h.sb.baseUrl.replace('http://', ''));
@@ -40,7 +54,9 @@ describe('sandbox request log', () => {
 	});
 
 	it('redacts the bearer token', async () => {
-		await rawRequest(`${h.sb.baseUrl}/api/authentication`, { headers: { Authorization: `Bearer ${h.sb.jwt}` } });
+		await rawRequest(`${h.sb.baseUrl}/api/authentication`, {
+			headers: { Authorization: `Bearer ${h.sb.jwt}` },
+		});
 		const entry = last();
 		expect(entry.headers.authorization).toBe('Bearer <redacted>');
 		expect(readFileSync(file, 'utf8')).not.toContain(h.sb.jwt);
@@ -54,7 +70,10 @@ describe('sandbox request log', () => {
 	it('truncates long strings of the JSON body to 64 characters and their length', async () => {
 		const pdf = await makePdf('x'.repeat(200), 3);
 		const data = pdf.toString('base64');
-		await h.api.post('/api/create/contract', { source: 'document', document: { type: 'pdf', data } });
+		await h.api.post('/api/create/contract', {
+			source: 'document',
+			document: { type: 'pdf', data },
+		});
 		const entry = last();
 		expect(entry.status).toBe(200);
 		expect(entry.body.source).toBe('document');
@@ -63,14 +82,21 @@ describe('sandbox request log', () => {
 	});
 
 	it('keeps strings of 512 characters or less', async () => {
-		await h.api.post('/api/create/contract', { source: 'document', document: { type: 'pdf', data: 'A'.repeat(512) } });
+		await h.api.post('/api/create/contract', {
+			source: 'document',
+			document: { type: 'pdf', data: 'A'.repeat(512) },
+		});
 		expect(last().body.document.data).toBe('A'.repeat(512));
 	});
 
 	it('summarises multipart bodies', async () => {
 		const c = await sentContract(h.api);
 		const form = new FormData();
-		form.append('nom151', new Blob([Buffer.from('%PDF-1.4 fake')], { type: 'application/pdf' }), 'cert.pdf');
+		form.append(
+			'nom151',
+			new Blob([Buffer.from('%PDF-1.4 fake')], { type: 'application/pdf' }),
+			'cert.pdf',
+		);
 		form.append('note', 'hello');
 		await h.api.post(`/api/contracts/${c.id}/validate/nom151`, form);
 		expect(last().body).toEqual({
@@ -82,12 +108,21 @@ describe('sandbox request log', () => {
 	});
 
 	it('logs a body that is not JSON as text, control routes, the upload origin and dropped connections', async () => {
-		await rawRequest(`${h.sb.baseUrl}/api/create/contract`, { method: 'POST', headers: { apikey: h.sb.apiKey }, body: 'not json' });
+		await rawRequest(`${h.sb.baseUrl}/api/create/contract`, {
+			method: 'POST',
+			headers: { apikey: h.sb.apiKey },
+			body: 'not json',
+		});
 		expect(last()).toMatchObject({ body: 'not json', status: 400 });
 		await h.raw.get(`${h.sb.baseUrl}/sandbox/health`);
 		expect(last()).toMatchObject({ path: '/sandbox/health', status: 200 });
 		await h.raw.get(`${h.sb.uploadUrl}/missing.pdf?x=1`);
-		expect(last()).toMatchObject({ path: '/missing.pdf', query: { x: '1' }, status: 404, headers: { host: h.sb.uploadUrl.replace('http://', '') } });
+		expect(last()).toMatchObject({
+			path: '/missing.pdf',
+			query: { x: '1' },
+			status: 404,
+			headers: { host: h.sb.uploadUrl.replace('http://', '') },
+		});
 		h.sb.control.addFault({ path: '/api/authentication', drop: true });
 		await h.api.get('/api/authentication').catch(() => undefined);
 		expect(last()).toMatchObject({ path: '/api/authentication', status: 0 });

@@ -77,13 +77,18 @@ describe('sandbox robustness: bad input never gives a 500', () => {
 		const failures: string[] = [];
 		for (const [method, path] of routes) {
 			for (const body of bodies) {
-				const res = await rawRequest(`${h.sb.baseUrl}${path}?page=-1&perPage=x&partial=maybe&showSignLinks=2&dateStart=%%`, {
-					method,
-					headers: { apikey: h.sb.apiKey, 'content-type': 'application/json' },
-					body,
-				});
-				if (res.status >= 500) failures.push(`${method} ${path} ${body} → ${res.status} ${res.body}`);
-				if (res.status >= 400 && !/^application\/json/.test(String(res.headers['content-type']))) failures.push(`${method} ${path} → non-JSON ${res.status}`);
+				const res = await rawRequest(
+					`${h.sb.baseUrl}${path}?page=-1&perPage=x&partial=maybe&showSignLinks=2&dateStart=%%`,
+					{
+						method,
+						headers: { apikey: h.sb.apiKey, 'content-type': 'application/json' },
+						body,
+					},
+				);
+				if (res.status >= 500)
+					failures.push(`${method} ${path} ${body} → ${res.status} ${res.body}`);
+				if (res.status >= 400 && !/^application\/json/.test(String(res.headers['content-type'])))
+					failures.push(`${method} ${path} → non-JSON ${res.status}`);
 			}
 		}
 		h.sb.control.clearFaults();
@@ -92,7 +97,11 @@ describe('sandbox robustness: bad input never gives a 500', () => {
 	});
 
 	it('answers wrong ids with 400 (malformed) or 404 (unknown)', async () => {
-		for (const path of ['/api/contract/status/123', '/api/contract/participant/123/456', `/api/contract/milestones/${'z'.repeat(24)}`]) {
+		for (const path of [
+			'/api/contract/status/123',
+			'/api/contract/participant/123/456',
+			`/api/contract/milestones/${'z'.repeat(24)}`,
+		]) {
 			expect((await h.api.get(path)).status).toBe(400);
 		}
 		expect((await h.api.get(`/api/contract/milestones/${'0'.repeat(24)}`)).status).toBe(404);

@@ -1,4 +1,13 @@
-import { byId, createTemplateContract, fromList, LEASE, type NodeTestEnv, participantsOf, prepareForSending, startEnv } from '../helpers/env';
+import {
+	byId,
+	createTemplateContract,
+	fromList,
+	LEASE,
+	type NodeTestEnv,
+	participantsOf,
+	prepareForSending,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -26,7 +35,10 @@ describe('spectator → create', () => {
 		const result = await env.run(
 			create(contractId, {
 				name: '  Laura Méndez ',
-				additionalFields: { phone: '+52 55 1234 0000', linkExpirationDate: '2030-06-30T18:00:00-06:00' },
+				additionalFields: {
+					phone: '+52 55 1234 0000',
+					linkExpirationDate: '2030-06-30T18:00:00-06:00',
+				},
 			}),
 		);
 		expect(result.error).toBeUndefined();
@@ -62,10 +74,15 @@ describe('spectator → create', () => {
 
 	test('finds the new spectator among existing ones (e-mail compared without case)', async () => {
 		const contractId = await createTemplateContract(env.api, LEASE);
-		await env.api.post(`/api/contracts/${contractId}/spectators`, { name: 'Audit', email: 'audit@example.com' });
+		await env.api.post(`/api/contracts/${contractId}/spectators`, {
+			name: 'Audit',
+			email: 'audit@example.com',
+		});
 		const result = await env.run(create(contractId, { email: 'Laura@Example.com' }));
 		const stored = env.sb.control.getContract(contractId)!.spectators;
-		expect(result.items[0].json).toEqual(expect.objectContaining({ spectatorId: stored[1]._id, email: 'Laura@Example.com' }));
+		expect(result.items[0].json).toEqual(
+			expect.objectContaining({ spectatorId: stored[1]._id, email: 'Laura@Example.com' }),
+		);
 		expect(stored[1].email).toBe('Laura@Example.com');
 	});
 
@@ -80,7 +97,9 @@ describe('spectator → create', () => {
 		expect(result.error?.message).toBe(
 			`The e-mail ${participantEmail.toUpperCase()} belongs to a participant of this contract (${first.label}: Signer 1)`,
 		);
-		expect(result.error?.description).toMatch(/same e-mail as a participant\. Use another e-mail address/);
+		expect(result.error?.description).toMatch(
+			/same e-mail as a participant\. Use another e-mail address/,
+		);
 		expect(env.nodeRequests(mark).map((r) => r.method)).not.toContain('POST');
 		expect(env.sb.control.getContract(contractId)!.spectators).toHaveLength(0);
 	});
@@ -89,18 +108,28 @@ describe('spectator → create', () => {
 		const contractId = await createTemplateContract(env.api, LEASE);
 		const mark = env.mark();
 		const badEmail = await env.run(create(contractId, { email: 'laura.example.com' }));
-		expect(badEmail.error?.message).toBe('The spectator\'s e-mail "laura.example.com" is not a valid e-mail address');
+		expect(badEmail.error?.message).toBe(
+			'The spectator\'s e-mail "laura.example.com" is not a valid e-mail address',
+		);
 		const noName = await env.run(create(contractId, { name: '={{ $json.nothing }}' }));
 		expect(noName.error?.message).toBe("The spectator's name is empty");
-		const badDate = await env.run(create(contractId, { additionalFields: { linkExpirationDate: '={{ "next friday" }}' } }));
-		expect(badDate.error?.message).toBe('Link Expiration Date "next friday" is not a valid date and time');
-		for (const r of [badEmail, noName, badDate]) expect((r.error as any)?.name).toBe('NodeOperationError');
+		const badDate = await env.run(
+			create(contractId, { additionalFields: { linkExpirationDate: '={{ "next friday" }}' } }),
+		);
+		expect(badDate.error?.message).toBe(
+			'Link Expiration Date "next friday" is not a valid date and time',
+		);
+		for (const r of [badEmail, noName, badDate])
+			expect((r.error as any)?.name).toBe('NodeOperationError');
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});
 
 	test('the API refusing a second spectator with the same e-mail gives a NodeApiError with its text', async () => {
 		const contractId = await createTemplateContract(env.api, LEASE);
-		await env.api.post(`/api/contracts/${contractId}/spectators`, { name: 'Laura', email: 'laura@example.com' });
+		await env.api.post(`/api/contracts/${contractId}/spectators`, {
+			name: 'Laura',
+			email: 'laura@example.com',
+		});
 		const result = await env.run(create(contractId));
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('409');
@@ -111,7 +140,9 @@ describe('spectator → create', () => {
 
 	test('an unknown contract gives a NodeApiError before anything is created', async () => {
 		const mark = env.mark();
-		const result = await env.run(create('000000000000000000000000', { contractId: byId('000000000000000000000000') }));
+		const result = await env.run(
+			create('000000000000000000000000', { contractId: byId('000000000000000000000000') }),
+		);
 		expect(result.error?.httpCode).toBe('404');
 		expect(env.nodeRequests(mark).map((r) => r.method)).toEqual(['GET']);
 	});

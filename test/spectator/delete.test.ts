@@ -1,5 +1,12 @@
 import { transportSettings } from '../../nodes/ContractEsign/transport';
-import { byId, createTemplateContract, fromList, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
+import {
+	byId,
+	createTemplateContract,
+	fromList,
+	LEASE,
+	type NodeTestEnv,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 const realSleep = transportSettings.sleep;
@@ -16,8 +23,14 @@ afterEach(() => env.sb.control.clearFaults());
 
 async function contractWithSpectators(): Promise<{ contractId: string; ids: string[] }> {
 	const contractId = await createTemplateContract(env.api, LEASE);
-	await env.api.post(`/api/contracts/${contractId}/spectators`, { name: 'Laura', email: 'laura@example.com' });
-	await env.api.post(`/api/contracts/${contractId}/spectators`, { name: 'Audit', email: 'audit@example.com' });
+	await env.api.post(`/api/contracts/${contractId}/spectators`, {
+		name: 'Laura',
+		email: 'laura@example.com',
+	});
+	await env.api.post(`/api/contracts/${contractId}/spectators`, {
+		name: 'Audit',
+		email: 'audit@example.com',
+	});
 	return { contractId, ids: env.sb.control.getContract(contractId)!.spectators.map((s) => s._id) };
 }
 
@@ -28,7 +41,8 @@ const del = (contractId: string, spectatorId: string) => ({
 	spectatorId: fromList(spectatorId),
 });
 
-const remaining = (contractId: string) => env.sb.control.getContract(contractId)!.spectators.map((s) => s._id);
+const remaining = (contractId: string) =>
+	env.sb.control.getContract(contractId)!.spectators.map((s) => s._id);
 
 describe('spectator → delete', () => {
 	test('removes only the chosen spectator and echoes the IDs', async () => {
@@ -36,7 +50,9 @@ describe('spectator → delete', () => {
 		const mark = env.mark();
 		const result = await env.run(del(contractId, ids[0]));
 		expect(result.error).toBeUndefined();
-		expect(result.items.map((i) => i.json)).toEqual([{ contractId, spectatorId: ids[0], deleted: true }]);
+		expect(result.items.map((i) => i.json)).toEqual([
+			{ contractId, spectatorId: ids[0], deleted: true },
+		]);
 		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			`DELETE /api/contracts/${contractId}/spectators/${ids[0]} 200`,
 		]);
@@ -45,11 +61,19 @@ describe('spectator → delete', () => {
 
 	test('is retried after a temporary failure (safe to repeat, api-notes R12)', async () => {
 		const { contractId, ids } = await contractWithSpectators();
-		env.sb.control.addFault({ method: 'DELETE', path: '/api/contracts/*/spectators/*', status: 429, retryAfter: '1' });
+		env.sb.control.addFault({
+			method: 'DELETE',
+			path: '/api/contracts/*/spectators/*',
+			status: 429,
+			retryAfter: '1',
+		});
 		const mark = env.mark();
 		const result = await env.run(del(contractId, ids[1]));
 		expect(result.error).toBeUndefined();
-		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.status}`)).toEqual(['DELETE 429', 'DELETE 200']);
+		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.status}`)).toEqual([
+			'DELETE 429',
+			'DELETE 200',
+		]);
 		expect(remaining(contractId)).toEqual([ids[0]]);
 	});
 
@@ -61,7 +85,10 @@ describe('spectator → delete', () => {
 		expect(unknown.error?.message).toMatch(/Spectator ffffffffffffffffffffffff not found/);
 
 		const mark = env.mark();
-		const empty = await env.run({ ...del(contractId, ''), spectatorId: byId('={{ $json.nothing }}') });
+		const empty = await env.run({
+			...del(contractId, ''),
+			spectatorId: byId('={{ $json.nothing }}'),
+		});
 		expect(empty.error?.message).toBe('The Spectator is empty');
 		expect((empty.error as any)?.name).toBe('NodeOperationError');
 		expect(env.nodeRequests(mark)).toHaveLength(0);

@@ -1,7 +1,14 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { listSearch } from '../harness';
-import { byId, createTemplateContract, fromList, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
+import {
+	byId,
+	createTemplateContract,
+	fromList,
+	LEASE,
+	type NodeTestEnv,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -12,7 +19,10 @@ afterAll(async () => {
 	await env.close();
 });
 
-async function contractWithSpectators(): Promise<{ contractId: string; spectators: Array<{ _id: string; jwt: string }> }> {
+async function contractWithSpectators(): Promise<{
+	contractId: string;
+	spectators: Array<{ _id: string; jwt: string }>;
+}> {
 	const contractId = await createTemplateContract(env.api, LEASE);
 	await env.api.post(`/api/contracts/${contractId}/spectators`, {
 		name: 'Laura Méndez',
@@ -20,18 +30,27 @@ async function contractWithSpectators(): Promise<{ contractId: string; spectator
 		phone: '+525512340000',
 		linkExpirationDate: '2030-06-30T12:00:00.000Z',
 	});
-	await env.api.post(`/api/contracts/${contractId}/spectators`, { name: 'Audit', email: 'audit@example.com' });
+	await env.api.post(`/api/contracts/${contractId}/spectators`, {
+		name: 'Audit',
+		email: 'audit@example.com',
+	});
 	return { contractId, spectators: env.sb.control.getContract(contractId)!.spectators };
 }
 
 /** The picker as the editor calls it: the node's registered list-search method, through n8n-core. */
-const search = async (parameters: INodeParameters, filter?: string) => await listSearch('searchSpectators', env.creds, parameters, filter);
+const search = async (parameters: INodeParameters, filter?: string) =>
+	await listSearch('searchSpectators', env.creds, parameters, filter);
 
 describe('spectator → getAll', () => {
 	test('one item per spectator with spectatorId, and no access token by default', async () => {
 		const { contractId, spectators } = await contractWithSpectators();
 		const mark = env.mark();
-		const result = await env.run({ resource: 'spectator', operation: 'getAll', contractId: fromList(contractId), returnAll: true });
+		const result = await env.run({
+			resource: 'spectator',
+			operation: 'getAll',
+			contractId: fromList(contractId),
+			returnAll: true,
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json)).toEqual([
 			{
@@ -62,7 +81,7 @@ describe('spectator → getAll', () => {
 		]);
 	});
 
-	test('Include Access Token adds each spectator\'s jwt', async () => {
+	test("Include Access Token adds each spectator's jwt", async () => {
 		const { contractId, spectators } = await contractWithSpectators();
 		const result = await env.run({
 			resource: 'spectator',
@@ -71,18 +90,29 @@ describe('spectator → getAll', () => {
 			returnAll: true,
 			options: { includeAccessToken: true },
 		});
-		expect(result.items.map((i) => [i.json.spectatorId, i.json.jwt])).toEqual(spectators.map((s) => [s._id, s.jwt]));
+		expect(result.items.map((i) => [i.json.spectatorId, i.json.jwt])).toEqual(
+			spectators.map((s) => [s._id, s.jwt]),
+		);
 		expect(spectators[0].jwt).toMatch(/^ey/);
 	});
 
 	test('Limit caps the number of items', async () => {
 		const { contractId, spectators } = await contractWithSpectators();
-		const result = await env.run({ resource: 'spectator', operation: 'getAll', contractId: byId(contractId), limit: 1 });
+		const result = await env.run({
+			resource: 'spectator',
+			operation: 'getAll',
+			contractId: byId(contractId),
+			limit: 1,
+		});
 		expect(result.items.map((i) => i.json.spectatorId)).toEqual([spectators[0]._id]);
 	});
 
 	test('an unknown contract gives a NodeApiError with a hint', async () => {
-		const result = await env.run({ resource: 'spectator', operation: 'getAll', contractId: byId('000000000000000000000000') });
+		const result = await env.run({
+			resource: 'spectator',
+			operation: 'getAll',
+			contractId: byId('000000000000000000000000'),
+		});
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('404');
 		expect(result.error?.description).toMatch(/Check the ID/);

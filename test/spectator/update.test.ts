@@ -1,6 +1,14 @@
 import type { INodeParameters } from 'n8n-workflow';
 
-import { byId, createTemplateContract, fromList, LEASE, type NodeTestEnv, prepareForSending, startEnv } from '../helpers/env';
+import {
+	byId,
+	createTemplateContract,
+	fromList,
+	LEASE,
+	type NodeTestEnv,
+	prepareForSending,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -62,7 +70,9 @@ describe('spectator → update', () => {
 			phone: '+525512340000',
 			linkExpirationDate: '2030-06-30T12:00:00.000Z',
 		});
-		expect(stored(contractId)).toEqual(expect.objectContaining({ name: 'Laura Méndez', email: 'laura@example.com' }));
+		expect(stored(contractId)).toEqual(
+			expect.objectContaining({ name: 'Laura Méndez', email: 'laura@example.com' }),
+		);
 	});
 
 	test('every field: the new e-mail is checked against the participants, then one PUT', async () => {
@@ -87,9 +97,21 @@ describe('spectator → update', () => {
 			phone: '+525599990000',
 			linkExpirationDate: '2031-01-31T06:00:00.000Z',
 		});
-		const methods = env.nodeRequests(mark).map((r) => `${r.method} ${r.path.split('/').slice(0, 4).join('/')}`);
-		expect(methods).toEqual(['GET /api/contract/variables', 'GET /api/contract/participant', 'GET /api/contract/participant', 'PUT /api/contracts/' + contractId]);
-		expect(stored(contractId)).toEqual(expect.objectContaining({ email: 'audit@example.com', linkExpirationDate: '2031-01-31T06:00:00.000Z' }));
+		const methods = env
+			.nodeRequests(mark)
+			.map((r) => `${r.method} ${r.path.split('/').slice(0, 4).join('/')}`);
+		expect(methods).toEqual([
+			'GET /api/contract/variables',
+			'GET /api/contract/participant',
+			'GET /api/contract/participant',
+			'PUT /api/contracts/' + contractId,
+		]);
+		expect(stored(contractId)).toEqual(
+			expect.objectContaining({
+				email: 'audit@example.com',
+				linkExpirationDate: '2031-01-31T06:00:00.000Z',
+			}),
+		);
 	});
 
 	test("a participant's e-mail is refused before the spectator is changed", async () => {
@@ -98,7 +120,11 @@ describe('spectator → update', () => {
 		const mark = env.mark();
 		const result = await env.run(update(contractId, spectatorId, { email: participantEmail }));
 		expect((result.error as any)?.name).toBe('NodeOperationError');
-		expect(result.error?.message).toMatch(new RegExp(`^The e-mail ${participantEmail.replace(/\./g, '\\.')} belongs to a participant of this contract`));
+		expect(result.error?.message).toMatch(
+			new RegExp(
+				`^The e-mail ${participantEmail.replace(/\./g, '\\.')} belongs to a participant of this contract`,
+			),
+		);
 		expect(env.nodeRequests(mark).map((r) => r.method)).not.toContain('PUT');
 		expect(stored(contractId).email).toBe('laura@example.com');
 	});
@@ -112,14 +138,19 @@ describe('spectator → update', () => {
 		const noName = await env.run(update(contractId, spectatorId, { name: '={{ $json.nothing }}' }));
 		expect(noName.error?.message).toBe("The spectator's name is empty");
 		const badEmail = await env.run(update(contractId, spectatorId, { email: 'audit@' }));
-		expect(badEmail.error?.message).toBe('The spectator\'s e-mail "audit@" is not a valid e-mail address');
-		for (const r of [nothing, noName, badEmail]) expect((r.error as any)?.name).toBe('NodeOperationError');
+		expect(badEmail.error?.message).toBe(
+			'The spectator\'s e-mail "audit@" is not a valid e-mail address',
+		);
+		for (const r of [nothing, noName, badEmail])
+			expect((r.error as any)?.name).toBe('NodeOperationError');
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});
 
 	test('an unknown spectator gives a NodeApiError with the API text', async () => {
 		const { contractId } = await contractWithSpectator();
-		const result = await env.run(update(contractId, 'ffffffffffffffffffffffff', { phone: '+525511112222' }));
+		const result = await env.run(
+			update(contractId, 'ffffffffffffffffffffffff', { phone: '+525511112222' }),
+		);
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('404');
 		expect(result.error?.message).toBe(

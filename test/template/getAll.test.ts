@@ -9,7 +9,8 @@ afterAll(async () => {
 	await env.close();
 });
 
-const getAll = (extra: Record<string, unknown> = {}) => env.run({ resource: 'template', operation: 'getAll', ...extra } as any);
+const getAll = (extra: Record<string, unknown> = {}) =>
+	env.run({ resource: 'template', operation: 'getAll', ...extra } as any);
 
 describe('template → getAll', () => {
 	test('Return All: one item per template with ID, name and creation date, newest first', async () => {
@@ -17,12 +18,26 @@ describe('template → getAll', () => {
 		const result = await getAll({ returnAll: true });
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json)).toEqual([
-			{ templateId: SERVICES, name: 'Contrato de prestación de servicios', createdAt: '2025-06-20T09:15:00.000Z' },
-			{ templateId: NDA, name: 'Acuerdo de confidencialidad (NDA)', createdAt: '2025-03-02T16:30:00.000Z' },
-			{ templateId: LEASE, name: 'Contrato de arrendamiento', createdAt: '2025-01-15T10:00:00.000Z' },
+			{
+				templateId: SERVICES,
+				name: 'Contrato de prestación de servicios',
+				createdAt: '2025-06-20T09:15:00.000Z',
+			},
+			{
+				templateId: NDA,
+				name: 'Acuerdo de confidencialidad (NDA)',
+				createdAt: '2025-03-02T16:30:00.000Z',
+			},
+			{
+				templateId: LEASE,
+				name: 'Contrato de arrendamiento',
+				createdAt: '2025-01-15T10:00:00.000Z',
+			},
 		]);
 		const requests = env.nodeRequests(mark);
-		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['GET /api/list/templates 200']);
+		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			'GET /api/list/templates 200',
+		]);
 		expect(requests[0].query).toEqual({});
 	});
 
@@ -40,9 +55,15 @@ describe('template → getAll', () => {
 
 	test('a plain end date includes that whole day; a timestamp is sent as ISO', async () => {
 		const mark = env.mark();
-		const byDay = await getAll({ returnAll: true, filters: { dateStart: '2025-02-01', dateEnd: '2025-03-02' } });
+		const byDay = await getAll({
+			returnAll: true,
+			filters: { dateStart: '2025-02-01', dateEnd: '2025-03-02' },
+		});
 		expect(byDay.items.map((i) => i.json.templateId)).toEqual([NDA]);
-		const byTime = await getAll({ returnAll: true, filters: { dateStart: '2025-03-02T16:30:00.001Z' } });
+		const byTime = await getAll({
+			returnAll: true,
+			filters: { dateStart: '2025-03-02T16:30:00.001Z' },
+		});
 		expect(byTime.items.map((i) => i.json.templateId)).toEqual([SERVICES]);
 		expect(env.nodeRequests(mark).map((r) => r.query)).toEqual([
 			{ dateStart: '2025-02-01', dateEnd: '2025-03-02' },
@@ -57,9 +78,21 @@ describe('template → getAll', () => {
 	});
 
 	test.each([
-		['an invalid date', { dateStart: '={{ "next tuesday" }}' }, 'Created From "next tuesday" is not a valid date and time'],
-		['an impossible date', { dateEnd: '={{ "2025-02-30" }}' }, 'Created Until "2025-02-30" is not a valid date'],
-		['a start after the end', { dateStart: '2025-05-01', dateEnd: '2025-04-30' }, 'Created From (2025-05-01) is after Created Until (2025-04-30)'],
+		[
+			'an invalid date',
+			{ dateStart: '={{ "next tuesday" }}' },
+			'Created From "next tuesday" is not a valid date and time',
+		],
+		[
+			'an impossible date',
+			{ dateEnd: '={{ "2025-02-30" }}' },
+			'Created Until "2025-02-30" is not a valid date',
+		],
+		[
+			'a start after the end',
+			{ dateStart: '2025-05-01', dateEnd: '2025-04-30' },
+			'Created From (2025-05-01) is after Created Until (2025-04-30)',
+		],
 	])('%s is refused before any request', async (_name, filters, message) => {
 		const mark = env.mark();
 		const result = await getAll({ returnAll: true, filters });
@@ -69,9 +102,15 @@ describe('template → getAll', () => {
 	});
 
 	test('an API failure is a NodeApiError with a hint', async () => {
-		env.sb.control.addFault({ path: '/api/list/templates', status: 403, body: { success: false, error: 'Templates are not enabled for this account' } });
+		env.sb.control.addFault({
+			path: '/api/list/templates',
+			status: 403,
+			body: { success: false, error: 'Templates are not enabled for this account' },
+		});
 		const result = await getAll({ returnAll: true });
-		expect(result.error?.message).toBe('The e-signature API refused the request: Templates are not enabled for this account');
+		expect(result.error?.message).toBe(
+			'The e-signature API refused the request: Templates are not enabled for this account',
+		);
 		expect(result.error?.description).toMatch(/not allowed to do this/);
 		expect(result.error?.httpCode).toBe('403');
 	});

@@ -8,7 +8,15 @@ import type { AddressInfo } from 'node:net';
 
 import { transportSettings } from '../../nodes/ContractEsign/transport';
 import { binaryBuffer } from '../harness';
-import { byId, createPdfContract, fixture, prepareForSending, sendContract, startEnv, type NodeTestEnv } from '../helpers/env';
+import {
+	byId,
+	createPdfContract,
+	fixture,
+	prepareForSending,
+	sendContract,
+	startEnv,
+	type NodeTestEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 let foreign: Server;
@@ -23,13 +31,17 @@ beforeAll(async () => {
 		foreignRequests.push({ url: req.url ?? '', headers: req.headers });
 		const path = (req.url ?? '').split('?')[0];
 		if (path === '/hop') {
-			res.writeHead(302, { Location: `${foreignUrl}/storage/signed.pdf?X-Amz-Signature=hopsecret` }).end();
+			res
+				.writeHead(302, { Location: `${foreignUrl}/storage/signed.pdf?X-Amz-Signature=hopsecret` })
+				.end();
 		} else if (path === '/storage/signed.pdf') {
-			res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': FOREIGN_PDF.length }).end(FOREIGN_PDF);
+			res
+				.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': FOREIGN_PDF.length })
+				.end(FOREIGN_PDF);
 		} else {
-			res.writeHead(404, { 'Content-Type': 'application/json' }).end(
-				JSON.stringify({ error: `No such key: ${foreignUrl}${req.url}` }),
-			);
+			res
+				.writeHead(404, { 'Content-Type': 'application/json' })
+				.end(JSON.stringify({ error: `No such key: ${foreignUrl}${req.url}` }));
 		}
 	});
 	await new Promise<void>((resolve) => foreign.listen(0, '127.0.0.1', resolve));
@@ -68,50 +80,56 @@ describe('transport → downloadFile', () => {
 	test.each([
 		['API key', () => env.creds],
 		['access token', () => env.jwtCreds],
-	])('files on the upload origin are fetched without credentials (%s)', async (_mode, credentials) => {
-		const id = await signedContract();
-		const mark = env.mark();
-		const result = await env.run(download(id), undefined, { credentials: credentials() });
-		expect(result.error).toBeUndefined();
-		expect(Object.keys(result.items[0].binary ?? {})).toHaveLength(4);
+	])(
+		'files on the upload origin are fetched without credentials (%s)',
+		async (_mode, credentials) => {
+			const id = await signedContract();
+			const mark = env.mark();
+			const result = await env.run(download(id), undefined, { credentials: credentials() });
+			expect(result.error).toBeUndefined();
+			expect(Object.keys(result.items[0].binary ?? {})).toHaveLength(4);
 
-		const sent = env.nodeRequests(mark);
-		const api = sent.filter((r) => r.headers.host === apiHost());
-		const files = sent.filter((r) => r.headers.host === uploadHost());
-		expect(api.map((r) => r.path)).toEqual([`/api/contract/documents/${id}`]);
-		expect(api[0].headers.apikey ?? api[0].headers.authorization).toMatch(/<redacted>/);
-		expect(files).toHaveLength(4);
-		for (const file of files) {
-			expect(file.status).toBe(200);
-			expect(file.headers.apikey).toBeUndefined();
-			expect(file.headers.authorization).toBeUndefined();
-			expect(file.headers.cookie).toBeUndefined();
-		}
-	});
+			const sent = env.nodeRequests(mark);
+			const api = sent.filter((r) => r.headers.host === apiHost());
+			const files = sent.filter((r) => r.headers.host === uploadHost());
+			expect(api.map((r) => r.path)).toEqual([`/api/contract/documents/${id}`]);
+			expect(api[0].headers.apikey ?? api[0].headers.authorization).toMatch(/<redacted>/);
+			expect(files).toHaveLength(4);
+			for (const file of files) {
+				expect(file.status).toBe(200);
+				expect(file.headers.apikey).toBeUndefined();
+				expect(file.headers.authorization).toBeUndefined();
+				expect(file.headers.cookie).toBeUndefined();
+			}
+		},
+	);
 
 	test.each([
 		['API key', () => env.creds, 'apikey', '<redacted>'],
 		['access token', () => env.jwtCreds, 'authorization', 'Bearer <redacted>'],
-	])('with file protection, files under {baseUrl}/uploads/<id> are fetched with the credentials (%s)', async (_mode, credentials, header, logged) => {
-		env.sb.control.setFileProtection(true);
-		const id = await signedContract();
-		const mark = env.mark();
-		const result = await env.run(download(id), undefined, { credentials: credentials() });
-		expect(result.error).toBeUndefined();
-		const certificate = await binaryBuffer(result.items[0].binary!.certificate);
-		expect(certificate.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-		// /uploads/<id> names no file: the name comes from the response's Content-Disposition.
-		expect(result.items[0].binary!.certificate.fileName).toMatch(/\.pdf$/);
+	])(
+		'with file protection, files under {baseUrl}/uploads/<id> are fetched with the credentials (%s)',
+		async (_mode, credentials, header, logged) => {
+			env.sb.control.setFileProtection(true);
+			const id = await signedContract();
+			const mark = env.mark();
+			const result = await env.run(download(id), undefined, { credentials: credentials() });
+			expect(result.error).toBeUndefined();
+			const certificate = await binaryBuffer(result.items[0].binary!.certificate);
+			expect(certificate.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+			// /uploads/<id> names no file: the name comes from the response's Content-Disposition.
+			expect(result.items[0].binary!.certificate.fileName).toMatch(/\.pdf$/);
 
-		const files = env.nodeRequests(mark).filter((r) => r.path.startsWith('/uploads/'));
-		expect(files).toHaveLength(4);
-		for (const file of files) {
-			expect(file.headers.host).toBe(apiHost());
-			expect(file.headers[header]).toBe(logged);
-			expect(file.status).toBe(200);
-		}
-		expect(env.nodeRequests(mark).some((r) => r.headers.host === uploadHost())).toBe(false);
-	});
+			const files = env.nodeRequests(mark).filter((r) => r.path.startsWith('/uploads/'));
+			expect(files).toHaveLength(4);
+			for (const file of files) {
+				expect(file.headers.host).toBe(apiHost());
+				expect(file.headers[header]).toBe(logged);
+				expect(file.status).toBe(200);
+			}
+			expect(env.nodeRequests(mark).some((r) => r.headers.host === uploadHost())).toBe(false);
+		},
+	);
 
 	test('a redirect from the API origin to a foreign origin never carries the credentials there', async () => {
 		env.sb.control.setFileProtection(true);
@@ -120,7 +138,13 @@ describe('transport → downloadFile', () => {
 		const record = (await env.api.get(`/api/contract/documents/${id}`)).data;
 		const protectedPath = new URL(record.documents.signed_contract).pathname;
 		for (const credentials of [env.creds, env.jwtCreds]) {
-			env.sb.control.addFault({ origin: 'api', method: 'GET', path: protectedPath, status: 302, headers: { Location: `${foreignUrl}/hop` } });
+			env.sb.control.addFault({
+				origin: 'api',
+				method: 'GET',
+				path: protectedPath,
+				status: 302,
+				headers: { Location: `${foreignUrl}/hop` },
+			});
 			const mark = env.mark();
 			const result = await env.run(download(id), undefined, { credentials });
 			expect(result.error).toBeUndefined();
@@ -135,7 +159,12 @@ describe('transport → downloadFile', () => {
 			expect(redirected.headers.apikey ?? redirected.headers.authorization).toMatch(/<redacted>/);
 		}
 		// ... the foreign origin saw both hops, twice, without any credential.
-		expect(foreignRequests.map((r) => r.url.split('?')[0])).toEqual(['/hop', '/storage/signed.pdf', '/hop', '/storage/signed.pdf']);
+		expect(foreignRequests.map((r) => r.url.split('?')[0])).toEqual([
+			'/hop',
+			'/storage/signed.pdf',
+			'/hop',
+			'/storage/signed.pdf',
+		]);
 		for (const request of foreignRequests) {
 			expect(request.headers.apikey).toBeUndefined();
 			expect(request.headers.authorization).toBeUndefined();
@@ -152,13 +181,22 @@ describe('transport → downloadFile', () => {
 			origin: 'api',
 			path: `/api/contract/documents/${id}`,
 			status: 200,
-			body: { contractid: id, name: 'Lease', documents: { signed_contract: signedUrl }, participants: [] },
+			body: {
+				contractid: id,
+				name: 'Lease',
+				documents: { signed_contract: signedUrl },
+				participants: [],
+			},
 		});
 		const result = await env.run(download(id), undefined, { continueOnFail: true });
-		expect(foreignRequests.map((r) => r.url)).toEqual(['/storage/missing.pdf?X-Amz-Credential=AKIAEXAMPLE&X-Amz-Signature=deadbeefsecret']);
+		expect(foreignRequests.map((r) => r.url)).toEqual([
+			'/storage/missing.pdf?X-Amz-Credential=AKIAEXAMPLE&X-Amz-Signature=deadbeefsecret',
+		]);
 		const errorJson = JSON.stringify(result.items[0].json);
 		expect(result.items[0].json.httpCode).toBe('404');
-		expect(result.items[0].json.description).toContain(`Downloading ${foreignUrl}/storage/missing.pdf?[redacted] failed.`);
+		expect(result.items[0].json.description).toContain(
+			`Downloading ${foreignUrl}/storage/missing.pdf?[redacted] failed.`,
+		);
 		expect(errorJson).toContain('No such key');
 		expect(errorJson).not.toMatch(/deadbeefsecret|AKIAEXAMPLE|X-Amz/);
 	});
@@ -176,7 +214,11 @@ describe('transport → downloadFile', () => {
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('403');
 		expect(result.error?.message).toContain('may not read this file');
-		const everything = JSON.stringify({ message: result.error?.message, description: result.error?.description, context: result.error?.context });
+		const everything = JSON.stringify({
+			message: result.error?.message,
+			description: result.error?.description,
+			context: result.error?.context,
+		});
 		expect(everything).not.toContain(env.sb.apiKey);
 		expect(result.error?.message).toContain('[redacted]');
 	});
@@ -192,7 +234,12 @@ describe('transport → downloadFile', () => {
 			origin: 'api',
 			path: `/api/contract/documents/${id}`,
 			status: 200,
-			body: { contractid: id, name: 'Lease', documents: { signed_contract: url }, participants: [] },
+			body: {
+				contractid: id,
+				name: 'Lease',
+				documents: { signed_contract: url },
+				participants: [],
+			},
 		});
 		const waits: number[] = [];
 		const realSleep = transportSettings.sleep;
@@ -201,11 +248,17 @@ describe('transport → downloadFile', () => {
 		};
 		try {
 			const result = await env.run(download(id));
-			expect(result.error?.message).toBe(`Could not download the file from http://127.0.0.1:${port} (ECONNREFUSED)`);
+			expect(result.error?.message).toBe(
+				`Could not download the file from http://127.0.0.1:${port} (ECONNREFUSED)`,
+			);
 			expect(result.error?.httpCode).toBe('ECONNREFUSED');
 			expect(result.error?.description).toMatch(/Tried 4 times/);
-			expect(result.error?.description).toContain(`Downloading http://127.0.0.1:${port}/bucket/doc.pdf?[redacted] failed: the file host could not be reached`);
-			expect(JSON.stringify({ m: result.error?.message, d: result.error?.description })).not.toContain('topsecret');
+			expect(result.error?.description).toContain(
+				`Downloading http://127.0.0.1:${port}/bucket/doc.pdf?[redacted] failed: the file host could not be reached`,
+			);
+			expect(
+				JSON.stringify({ m: result.error?.message, d: result.error?.description }),
+			).not.toContain('topsecret');
 			expect(waits).toHaveLength(transportSettings.maxAttempts - 1);
 		} finally {
 			transportSettings.sleep = realSleep;

@@ -59,9 +59,13 @@ describe('User-Agent and base URL', () => {
 		expect(PACKAGE_VERSION).toBe(packageJson.version);
 		const id = await createTemplateContract(env.api, LEASE);
 		const mark = env.mark();
-		const result = await env.run({ resource: 'contract', operation: 'get', contractId: byId(id) }, undefined, {
-			credentials: { ...env.creds, baseUrl: `  ${env.sb.baseUrl}//  ` },
-		});
+		const result = await env.run(
+			{ resource: 'contract', operation: 'get', contractId: byId(id) },
+			undefined,
+			{
+				credentials: { ...env.creds, baseUrl: `  ${env.sb.baseUrl}//  ` },
+			},
+		);
 		expect(result.error).toBeUndefined();
 		const [request] = env.since(mark);
 		expect(request.path).toBe(`/api/contract/status/${id}`);
@@ -69,10 +73,16 @@ describe('User-Agent and base URL', () => {
 	});
 
 	test('an invalid Base URL is refused before any request, with a sentence saying what to enter', async () => {
-		const result = await env.run({ resource: 'contract', operation: 'get', contractId: byId('abc') }, undefined, {
-			credentials: { ...env.creds, baseUrl: 'api.example.com' },
-		});
-		expect(result.error?.message).toMatch(/Base URL "api.example.com" is not a valid http\(s\) address/);
+		const result = await env.run(
+			{ resource: 'contract', operation: 'get', contractId: byId('abc') },
+			undefined,
+			{
+				credentials: { ...env.creds, baseUrl: 'api.example.com' },
+			},
+		);
+		expect(result.error?.message).toMatch(
+			/Base URL "api.example.com" is not a valid http\(s\) address/,
+		);
 		expect(result.error?.description).toMatch(/https:\/\/api.example.com/);
 	});
 
@@ -85,7 +95,12 @@ describe('User-Agent and base URL', () => {
 
 describe('retries', () => {
 	test('429 with Retry-After in seconds: waits that long, then succeeds', async () => {
-		env.sb.control.addFault({ method: 'GET', path: '/api/authentication', status: 429, retryAfter: 7 });
+		env.sb.control.addFault({
+			method: 'GET',
+			path: '/api/authentication',
+			status: 429,
+			retryAfter: 7,
+		});
 		const mark = env.mark();
 		const body = await apiRequest.call(await ctx(), 'GET', '/api/authentication');
 		expect(body.success).toBe(true);
@@ -130,7 +145,9 @@ describe('retries', () => {
 		const id = await createTemplateContract(env.api, LEASE);
 		env.sb.control.addFault({ method: 'POST', path: '/api/contract/archive/*', status: 503 });
 		const mark = env.mark();
-		await expect(apiRequest.call(await ctx(), 'POST', `/api/contract/archive/${id}`)).rejects.toMatchObject({
+		await expect(
+			apiRequest.call(await ctx(), 'POST', `/api/contract/archive/${id}`),
+		).rejects.toMatchObject({
 			httpCode: '503',
 			description: expect.stringMatching(/temporarily unavailable/),
 		});
@@ -141,10 +158,14 @@ describe('retries', () => {
 	test('a DELETE is retried only when the caller marks it idempotent', async () => {
 		env.sb.control.addFault({ method: 'DELETE', path: '/api/nothing', status: 503, times: 10 });
 		let mark = env.mark();
-		await expect(apiRequest.call(await ctx(), 'DELETE', '/api/nothing')).rejects.toMatchObject({ httpCode: '503' });
+		await expect(apiRequest.call(await ctx(), 'DELETE', '/api/nothing')).rejects.toMatchObject({
+			httpCode: '503',
+		});
 		expect(env.since(mark)).toHaveLength(1);
 		mark = env.mark();
-		await expect(apiRequest.call(await ctx(), 'DELETE', '/api/nothing', { idempotent: true })).rejects.toMatchObject({
+		await expect(
+			apiRequest.call(await ctx(), 'DELETE', '/api/nothing', { idempotent: true }),
+		).rejects.toMatchObject({
 			httpCode: '503',
 		});
 		expect(env.since(mark)).toHaveLength(4);
@@ -186,19 +207,33 @@ describe('pagination', () => {
 		expect(pages.every((r) => r.query.perPage === '200')).toBe(true);
 
 		mark = env.mark();
-		const limited = await apiRequestAllItems.call(await ctx(), '/api/list/contracts', {}, { limit: 250 });
+		const limited = await apiRequestAllItems.call(
+			await ctx(),
+			'/api/list/contracts',
+			{},
+			{ limit: 250 },
+		);
 		expect(limited).toHaveLength(250);
 		expect(env.since(mark)).toHaveLength(2);
 
 		mark = env.mark();
-		const small = await apiRequestAllItems.call(await ctx(), '/api/list/contracts', {}, { limit: 5 });
-		expect(small.map((c) => (c as { _id: string })._id)).toEqual(all.slice(0, 5).map((c) => (c as { _id: string })._id));
+		const small = await apiRequestAllItems.call(
+			await ctx(),
+			'/api/list/contracts',
+			{},
+			{ limit: 5 },
+		);
+		expect(small.map((c) => (c as { _id: string })._id)).toEqual(
+			all.slice(0, 5).map((c) => (c as { _id: string })._id),
+		);
 		expect(env.since(mark).map((r) => r.query.perPage)).toEqual(['5']);
 	});
 
 	test('an empty list is one request', async () => {
 		const mark = env.mark();
-		const none = await apiRequestAllItems.call(await ctx(), '/api/list/contracts', { templateId: 'X'.repeat(25) });
+		const none = await apiRequestAllItems.call(await ctx(), '/api/list/contracts', {
+			templateId: 'X'.repeat(25),
+		});
 		expect(none).toEqual([]);
 		expect(env.since(mark)).toHaveLength(1);
 	});
@@ -229,10 +264,14 @@ describe('errors carry the API text and never a secret', () => {
 			times: 2,
 		});
 		// with the API key credential: its key and any JWT-looking text are redacted
-		const viaKey = everyRendering(await apiRequest.call(await ctx(), 'GET', '/api/authentication').catch((e) => e));
+		const viaKey = everyRendering(
+			await apiRequest.call(await ctx(), 'GET', '/api/authentication').catch((e) => e),
+		);
 		expect(viaKey).toMatch(/Bad key \[redacted\] \/ token \[redacted JWT\]/);
 		// with the JWT credential: its token is redacted (the key is not this credential's secret)
-		const viaJwt = everyRendering(await apiRequest.call(jwtCtx, 'GET', '/api/authentication').catch((e) => e));
+		const viaJwt = everyRendering(
+			await apiRequest.call(jwtCtx, 'GET', '/api/authentication').catch((e) => e),
+		);
 		expect(viaJwt).toMatch(/token \[redacted\]/);
 		for (const text of [viaKey, viaJwt]) {
 			expect(text).not.toContain(env.sb.jwt);
@@ -246,22 +285,44 @@ describe('errors carry the API text and never a secret', () => {
 	test('401, 404 and network failures: no key, token or Authorization value anywhere in the error', async () => {
 		const failures: unknown[] = [];
 		const wrongKey = { ...env.creds, apiKey: `${env.sb.apiKey}-wrong` };
-		failures.push(await apiRequest.call((await executeContext(wrongKey)).context, 'GET', '/api/authentication').catch((e) => e));
-		failures.push(await apiRequest.call((await executeContext(env.jwtCreds)).context, 'GET', '/api/contract/status/000000000000000000000000').catch((e) => e));
+		failures.push(
+			await apiRequest
+				.call((await executeContext(wrongKey)).context, 'GET', '/api/authentication')
+				.catch((e) => e),
+		);
+		failures.push(
+			await apiRequest
+				.call(
+					(await executeContext(env.jwtCreds)).context,
+					'GET',
+					'/api/contract/status/000000000000000000000000',
+				)
+				.catch((e) => e),
+		);
 		const closed = await startCaptureServer();
 		await closed.close();
 		failures.push(
 			await apiRequest
-				.call((await executeContext({ ...env.jwtCreds, baseUrl: closed.url })).context, 'GET', '/api/authentication')
+				.call(
+					(await executeContext({ ...env.jwtCreds, baseUrl: closed.url })).context,
+					'GET',
+					'/api/authentication',
+				)
 				.catch((e) => e),
 		);
 		env.sb.control.addFault({ method: 'GET', path: '/api/authentication', drop: true, times: 4 });
-		failures.push(await apiRequest.call((await executeContext(env.jwtCreds)).context, 'GET', '/api/authentication').catch((e) => e));
+		failures.push(
+			await apiRequest
+				.call((await executeContext(env.jwtCreds)).context, 'GET', '/api/authentication')
+				.catch((e) => e),
+		);
 
 		expect((failures[0] as { httpCode: string }).httpCode).toBe('401');
 		expect((failures[0] as Error).message).toMatch(/refused/);
 		expect((failures[1] as { httpCode: string }).httpCode).toBe('404');
-		expect((failures[2] as { description: string }).description).toMatch(/Check the credential's Base URL/);
+		expect((failures[2] as { description: string }).description).toMatch(
+			/Check the credential's Base URL/,
+		);
 		expect(everyRendering(failures[2])).toMatch(/ECONNREFUSED|refused the connection/);
 		expect((failures[3] as { description: string }).description).toMatch(/Tried 4 times/);
 		for (const failure of failures) {
@@ -273,9 +334,13 @@ describe('errors carry the API text and never a secret', () => {
 	});
 
 	test('errors recorded by n8n for the workflow run carry no secret either', async () => {
-		const result = await env.run({ resource: 'contract', operation: 'get', contractId: byId('000000000000000000000000') }, undefined, {
-			credentials: env.jwtCreds,
-		});
+		const result = await env.run(
+			{ resource: 'contract', operation: 'get', contractId: byId('000000000000000000000000') },
+			undefined,
+			{
+				credentials: env.jwtCreds,
+			},
+		);
 		const recorded = JSON.stringify(result.run);
 		expect(result.error?.httpCode).toBe('404');
 		expect(recorded).not.toContain(env.sb.jwt);
@@ -293,7 +358,9 @@ describe('redirects: credentials stay on the API origin', () => {
 				status: 302,
 				headers: { Location: `${foreign.url}/steal` },
 			});
-			const error = await apiRequest.call(await ctx(), 'GET', '/api/authentication').catch((e) => e);
+			const error = await apiRequest
+				.call(await ctx(), 'GET', '/api/authentication')
+				.catch((e) => e);
 			expect(error.message).toMatch(/redirected to another address/);
 			expect(foreign.requests).toHaveLength(0);
 		} finally {
@@ -312,7 +379,10 @@ describe('redirects: credentials stay on the API origin', () => {
 		const response = await apiRequestFull.call(await ctx(), 'GET', '/api/old-auth');
 		expect(response.statusCode).toBe(200);
 		const sent = env.since(mark);
-		expect(sent.map((r) => `${r.path} ${r.status}`)).toEqual(['/api/old-auth 301', '/api/authentication 200']);
+		expect(sent.map((r) => `${r.path} ${r.status}`)).toEqual([
+			'/api/old-auth 301',
+			'/api/authentication 200',
+		]);
 		expect(sent[1].headers.apikey).toBe('<redacted>');
 	});
 });

@@ -1,7 +1,15 @@
 /** What a poll costs in list requests, and how large the remembered state is (counts, not timings). */
 import { stateBytes } from '../../nodes/ContractEsign/trigger/state';
 import { startEnv, type NodeTestEnv } from '../helpers/env';
-import { decoded, emitted, injectSettings, listRequests, newSim, restoreSettings, TestClock } from './helpers';
+import {
+	decoded,
+	emitted,
+	injectSettings,
+	listRequests,
+	newSim,
+	restoreSettings,
+	TestClock,
+} from './helpers';
 
 let env: NodeTestEnv;
 const clock = new TestClock(Date.parse('2026-05-04T10:00:00.000Z'));
@@ -17,7 +25,9 @@ afterAll(async () => {
 beforeEach(() => env.sb.control.reset());
 
 async function countStatus(status: string): Promise<number> {
-	const res = await env.api.get('/api/list/contracts', { params: { statusContract: status, perPage: 1 } });
+	const res = await env.api.get('/api/list/contracts', {
+		params: { statusContract: status, perPage: 1 },
+	});
 	return Number(res.headers['x-total-documents']);
 }
 
@@ -43,7 +53,11 @@ test('any status change: a pass costs ⌈N/200⌉ list requests, baseline and st
 test('entered status lists only the watched statuses; new contracts only cost one request', async () => {
 	env.sb.control.seed(3000, { seed: 5 });
 	const signed = (await countStatus('RECEIVED_SIGNED')) + (await countStatus('SENT_SIGNED'));
-	const sim = newSim(env, { event: 'enteredStatus', statuses: ['signed'], includeNewContracts: true });
+	const sim = newSim(env, {
+		event: 'enteredStatus',
+		statuses: ['signed'],
+		includeNewContracts: true,
+	});
 	await sim.poll();
 	const mark = env.mark();
 	await sim.poll();
@@ -71,7 +85,8 @@ test('the state stays under 20 bytes per watched contract, and is bounded by the
 	const sim = newSim(env);
 	await sim.poll();
 	const bytes = stateBytes(sim.staticData);
-	if (process.env.TRIGGER_COST_STATS) process.stdout.write(`state: ${bytes} B for 10000 contracts\n`);
+	if (process.env.TRIGGER_COST_STATS)
+		process.stdout.write(`state: ${bytes} B for 10000 contracts\n`);
 	expect(decoded(sim)!.contracts.size).toBe(10_000);
 	expect(bytes / 10_000).toBeLessThan(18);
 
@@ -82,7 +97,8 @@ test('the state stays under 20 bytes per watched contract, and is bounded by the
 		await sim.poll();
 	}
 	expect(decoded(sim)!.contracts.get(ids[0])?.n).toBeGreaterThanOrEqual(3);
-	if (process.env.TRIGGER_COST_STATS) process.stdout.write(`state after 3 changes each: ${stateBytes(sim.staticData)} B\n`);
+	if (process.env.TRIGGER_COST_STATS)
+		process.stdout.write(`state after 3 changes each: ${stateBytes(sim.staticData)} B\n`);
 	expect(stateBytes(sim.staticData) / 10_000).toBeLessThan(20);
 
 	const windowed = newSim(env, { options: { lookBackDays: 30 } });

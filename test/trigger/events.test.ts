@@ -32,7 +32,14 @@ beforeEach(() => {
 	env.sb.control.reset();
 });
 
-function create(status?: string, extra: { templateId?: string; createdAt?: string; participants?: Array<{ name?: string; email?: string }> } = {}) {
+function create(
+	status?: string,
+	extra: {
+		templateId?: string;
+		createdAt?: string;
+		participants?: Array<{ name?: string; email?: string }>;
+	} = {},
+) {
 	clock.advance(1000);
 	return env.sb.control.createContract({ status: status as never, ...extra })._id;
 }
@@ -106,13 +113,24 @@ describe('any status change', () => {
 			`created ${sent} null→SENT_TO_SIGN`,
 			`statusChanged ${sent} →SENT_TO_SIGN`,
 		]);
-		expect(events.map((e) => e.eventId)).toEqual([`${draft}:CREATED:0`, `${sent}:CREATED:0`, `${sent}:SENT_TO_SIGN:1`]);
-		expect(events[0]).toMatchObject({ previousStatus: null, previousStatusLabel: null, status: '', statusLabel: 'Draft' });
+		expect(events.map((e) => e.eventId)).toEqual([
+			`${draft}:CREATED:0`,
+			`${sent}:CREATED:0`,
+			`${sent}:SENT_TO_SIGN:1`,
+		]);
+		expect(events[0]).toMatchObject({
+			previousStatus: null,
+			previousStatusLabel: null,
+			status: '',
+			statusLabel: 'Draft',
+		});
 
 		const quiet = newSim(env);
 		await quiet.poll();
 		const later = create('SENT_TO_SIGN');
-		expect(transitions(emitted(await quiet.poll()))).toEqual([`statusChanged ${later} →SENT_TO_SIGN`]);
+		expect(transitions(emitted(await quiet.poll()))).toEqual([
+			`statusChanged ${later} →SENT_TO_SIGN`,
+		]);
 	});
 });
 
@@ -147,15 +165,24 @@ describe('entered status', () => {
 
 	test('with "Also Trigger on New Contracts", new contracts are found with one request from the watermark', async () => {
 		create('SENT_TO_SIGN');
-		const sim = newSim(env, { event: 'enteredStatus', statuses: ['REJECTED'], includeNewContracts: true });
+		const sim = newSim(env, {
+			event: 'enteredStatus',
+			statuses: ['REJECTED'],
+			includeNewContracts: true,
+		});
 		await sim.poll();
 		const fresh = create('REJECTED');
 		const mark = env.mark();
 		const events = emitted(await sim.poll());
-		expect(transitions(events)).toEqual([`created ${fresh} null→REJECTED`, `enteredStatus ${fresh} null→REJECTED`]);
+		expect(transitions(events)).toEqual([
+			`created ${fresh} null→REJECTED`,
+			`enteredStatus ${fresh} null→REJECTED`,
+		]);
 		const requests = listRequests(env, mark);
 		expect(requests.map((r) => r.query.statusContract ?? 'all')).toEqual(['REJECTED', 'all']);
-		expect(requests[1].query.dateStart).toBe(new Date(decoded(sim)!.watermark! - 1000).toISOString());
+		expect(requests[1].query.dateStart).toBe(
+			new Date(decoded(sim)!.watermark! - 1000).toISOString(),
+		);
 	});
 });
 
@@ -167,7 +194,10 @@ describe('new contract only', () => {
 		const mark = env.mark();
 		const x = create();
 		const y = create('SENT_TO_SIGN');
-		expect(transitions(emitted(await sim.poll()))).toEqual([`created ${x} null→`, `created ${y} null→SENT_TO_SIGN`]);
+		expect(transitions(emitted(await sim.poll()))).toEqual([
+			`created ${x} null→`,
+			`created ${y} null→SENT_TO_SIGN`,
+		]);
 		expect(emitted(await sim.poll())).toEqual([]);
 		expect(listRequests(env, mark)).toHaveLength(2);
 		expect(decoded(sim)?.contracts.size).toBe(0);
@@ -176,12 +206,19 @@ describe('new contract only', () => {
 
 describe('filters', () => {
 	test('are passed to the list endpoint; changing them starts a new baseline without emitting, keeping eventIds unique', async () => {
-		const lease = create('SENT_TO_SIGN', { templateId: LEASE, participants: [{ name: 'Ana', email: 'ana@example.com' }] });
+		const lease = create('SENT_TO_SIGN', {
+			templateId: LEASE,
+			participants: [{ name: 'Ana', email: 'ana@example.com' }],
+		});
 		const nda = create('SENT_TO_SIGN', { templateId: NDA });
 		const sim = newSim(env, { filters: { templateId: byId(LEASE) } });
 		const mark = env.mark();
 		await sim.poll();
-		expect(listRequests(env, mark)[0].query).toEqual({ templateId: LEASE, page: '1', perPage: '200' });
+		expect(listRequests(env, mark)[0].query).toEqual({
+			templateId: LEASE,
+			page: '1',
+			perPage: '200',
+		});
 		env.sb.control.setStatus(lease, 'REJECTED');
 		env.sb.control.setStatus(nda, 'REJECTED');
 		expect(emitted(await sim.poll()).map((e) => e.eventId)).toEqual([`${lease}:REJECTED:1`]);
@@ -193,11 +230,18 @@ describe('filters', () => {
 		});
 		const mark2 = env.mark();
 		expect(emitted(await sim.poll())).toEqual([]);
-		expect(listRequests(env, mark2)[0].query).toMatchObject({ emailParticipant: 'ANA@example.com', statusParticipant: 'REJECTED' });
+		expect(listRequests(env, mark2)[0].query).toMatchObject({
+			emailParticipant: 'ANA@example.com',
+			statusParticipant: 'REJECTED',
+		});
 		// back to draft, every participant is pending again: the contract leaves the filtered list silently
 		env.sb.control.setStatus(lease, '');
 		expect(emitted(await sim.poll())).toEqual([]);
-		expect(decoded(sim)?.contracts.get(lease)).toMatchObject({ present: false, status: 'REJECTED', n: 1 });
+		expect(decoded(sim)?.contracts.get(lease)).toMatchObject({
+			present: false,
+			status: 'REJECTED',
+			n: 1,
+		});
 		// back in the list with the status it had: nothing changed as far as the filtered list shows
 		env.sb.control.setStatus(lease, 'REJECTED');
 		expect(emitted(await sim.poll())).toEqual([]);
@@ -232,16 +276,22 @@ describe('filters', () => {
 describe('look-back window', () => {
 	test('only contracts created in the last N days are listed and remembered; aging out emits nothing and frees the state', async () => {
 		const old = create('SENT_TO_SIGN', { createdAt: new Date(clock.ms - 10 * DAY).toISOString() });
-		const recent = create('SENT_TO_SIGN', { createdAt: new Date(clock.ms - 2 * DAY).toISOString() });
+		const recent = create('SENT_TO_SIGN', {
+			createdAt: new Date(clock.ms - 2 * DAY).toISOString(),
+		});
 		const sim = newSim(env, { options: { lookBackDays: 7 } });
 		const mark = env.mark();
 		await sim.poll();
-		expect(listRequests(env, mark)[0].query.dateStart).toBe(new Date(clock.ms - 7 * DAY).toISOString());
+		expect(listRequests(env, mark)[0].query.dateStart).toBe(
+			new Date(clock.ms - 7 * DAY).toISOString(),
+		);
 		expect([...decoded(sim)!.contracts.keys()]).toEqual([recent]);
 
 		env.sb.control.setStatus(old, 'REJECTED');
 		env.sb.control.setStatus(recent, 'REJECTED');
-		expect(transitions(emitted(await sim.poll()))).toEqual([`statusChanged ${recent} SENT_TO_SIGN→REJECTED`]);
+		expect(transitions(emitted(await sim.poll()))).toEqual([
+			`statusChanged ${recent} SENT_TO_SIGN→REJECTED`,
+		]);
 
 		clock.advance(7 * DAY);
 		env.sb.control.setStatus(recent, 'CANCELED');
@@ -279,8 +329,10 @@ describe('manual mode (Fetch Test Event)', () => {
 	});
 
 	test('says so when no contract matches yet', async () => {
-		const result = await newSim(env, { event: 'enteredStatus', statuses: ['FINALIZED'] }).poll('manual');
-		expect(result.error?.message).toBe('No contract matches the trigger\'s settings yet');
+		const result = await newSim(env, { event: 'enteredStatus', statuses: ['FINALIZED'] }).poll(
+			'manual',
+		);
+		expect(result.error?.message).toBe("No contract matches the trigger's settings yet");
 	});
 });
 
@@ -288,7 +340,9 @@ describe('include signed documents', () => {
 	test('signed events carry the documents record and, when asked, the signed PDF as binary data', async () => {
 		const signed = create('SENT_TO_SIGN', { templateId: LEASE });
 		const other = create('SENT_TO_SIGN');
-		const sim = newSim(env, { options: { includeDocuments: true, downloadSignedPdf: true, binaryPropertyName: 'pdf' } });
+		const sim = newSim(env, {
+			options: { includeDocuments: true, downloadSignedPdf: true, binaryPropertyName: 'pdf' },
+		});
 		await sim.poll();
 		env.sb.control.sign(signed);
 		env.sb.control.setStatus(other, 'REJECTED');
@@ -299,7 +353,10 @@ describe('include signed documents', () => {
 			`statusChanged ${signed} SENT_TO_SIGN→RECEIVED_SIGNED`,
 			`statusChanged ${other} SENT_TO_SIGN→REJECTED`,
 		]);
-		const documents = items[0].json.documents as { documents: { signed_contract: string }; participants: unknown[] };
+		const documents = items[0].json.documents as {
+			documents: { signed_contract: string };
+			participants: unknown[];
+		};
 		expect(documents.documents.signed_contract).toMatch(/\.pdf$/);
 		expect(documents.participants).toHaveLength(2);
 		const pdf = await binaryBuffer(items[0].binary!.pdf);
@@ -307,7 +364,9 @@ describe('include signed documents', () => {
 		expect(items[0].binary!.pdf.mimeType).toBe('application/pdf');
 		expect(items[1].json.documents).toBeUndefined();
 		expect(items[1].binary).toBeUndefined();
-		const docRequests = env.nodeRequests(mark).filter((r) => r.path.startsWith('/api/contract/documents/'));
+		const docRequests = env
+			.nodeRequests(mark)
+			.filter((r) => r.path.startsWith('/api/contract/documents/'));
 		expect(docRequests.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.query)}`)).toEqual([
 			`GET /api/contract/documents/${signed} {"partial":"false"}`,
 		]);
@@ -325,7 +384,11 @@ describe('include signed documents', () => {
 		expect(failed.error?.message).toMatch(/HTTP 503|Injected fault/);
 		expect(sim.staticData).toEqual(before);
 
-		env.sb.control.addFault({ path: '/api/contract/documents/*', status: 409, body: { success: false, error: 'Not ready' } });
+		env.sb.control.addFault({
+			path: '/api/contract/documents/*',
+			status: 409,
+			body: { success: false, error: 'Not ready' },
+		});
 		const events = emitted(await sim.poll());
 		expect(events.map((e) => e.eventId)).toEqual([`${a}:RECEIVED_SIGNED:1`]);
 		expect(events[0].documentsError).toBe('The e-signature API refused the request: Not ready');

@@ -6,7 +6,16 @@ import { deepCopy } from 'n8n-workflow';
 
 import type { RequestHookInfo } from '../../sandbox';
 import { startEnv, type NodeTestEnv } from '../helpers/env';
-import { decoded, emitted, injectSettings, listRequests, newSim, restoreSettings, TestClock, transitions } from './helpers';
+import {
+	decoded,
+	emitted,
+	injectSettings,
+	listRequests,
+	newSim,
+	restoreSettings,
+	TestClock,
+	transitions,
+} from './helpers';
 
 let env: NodeTestEnv;
 const clock = new TestClock(Date.parse('2026-04-01T08:00:00.000Z'));
@@ -29,7 +38,12 @@ beforeEach(() => {
 function createMany(count: number, status: string, startMs = clock.ms - 30 * 86_400_000): string[] {
 	const ids: string[] = [];
 	for (let i = 0; i < count; i++) {
-		ids.push(env.sb.control.createContract({ status: status as never, createdAt: new Date(startMs + i * 1000).toISOString() })._id);
+		ids.push(
+			env.sb.control.createContract({
+				status: status as never,
+				createdAt: new Date(startMs + i * 1000).toISOString(),
+			})._id,
+		);
 	}
 	return ids.reverse();
 }
@@ -55,10 +69,18 @@ describe('failed requests', () => {
 		const mark = env.mark();
 		const failed = await sim.poll();
 		expect(failed.error?.name).toBe('NodeApiError');
-		expect(failed.error?.message).toBe('The e-signature API refused the request: Injected fault: HTTP 500');
-		expect((failed.error as { description?: string }).description).toMatch(/Nothing was lost: it keeps its previous state and catches up/);
+		expect(failed.error?.message).toBe(
+			'The e-signature API refused the request: Injected fault: HTTP 500',
+		);
+		expect((failed.error as { description?: string }).description).toMatch(
+			/Nothing was lost: it keeps its previous state and catches up/,
+		);
 		expect(JSON.stringify(failed.error)).not.toContain(env.sb.apiKey);
-		expect(listRequests(env, mark).map((r) => `${r.query.page} ${r.status}`)).toEqual(['1 200', '2 200', '3 500']);
+		expect(listRequests(env, mark).map((r) => `${r.query.page} ${r.status}`)).toEqual([
+			'1 200',
+			'2 200',
+			'3 500',
+		]);
 		expect(sim.staticData).toEqual(before);
 
 		const events = emitted(await sim.poll());
@@ -72,11 +94,18 @@ describe('failed requests', () => {
 		await sim.poll();
 		env.sb.control.setStatus(ids[300], 'REJECTED');
 		env.sb.control.addFault({ path: '/api/list/contracts', query: { page: '2' }, drop: true });
-		expect(transitions(emitted(await sim.poll()))).toEqual([`statusChanged ${ids[300]} SENT_TO_SIGN→REJECTED`]);
+		expect(transitions(emitted(await sim.poll()))).toEqual([
+			`statusChanged ${ids[300]} SENT_TO_SIGN→REJECTED`,
+		]);
 		expect(waits).toHaveLength(1);
 
 		env.sb.control.setStatus(ids[301], 'REJECTED');
-		env.sb.control.addFault({ path: '/api/list/contracts', query: { page: '3' }, drop: true, times: 4 });
+		env.sb.control.addFault({
+			path: '/api/list/contracts',
+			query: { page: '3' },
+			drop: true,
+			times: 4,
+		});
 		const failed = await sim.poll();
 		expect(failed.error?.name).toBe('NodeApiError');
 		expect(failed.error?.message).toMatch(/^Could not reach the e-signature API/);
@@ -89,7 +118,13 @@ describe('failed requests', () => {
 		const sim = newSim(env);
 		await sim.poll();
 		env.sb.control.setStatus(ids[240], 'CANCELED');
-		env.sb.control.addFault({ path: '/api/list/contracts', query: { page: '2' }, status: 429, retryAfter: 7, times: 2 });
+		env.sb.control.addFault({
+			path: '/api/list/contracts',
+			query: { page: '2' },
+			status: 429,
+			retryAfter: 7,
+			times: 2,
+		});
 		expect(emitted(await sim.poll()).map((e) => e.eventId)).toEqual([`${ids[240]}:CANCELED:1`]);
 		expect(waits).toEqual([7000, 7000]);
 	});
@@ -102,7 +137,8 @@ describe('changes while a pass is paging', () => {
 		await sim.poll();
 		const created: string[] = [];
 		onListRequest(3, () => {
-			for (let i = 0; i < 5; i++) created.push(env.sb.control.createContract({ status: 'SENT_TO_SIGN' })._id);
+			for (let i = 0; i < 5; i++)
+				created.push(env.sb.control.createContract({ status: 'SENT_TO_SIGN' })._id);
 			env.sb.control.setStatus(ids[10], 'REJECTED'); // page 1, already read
 			env.sb.control.setStatus(ids[900], 'REJECTED'); // page 5, not read yet
 		});
@@ -115,7 +151,10 @@ describe('changes while a pass is paging', () => {
 		expect(transitions(second).sort()).toEqual(
 			[
 				`statusChanged ${ids[10]} SENT_TO_SIGN→REJECTED`,
-				...created.flatMap((id) => [`created ${id} null→SENT_TO_SIGN`, `statusChanged ${id} →SENT_TO_SIGN`]),
+				...created.flatMap((id) => [
+					`created ${id} null→SENT_TO_SIGN`,
+					`statusChanged ${id} →SENT_TO_SIGN`,
+				]),
 			].sort(),
 		);
 		expect(emitted(await sim.poll())).toEqual([]);
@@ -150,7 +189,8 @@ describe('changes while a pass is paging', () => {
 	test('more contracts than a page created at one instant are read apart and verified by a second read', async () => {
 		const instant = new Date(clock.ms - 86_400_000).toISOString();
 		const run: string[] = [];
-		for (let i = 0; i < 250; i++) run.push(env.sb.control.createContract({ status: 'SENT_TO_SIGN', createdAt: instant })._id);
+		for (let i = 0; i < 250; i++)
+			run.push(env.sb.control.createContract({ status: 'SENT_TO_SIGN', createdAt: instant })._id);
 		const others = createMany(30, 'SENT_TO_SIGN');
 		const sim = newSim(env, { event: 'enteredStatus', statuses: ['SENT_TO_SIGN'] });
 		// a contract on the first page of the run leaves while the first read asks for its second page: that read
@@ -159,7 +199,9 @@ describe('changes while a pass is paging', () => {
 		const mark = env.mark();
 		expect(emitted(await sim.poll())).toEqual([]);
 		env.sb.control.setRequestHook(undefined);
-		const runReads = listRequests(env, mark).filter((r) => r.query.dateStart === instant && r.query.dateEnd === instant);
+		const runReads = listRequests(env, mark).filter(
+			(r) => r.query.dateStart === instant && r.query.dateEnd === instant,
+		);
 		expect(runReads.map((r) => r.query.page)).toEqual(['1', '2', '1', '2', '1', '2']);
 		const state = decoded(sim)!;
 		expect([...run, ...others].filter((id) => state.contracts.get(id)?.present)).toHaveLength(279);
@@ -175,13 +217,9 @@ describe('changes while a pass is paging', () => {
 		let mark = env.mark();
 		await sim.poll();
 		// page 1, then a keyset page answering contracts newer than dateEnd → plain pages 1-3
-		expect(listRequests(env, mark).map((r) => `${r.query.page}${r.query.dateEnd ? ' dateEnd' : ''}`)).toEqual([
-			'1',
-			'1 dateEnd',
-			'1',
-			'2',
-			'3',
-		]);
+		expect(
+			listRequests(env, mark).map((r) => `${r.query.page}${r.query.dateEnd ? ' dateEnd' : ''}`),
+		).toEqual(['1', '1 dateEnd', '1', '2', '3']);
 		expect(decoded(sim)!.contracts.size).toBe(450);
 
 		env.sb.control.setStatus(ids[300], 'CANCELED');
@@ -192,7 +230,15 @@ describe('changes while a pass is paging', () => {
 		mark = env.mark();
 		expect(emitted(await sim.poll())).toEqual([]);
 		env.sb.control.setRequestHook(undefined);
-		expect(listRequests(env, mark).map((r) => r.query.page)).toEqual(['1', '1', '1', '2', '1', '2', '3']);
+		expect(listRequests(env, mark).map((r) => r.query.page)).toEqual([
+			'1',
+			'1',
+			'1',
+			'2',
+			'1',
+			'2',
+			'3',
+		]);
 		const state = decoded(sim)!;
 		expect(state.contracts.has(ids[5])).toBe(false);
 		expect(state.contracts.has(ids[20])).toBe(false);
@@ -227,7 +273,9 @@ describe('n8n restarts', () => {
 		sim.restart();
 		const again = emitted(await sim.poll());
 		expect(again.map((e) => e.eventId)).toEqual(first.map((e) => e.eventId));
-		expect(again.map((e) => e.eventId).sort()).toEqual([`${fresh}:CREATED:0`, `${ids[1]}:RECEIVED_SIGNED:1`].sort());
+		expect(again.map((e) => e.eventId).sort()).toEqual(
+			[`${fresh}:CREATED:0`, `${ids[1]}:RECEIVED_SIGNED:1`].sort(),
+		);
 		sim.restart();
 		expect(emitted(await sim.poll())).toEqual([]);
 	});

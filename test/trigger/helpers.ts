@@ -17,7 +17,11 @@ export function triggerParams(p: INodeParameters = {}): INodeParameters {
 	return { event: 'anyChange', filters: {}, options: {}, ...p };
 }
 
-export function newSim(env: NodeTestEnv, p: INodeParameters = {}, creds?: CredentialInput): PollSimulator {
+export function newSim(
+	env: NodeTestEnv,
+	p: INodeParameters = {},
+	creds?: CredentialInput,
+): PollSimulator {
 	return new PollSimulator(triggerParams(p), creds ?? env.creds);
 }
 
@@ -29,7 +33,10 @@ export function emitted(result: PollResult): IDataObject[] {
 
 /** Short form of events for assertions: "<id>:<previous>→<status>" (drafts shown as ''). */
 export function transitions(events: IDataObject[]): string[] {
-	return events.map((e) => `${String(e.event)} ${String(e.contractId)} ${String(e.previousStatus)}→${String(e.status)}`);
+	return events.map(
+		(e) =>
+			`${String(e.event)} ${String(e.contractId)} ${String(e.previousStatus)}→${String(e.status)}`,
+	);
 }
 
 /** The trigger's decoded state as n8n holds it in memory. */
@@ -58,7 +65,9 @@ const originalNow = triggerSettings.now;
 const originalPageSize = triggerSettings.pageSize;
 
 /** Records the transport's waits instead of sleeping, and optionally injects the trigger's clock / page size. */
-export function injectSettings(options: { clock?: TestClock; pageSize?: number } = {}): { waits: number[] } {
+export function injectSettings(options: { clock?: TestClock; pageSize?: number } = {}): {
+	waits: number[];
+} {
 	const waits: number[] = [];
 	transportSettings.sleep = async (ms: number) => {
 		waits.push(ms);

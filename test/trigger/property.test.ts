@@ -28,7 +28,16 @@ import { loadState, STATE_KEY, type TriggerState } from '../../nodes/ContractEsi
 import type { FaultSpec } from '../../sandbox';
 import { PollSimulator } from '../harness';
 import { startEnv, type NodeTestEnv } from '../helpers/env';
-import { DAY, injectSettings, LEASE, NDA, restoreSettings, SERVICES, TestClock, triggerParams } from './helpers';
+import {
+	DAY,
+	injectSettings,
+	LEASE,
+	NDA,
+	restoreSettings,
+	SERVICES,
+	TestClock,
+	triggerParams,
+} from './helpers';
 import { mulberry32 } from '../../sandbox/util';
 
 const RUNS = Number(process.env.TRIGGER_PROPERTY_RUNS ?? 1000);
@@ -38,7 +47,6 @@ const STATUSES = CONTRACT_STATUSES.map((s) => s.value);
 const WATCHABLE = STATUSES.filter((s) => s !== '');
 const SIGNED = ['RECEIVED_SIGNED', 'SENT_SIGNED'];
 const START = Date.parse('2026-02-01T12:00:00.000Z');
-
 
 class Rng {
 	constructor(readonly next: () => number) {}
@@ -142,7 +150,11 @@ class Schedule {
 		const raw = this.env.sb.control.getContract(id);
 		if (!raw) return false;
 		if (this.cfg.templateId && raw.templateId !== this.cfg.templateId) return false;
-		if (this.cfg.statusParticipant && !raw.participants.some((p) => p.status === this.cfg.statusParticipant)) return false;
+		if (
+			this.cfg.statusParticipant &&
+			!raw.participants.some((p) => p.status === this.cfg.statusParticipant)
+		)
+			return false;
 		return true;
 	}
 
@@ -151,7 +163,12 @@ class Schedule {
 		const templateId = this.rng.pick([undefined, LEASE, NDA, SERVICES]);
 		const raw = c.createContract({ templateId });
 		this.tick++;
-		const m: ModelContract = { id: raw._id, t: raw.createdAt ? Date.parse(raw.createdAt) : NaN, createdTick: this.tick, history: [] };
+		const m: ModelContract = {
+			id: raw._id,
+			t: raw.createdAt ? Date.parse(raw.createdAt) : NaN,
+			createdTick: this.tick,
+			history: [],
+		};
 		m.history.push({ tick: this.tick, status: '', member: this.member(raw._id) });
 		this.contracts.set(raw._id, m);
 		this.log.push(`t${this.tick} create ${raw._id} @${raw.createdAt} ${templateId ?? 'doc'}`);
@@ -184,7 +201,9 @@ class Schedule {
 		const m = this.rng.pick(candidates);
 		const current = m.history[m.history.length - 1].status;
 		for (let attempt = 0; attempt < 6; attempt++) {
-			const status = leave ? this.rng.pick(STATUSES.filter((s) => s !== current && !this.cfg.watched.has(s))) : this.randomStatus(current);
+			const status = leave
+				? this.rng.pick(STATUSES.filter((s) => s !== current && !this.cfg.watched.has(s)))
+				: this.randomStatus(current);
 			if (status === current) continue;
 			this.setStatus(m.id, status);
 			return true;
@@ -212,7 +231,8 @@ class Schedule {
 	/** The value the trigger watches for a contract at a history entry, for a poll at `clock`. */
 	private value(m: ModelContract, h: HistoryEntry | undefined, clock: number): string {
 		if (!h || !h.member) return OUT;
-		if (this.cfg.lookBackDays !== undefined && m.t < clock - this.cfg.lookBackDays * DAY) return OUT;
+		if (this.cfg.lookBackDays !== undefined && m.t < clock - this.cfg.lookBackDays * DAY)
+			return OUT;
 		if (this.cfg.event === 'enteredStatus' && !this.cfg.watched.has(h.status)) return OUT;
 		return h.status;
 	}
@@ -240,7 +260,11 @@ class Schedule {
 				{ path: '/api/list/contracts', status: 503, times },
 				{ path: '/api/list/contracts', drop: true, times },
 				{ path: '/api/list/contracts', status: 429, retryAfter: 2, times },
-				{ path: '/api/list/contracts', status: 200, body: { success: false, error: 'Temporary failure' } },
+				{
+					path: '/api/list/contracts',
+					status: 200,
+					body: { success: false, error: 'Temporary failure' },
+				},
 			]);
 		}
 		if (r.chance(0.5)) {
@@ -248,7 +272,11 @@ class Schedule {
 			plan.mutations = r.int(1, 3);
 		}
 		if (this.cfg.includeDocuments && r.chance(0.15)) {
-			plan.docsFault = { path: '/api/contract/documents/*', status: r.pick([500, 503]), times: r.int(1, 4) };
+			plan.docsFault = {
+				path: '/api/contract/documents/*',
+				status: r.pick([500, 503]),
+				times: r.int(1, 4),
+			};
 			this.env.sb.control.addFault(plan.docsFault);
 		}
 		this.plan = plan;
@@ -264,14 +292,20 @@ class Schedule {
 		);
 		coverage.polls++;
 		if (plan.fault || plan.docsFault) coverage.pollsWithFaults++;
-		if (plan.mutateAt !== undefined && plan.mutateAt <= plan.listCount) coverage.pollsChangedWhilePaging++;
+		if (plan.mutateAt !== undefined && plan.mutateAt <= plan.listCount)
+			coverage.pollsChangedWhilePaging++;
 		if (kind === 'crash') coverage.crashes++;
 		if (result.error) {
 			coverage.failedPolls++;
 			const name = (result.error as Error).name;
-			if (!plan.fault && !plan.docsFault) throw new Error(`poll failed without an injected fault: ${result.error.message}`);
-			if (name !== 'NodeApiError' && name !== 'NodeOperationError') throw new Error(`unexpected error class ${name}`);
-			const text = JSON.stringify({ m: result.error.message, d: (result.error as { description?: string }).description });
+			if (!plan.fault && !plan.docsFault)
+				throw new Error(`poll failed without an injected fault: ${result.error.message}`);
+			if (name !== 'NodeApiError' && name !== 'NodeOperationError')
+				throw new Error(`unexpected error class ${name}`);
+			const text = JSON.stringify({
+				m: result.error.message,
+				d: (result.error as { description?: string }).description,
+			});
 			if (text.includes(this.env.sb.apiKey)) throw new Error('the API key leaked into an error');
 			return;
 		}
@@ -290,7 +324,8 @@ class Schedule {
 				rootStart,
 			};
 		});
-		for (const e of events) this.log.push(`   ${e.eventId} ${e.kind} ${e.previousStatus}→${e.status}`);
+		for (const e of events)
+			this.log.push(`   ${e.eventId} ${e.kind} ${e.previousStatus}→${e.status}`);
 		coverage.events += events.length;
 		this.all.push(...events);
 		this.lineage.push({ a, b, clock: this.clock.ms, events, state });
@@ -315,7 +350,8 @@ class Schedule {
 		if (info.path !== '/api/list/contracts') return;
 		if (info.query.page && info.query.page !== '1') coverage.multiPagePasses++;
 		if (info.query.dateEnd) coverage.keysetRequests++;
-		if (info.query.dateEnd && info.query.dateEnd === info.query.dateStart) coverage.sameInstantRunReads++;
+		if (info.query.dateEnd && info.query.dateEnd === info.query.dateStart)
+			coverage.sameInstantRunReads++;
 		const plan = this.plan;
 		plan.listCount++;
 		if (plan.mutateAt === plan.listCount) this.mutate(plan.mutations, false);
@@ -349,7 +385,9 @@ class Schedule {
 				same.previousStatus !== null &&
 				e.previousStatus !== null;
 			const differs =
-				same && (same.kind !== e.kind || (e.kind !== 'created' && (previousDiffers || same.status !== e.status)));
+				same &&
+				(same.kind !== e.kind ||
+					(e.kind !== 'created' && (previousDiffers || same.status !== e.status)));
 			if (differs) {
 				problems.push(`eventId ${e.eventId} names two different events`);
 			}
@@ -357,14 +395,23 @@ class Schedule {
 			byId.set(e.eventId, e);
 			const h = m.history.filter((x) => x.tick <= e.pollEnd);
 			if (e.kind === 'created') {
-				if (m.createdTick <= e.rootStart) problems.push(`created event for a contract that existed before the baseline: ${e.eventId}`);
+				if (m.createdTick <= e.rootStart)
+					problems.push(
+						`created event for a contract that existed before the baseline: ${e.eventId}`,
+					);
 				if (e.eventId !== `${m.id}:CREATED:0`) problems.push(`bad created eventId ${e.eventId}`);
 				continue;
 			}
-			const k = h.findIndex((x, i) => x.status === e.status && (e.previousStatus === null || h.slice(0, i).some((y) => y.status === e.previousStatus)));
-			if (k < 0) problems.push(`${e.eventId}: ${e.previousStatus}→${e.status} never happened in that order`);
+			const k = h.findIndex(
+				(x, i) =>
+					x.status === e.status &&
+					(e.previousStatus === null || h.slice(0, i).some((y) => y.status === e.previousStatus)),
+			);
+			if (k < 0)
+				problems.push(`${e.eventId}: ${e.previousStatus}→${e.status} never happened in that order`);
 			if (e.previousStatus === e.status) problems.push(`${e.eventId}: no change`);
-			if (cfg.event === 'enteredStatus' && !cfg.watched.has(e.status)) problems.push(`${e.eventId}: status not watched`);
+			if (cfg.event === 'enteredStatus' && !cfg.watched.has(e.status))
+				problems.push(`${e.eventId}: status not watched`);
 		}
 
 		// 2. beliefs are true, and events are exactly the changes of belief (lineage)
@@ -373,11 +420,13 @@ class Schedule {
 			const p = lineage[j];
 			const prev = j > 0 ? lineage[j - 1].state : undefined;
 			for (const e of p.events) {
-				if (lineageIds.has(e.eventId)) problems.push(`poll ${j}: duplicate eventId ${e.eventId} in the lineage`);
+				if (lineageIds.has(e.eventId))
+					problems.push(`poll ${j}: duplicate eventId ${e.eventId} in the lineage`);
 				lineageIds.add(e.eventId);
 			}
 			if (j === 0 && p.events.length > 0) problems.push('the baseline emitted events');
-			for (const id of p.state.contracts.keys()) if (!this.contracts.has(id)) problems.push(`poll ${j}: state holds unknown contract ${id}`);
+			for (const id of p.state.contracts.keys())
+				if (!this.contracts.has(id)) problems.push(`poll ${j}: state holds unknown contract ${id}`);
 			if (cfg.event === 'newContract') continue;
 			for (const m of this.contracts.values()) {
 				if (m.createdTick > p.b) continue;
@@ -385,9 +434,12 @@ class Schedule {
 				const entry = p.state.contracts.get(m.id);
 				const belief = entry?.present ? (entry.status ?? '?') : OUT;
 				if (values.size === 1 && !values.has(belief)) {
-					problems.push(`poll ${j} [${p.a},${p.b}]: ${m.id} was constantly ${[...values][0]} but is remembered as ${belief}`);
+					problems.push(
+						`poll ${j} [${p.a},${p.b}]: ${m.id} was constantly ${[...values][0]} but is remembered as ${belief}`,
+					);
 				}
-				if (belief !== OUT && !values.has(belief)) problems.push(`poll ${j}: ${m.id} remembered as ${belief}, never its value`);
+				if (belief !== OUT && !values.has(belief))
+					problems.push(`poll ${j}: ${m.id} remembered as ${belief}, never its value`);
 				if (j === 0) continue;
 				// expected events from the belief change
 				const before = prev?.contracts.get(m.id);
@@ -414,15 +466,25 @@ class Schedule {
 					}
 				}
 				const actual = p.events
-					.filter((e) => e.contractId === m.id && !(cfg.event === 'enteredStatus' && e.kind === 'created'))
-					.map((e) => `${e.kind} ${e.previousStatus ?? (e.kind === 'statusChanged' ? '' : null)}→${e.status}`);
+					.filter(
+						(e) =>
+							e.contractId === m.id && !(cfg.event === 'enteredStatus' && e.kind === 'created'),
+					)
+					.map(
+						(e) =>
+							`${e.kind} ${e.previousStatus ?? (e.kind === 'statusChanged' ? '' : null)}→${e.status}`,
+					);
 				if (expected.sort().join('|') !== actual.sort().join('|')) {
-					problems.push(`poll ${j}: ${m.id} expected [${expected.join(', ')}] got [${actual.join(', ')}]`);
+					problems.push(
+						`poll ${j}: ${m.id} expected [${expected.join(', ')}] got [${actual.join(', ')}]`,
+					);
 				}
 				const n = (before?.n ?? 0) + changes;
-				if (entry && entry.n !== n) problems.push(`poll ${j}: ${m.id} counter ${entry.n}, expected ${n}`);
+				if (entry && entry.n !== n)
+					problems.push(`poll ${j}: ${m.id} counter ${entry.n}, expected ${n}`);
 				for (const e of p.events.filter((x) => x.contractId === m.id && x.kind !== 'created')) {
-					if (e.eventId !== eventIdOf('statusChanged', m.id, e.status, n)) problems.push(`poll ${j}: eventId ${e.eventId}, n should be ${n}`);
+					if (e.eventId !== eventIdOf('statusChanged', m.id, e.status, n))
+						problems.push(`poll ${j}: eventId ${e.eventId}, n should be ${n}`);
 				}
 			}
 		}
@@ -431,27 +493,41 @@ class Schedule {
 		if (cfg.includeNew) {
 			const root = lineage[0];
 			const created = new Map<string, number>();
-			for (const p of lineage) for (const e of p.events) if (e.kind === 'created') created.set(e.contractId, (created.get(e.contractId) ?? 0) + 1);
+			for (const p of lineage)
+				for (const e of p.events)
+					if (e.kind === 'created') created.set(e.contractId, (created.get(e.contractId) ?? 0) + 1);
 			for (const m of this.contracts.values()) {
 				const count = created.get(m.id) ?? 0;
 				if (count > 1) problems.push(`${m.id}: ${count} created events`);
 				if (m.createdTick <= root.b || cfg.statusParticipant) continue;
 				const first = lineage.find((p) => p.a >= m.createdTick);
 				const matched = !cfg.templateId || m.history[0].member;
-				const inWindow = !first || cfg.lookBackDays === undefined || m.t >= first.clock - cfg.lookBackDays * DAY;
-				if (first && matched && inWindow && count !== 1) problems.push(`${m.id} created after the baseline: ${count} created events`);
+				const inWindow =
+					!first || cfg.lookBackDays === undefined || m.t >= first.clock - cfg.lookBackDays * DAY;
+				if (first && matched && inWindow && count !== 1)
+					problems.push(`${m.id} created after the baseline: ${count} created events`);
 			}
 		}
 		return problems;
 	}
 
 	private isNew(m: ModelContract, state: TriggerState): boolean {
-		return state.watermark === null || m.t > state.watermark || (m.t === state.watermark && !state.watermarkIds.includes(m.id));
+		return (
+			state.watermark === null ||
+			m.t > state.watermark ||
+			(m.t === state.watermark && !state.watermarkIds.includes(m.id))
+		);
 	}
 }
 
 function pickConfig(rng: Rng): Config {
-	const event = rng.pick(['anyChange', 'anyChange', 'enteredStatus', 'enteredStatus', 'newContract'] as const);
+	const event = rng.pick([
+		'anyChange',
+		'anyChange',
+		'enteredStatus',
+		'enteredStatus',
+		'newContract',
+	] as const);
 	const statuses: string[] = [];
 	if (event === 'enteredStatus') {
 		if (rng.chance(0.3)) statuses.push('signed');
@@ -466,7 +542,8 @@ function pickConfig(rng: Rng): Config {
 		watched,
 		includeNew: event === 'newContract' || rng.chance(0.4),
 		templateId: filter < 0.15 ? rng.pick([LEASE, NDA]) : undefined,
-		statusParticipant: filter >= 0.15 && filter < 0.3 ? rng.pick(['SENT', 'SIGNED', 'PENDING']) : undefined,
+		statusParticipant:
+			filter >= 0.15 && filter < 0.3 ? rng.pick(['SENT', 'SIGNED', 'PENDING']) : undefined,
 		lookBackDays: rng.chance(0.2) ? rng.int(2, 5) : undefined,
 		includeDocuments: rng.chance(0.15),
 	};
@@ -488,18 +565,27 @@ function parameters(cfg: Config): INodeParameters {
 	});
 }
 
-async function runSchedule(env: NodeTestEnv, clock: TestClock, seed: number): Promise<{ problems: string[]; log: string[]; polls: number }> {
+async function runSchedule(
+	env: NodeTestEnv,
+	clock: TestClock,
+	seed: number,
+): Promise<{ problems: string[]; log: string[]; polls: number }> {
 	const rng = new Rng(mulberry32(seed));
 	env.sb.control.reset();
 	clock.ms = START + seed * 1000;
 	const cfg = pickConfig(rng);
 	triggerSettings.pageSize = rng.int(2, 5);
 	const s = new Schedule(env, rng, cfg, clock);
-	s.log.push(`seed ${seed} pageSize ${triggerSettings.pageSize} config ${JSON.stringify({ ...cfg, watched: [...cfg.watched] })}`);
+	s.log.push(
+		`seed ${seed} pageSize ${triggerSettings.pageSize} config ${JSON.stringify({ ...cfg, watched: [...cfg.watched] })}`,
+	);
 	env.sb.control.setRequestHook(s.hook);
 
 	// existing contracts, several sharing creation instants (runs longer than a page)
-	const instants = Array.from({ length: rng.int(1, 4) }, () => clock.ms - rng.int(0, 8) * DAY - rng.int(0, 1000));
+	const instants = Array.from(
+		{ length: rng.int(1, 4) },
+		() => clock.ms - rng.int(0, 8) * DAY - rng.int(0, 1000),
+	);
 	const initial = rng.int(0, 18);
 	const now = clock.ms;
 	for (let i = 0; i < initial; i++) {
@@ -531,7 +617,8 @@ async function runSchedule(env: NodeTestEnv, clock: TestClock, seed: number): Pr
 		const a = s.tick;
 		const result = await s.sim.poll();
 		polls++;
-		if (result.error) return { problems: [`quiet poll failed: ${result.error.message}`], log: s.log, polls };
+		if (result.error)
+			return { problems: [`quiet poll failed: ${result.error.message}`], log: s.log, polls };
 		const state = loadState(s.sim.staticData[STATE_KEY]) as TriggerState;
 		const events = (result.emitted?.[0] ?? []).map((item) => {
 			const j = item.json as IDataObject;
@@ -574,7 +661,9 @@ test(`${RUNS} seeded schedules of changes, faults and restarts: every change onc
 		try {
 			outcome = await runSchedule(env, clock, seed);
 		} catch (error) {
-			throw new Error(`seed ${seed} (TRIGGER_PROPERTY_SEED=${seed} TRIGGER_PROPERTY_RUNS=1): ${(error as Error).stack}`);
+			throw new Error(
+				`seed ${seed} (TRIGGER_PROPERTY_SEED=${seed} TRIGGER_PROPERTY_RUNS=1): ${(error as Error).stack}`,
+			);
 		}
 		polls += outcome.polls;
 		const kind = outcome.log[0].match(/"event":"(\w+)"/)?.[1] ?? '?';
@@ -586,11 +675,13 @@ test(`${RUNS} seeded schedules of changes, faults and restarts: every change onc
 			);
 		}
 	}
-	if (process.env.TRIGGER_PROPERTY_STATS) process.stdout.write(`${JSON.stringify({ ...coverage, polls, kinds })}\n`);
+	if (process.env.TRIGGER_PROPERTY_STATS)
+		process.stdout.write(`${JSON.stringify({ ...coverage, polls, kinds })}\n`);
 	expect(polls).toBeGreaterThan(RUNS * 4);
 	if (RUNS >= 500) {
 		expect(Object.keys(kinds).sort()).toEqual(['anyChange', 'enteredStatus', 'newContract']);
-		for (const key of Object.keys(coverage) as Array<keyof typeof coverage>) expect({ [key]: coverage[key] > 0 }).toEqual({ [key]: true });
+		for (const key of Object.keys(coverage) as Array<keyof typeof coverage>)
+			expect({ [key]: coverage[key] > 0 }).toEqual({ [key]: true });
 		expect(coverage.failedPolls).toBeGreaterThan(RUNS / 10);
 		expect(coverage.pollsChangedWhilePaging).toBeGreaterThan(RUNS / 2);
 		expect(coverage.sameInstantRunReads).toBeGreaterThan(RUNS / 10);

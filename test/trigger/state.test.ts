@@ -1,8 +1,18 @@
 import { mulberry32 } from '../../sandbox/util';
-import { decodeContracts, encodeContracts, type Tracked } from '../../nodes/ContractEsign/trigger/state';
+import {
+	decodeContracts,
+	encodeContracts,
+	type Tracked,
+} from '../../nodes/ContractEsign/trigger/state';
 
-
-const STATUSES: Array<string | null> = ['', 'SENT_TO_SIGN', 'RECEIVED_SIGNED', 'CANCELED', null, 'SOME_FUTURE_STATUS'];
+const STATUSES: Array<string | null> = [
+	'',
+	'SENT_TO_SIGN',
+	'RECEIVED_SIGNED',
+	'CANCELED',
+	null,
+	'SOME_FUTURE_STATUS',
+];
 
 function randomState(seed: number, size: number, daySpread: number): Map<string, Tracked> {
 	const random = mulberry32(seed);
@@ -23,19 +33,22 @@ function randomState(seed: number, size: number, daySpread: number): Map<string,
 }
 
 describe('trigger state encoding', () => {
-	test.each([1, 2, 3, 4, 5, 6, 7, 8])('round trip keeps every contract exactly (seed %i)', (seed) => {
-		for (const [size, spread] of [
-			[0, 1],
-			[1, 1],
-			[50, 2000],
-			[500, 3],
-			[300, 400],
-		]) {
-			const state = randomState(seed * 100 + size, size, spread);
-			const decoded = decodeContracts(encodeContracts(state));
-			expect(decoded).toEqual(state);
-		}
-	});
+	test.each([1, 2, 3, 4, 5, 6, 7, 8])(
+		'round trip keeps every contract exactly (seed %i)',
+		(seed) => {
+			for (const [size, spread] of [
+				[0, 1],
+				[1, 1],
+				[50, 2000],
+				[500, 3],
+				[300, 400],
+			]) {
+				const state = randomState(seed * 100 + size, size, spread);
+				const decoded = decodeContracts(encodeContracts(state));
+				expect(decoded).toEqual(state);
+			}
+		},
+	);
 
 	test('sparse contracts (one per creation day) stay under 20 bytes each', () => {
 		const state = randomState(42, 170, 5000);

@@ -1,4 +1,13 @@
-import { byId, createTemplateContract, fixture, LEASE, type NodeTestEnv, participantsOf, SERVICES, startEnv } from '../helpers/env';
+import {
+	byId,
+	createTemplateContract,
+	fixture,
+	LEASE,
+	type NodeTestEnv,
+	participantsOf,
+	SERVICES,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -14,17 +23,29 @@ describe('variable → getAll', () => {
 		const contractId = await createTemplateContract(env.api, LEASE);
 		const [lessor, tenant] = await participantsOf(env.api, contractId);
 		const png = fixture('signature.png').toString('base64');
-		await env.api.post(`/api/contract/variables/${contractId}/${lessor.participantid}`, { lessor_name: 'Ana López', property_photo: png });
-		const table = { headers: ['Mes', 'Monto'], rows: [{ cols: ['Enero', '12000'] }] };
-		await env.api.post(`/api/contract/variables/${contractId}/${tenant.participantid}`, { rent_schedule: table });
-		const att = await env.api.post(`/api/contract/attachments/${contractId}/${tenant.participantid}`, {
-			name: 'INE',
-			filename: 'ine.pdf',
-			document: { type: 'pdf', data: fixture('lease.pdf').toString('base64') },
+		await env.api.post(`/api/contract/variables/${contractId}/${lessor.participantid}`, {
+			lessor_name: 'Ana López',
+			property_photo: png,
 		});
+		const table = { headers: ['Mes', 'Monto'], rows: [{ cols: ['Enero', '12000'] }] };
+		await env.api.post(`/api/contract/variables/${contractId}/${tenant.participantid}`, {
+			rent_schedule: table,
+		});
+		const att = await env.api.post(
+			`/api/contract/attachments/${contractId}/${tenant.participantid}`,
+			{
+				name: 'INE',
+				filename: 'ine.pdf',
+				document: { type: 'pdf', data: fixture('lease.pdf').toString('base64') },
+			},
+		);
 
 		const mark = env.mark();
-		const result = await env.run({ resource: 'variable', operation: 'getAll', contractId: byId(contractId) });
+		const result = await env.run({
+			resource: 'variable',
+			operation: 'getAll',
+			contractId: byId(contractId),
+		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json)).toEqual([
 			{
@@ -34,9 +55,24 @@ describe('variable → getAll', () => {
 				participantName: '',
 				label: 'Arrendador',
 				variables: [
-					{ reference: 'lessor_name', name: 'Nombre del arrendador', value: 'Ana López', kind: 'text' },
-					{ reference: 'property_address', name: 'Domicilio del inmueble', value: '', kind: 'text' },
-					{ reference: 'property_photo', name: 'Fotografía del inmueble', value: png, kind: 'image' },
+					{
+						reference: 'lessor_name',
+						name: 'Nombre del arrendador',
+						value: 'Ana López',
+						kind: 'text',
+					},
+					{
+						reference: 'property_address',
+						name: 'Domicilio del inmueble',
+						value: '',
+						kind: 'text',
+					},
+					{
+						reference: 'property_photo',
+						name: 'Fotografía del inmueble',
+						value: png,
+						kind: 'image',
+					},
 				],
 				attachments: [],
 			},
@@ -49,18 +85,38 @@ describe('variable → getAll', () => {
 				variables: [
 					{ reference: 'tenant_name', name: 'Nombre del arrendatario', value: '', kind: 'text' },
 					{ reference: 'monthly_rent', name: 'Renta mensual', value: '0.00', kind: 'text' },
-					{ reference: 'rent_schedule', name: 'Calendario de pagos', value: table, kind: 'dynamictable' },
+					{
+						reference: 'rent_schedule',
+						name: 'Calendario de pagos',
+						value: table,
+						kind: 'dynamictable',
+					},
 				],
-				attachments: [{ attachmentId: att.data.attachmentid, name: 'INE', filename: 'ine.pdf', validated: false, required: false }],
+				attachments: [
+					{
+						attachmentId: att.data.attachmentid,
+						name: 'INE',
+						filename: 'ine.pdf',
+						validated: false,
+						required: false,
+					},
+				],
 			},
 		]);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 0 }]);
-		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`GET /api/contract/variables/${contractId} 200`]);
+		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+			`GET /api/contract/variables/${contractId} 200`,
+		]);
 	});
 
 	test('one item per variable, each naming its participant; a participant without variables adds none', async () => {
 		const contractId = await createTemplateContract(env.api, SERVICES);
-		const result = await env.run({ resource: 'variable', operation: 'getAll', contractId: byId(contractId), output: 'perVariable' });
+		const result = await env.run({
+			resource: 'variable',
+			operation: 'getAll',
+			contractId: byId(contractId),
+			output: 'perVariable',
+		});
 		expect(result.error).toBeUndefined();
 		const rows = result.items.map((i) => i.json);
 		expect(rows.map((r) => `${r.label}/${r.reference}/${r.kind}`)).toEqual([
@@ -83,7 +139,11 @@ describe('variable → getAll', () => {
 	});
 
 	test('an unknown contract: NodeApiError with the API text', async () => {
-		const result = await env.run({ resource: 'variable', operation: 'getAll', contractId: byId('000000000000000000000000') });
+		const result = await env.run({
+			resource: 'variable',
+			operation: 'getAll',
+			contractId: byId('000000000000000000000000'),
+		});
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('404');
 		expect(result.error?.message).toMatch(/refused the request: .*not found/i);
@@ -91,7 +151,11 @@ describe('variable → getAll', () => {
 
 	test('an empty contract is refused before any request', async () => {
 		const mark = env.mark();
-		const result = await env.run({ resource: 'variable', operation: 'getAll', contractId: byId('={{ $json.none }}') });
+		const result = await env.run({
+			resource: 'variable',
+			operation: 'getAll',
+			contractId: byId('={{ $json.none }}'),
+		});
 		expect(result.error?.message).toBe('The Contract is empty');
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});

@@ -1,6 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, createTemplateContract, fixture, LEASE, type NodeTestEnv, participantsOf, prepareForSending, sendContract, startEnv } from '../helpers/env';
+import {
+	byId,
+	createTemplateContract,
+	fixture,
+	LEASE,
+	type NodeTestEnv,
+	participantsOf,
+	prepareForSending,
+	sendContract,
+	startEnv,
+} from '../helpers/env';
 
 let env: NodeTestEnv;
 const png = fixture('signature.png');
@@ -21,7 +31,8 @@ async function lease() {
 async function variablesOf(contractId: string): Promise<Record<string, unknown>> {
 	const res = await env.api.get(`/api/contract/variables/${contractId}`);
 	const out: Record<string, unknown> = {};
-	for (const p of res.data.participants) for (const [ref, v] of Object.entries<any>(p.variables)) out[ref] = v.value;
+	for (const p of res.data.participants)
+		for (const [ref, v] of Object.entries<any>(p.variables)) out[ref] = v.value;
 	return out;
 }
 
@@ -46,7 +57,10 @@ const withFiles = (files: Record<string, Buffer>, json: IDataObject = {}) => [
 	{
 		json,
 		binary: Object.fromEntries(
-			Object.entries(files).map(([name, data]) => [name, { data, fileName: `${name}.bin`, mimeType: 'application/octet-stream' }]),
+			Object.entries(files).map(([name, data]) => [
+				name,
+				{ data, fileName: `${name}.bin`, mimeType: 'application/octet-stream' },
+			]),
 		),
 	},
 ];
@@ -60,32 +74,62 @@ describe('variable → set', () => {
 				inputMode: 'mapper',
 				columns: mapper({ tenant_name: 'Luis Pérez', monthly_rent: '12000.00' }),
 				tables: {
-					table: [{ reference: 'rent_schedule', tableAction: 'text', headers: 'Mes, Monto', rows: 'Enero | 12000\n\nFebrero | 12000\n' }],
+					table: [
+						{
+							reference: 'rent_schedule',
+							tableAction: 'text',
+							headers: 'Mes, Monto',
+							rows: 'Enero | 12000\n\nFebrero | 12000\n',
+						},
+					],
 				},
 			}),
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toEqual({ contractId, participantId: tenant, set: ['tenant_name', 'monthly_rent', 'rent_schedule'] });
+		expect(result.items[0].json).toEqual({
+			contractId,
+			participantId: tenant,
+			set: ['tenant_name', 'monthly_rent', 'rent_schedule'],
+		});
 		const requests = env.nodeRequests(mark);
 		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			`GET /api/contract/variables/${contractId} 200`,
 			`POST /api/contract/variables/${contractId}/${tenant} 200`,
 		]);
-		const table = { headers: ['Mes', 'Monto'], rows: [{ cols: ['Enero', '12000'] }, { cols: ['Febrero', '12000'] }] };
-		expect(requests[1].body).toEqual({ tenant_name: 'Luis Pérez', monthly_rent: '12000.00', rent_schedule: table });
-		expect(await variablesOf(contractId)).toMatchObject({ tenant_name: 'Luis Pérez', monthly_rent: '12000.00', rent_schedule: table });
+		const table = {
+			headers: ['Mes', 'Monto'],
+			rows: [{ cols: ['Enero', '12000'] }, { cols: ['Febrero', '12000'] }],
+		};
+		expect(requests[1].body).toEqual({
+			tenant_name: 'Luis Pérez',
+			monthly_rent: '12000.00',
+			rent_schedule: table,
+		});
+		expect(await variablesOf(contractId)).toMatchObject({
+			tenant_name: 'Luis Pérez',
+			monthly_rent: '12000.00',
+			rent_schedule: table,
+		});
 	});
 
 	test('an image variable from a binary field round-trips as Base64', async () => {
 		const { contractId, lessor } = await lease();
 		const mark = env.mark();
 		const result = await env.run(
-			base(contractId, lessor, { inputMode: 'mapper', columns: mapper({ property_photo: 'picture' }) }),
+			base(contractId, lessor, {
+				inputMode: 'mapper',
+				columns: mapper({ property_photo: 'picture' }),
+			}),
 			withFiles({ picture: png }),
 		);
 		expect(result.error).toBeUndefined();
 		expect((env.nodeRequests(mark)[1].body as any).property_photo).toBe(png.toString('base64'));
-		const read = await env.run({ resource: 'variable', operation: 'getAll', contractId: byId(contractId), output: 'perVariable' });
+		const read = await env.run({
+			resource: 'variable',
+			operation: 'getAll',
+			contractId: byId(contractId),
+			output: 'perVariable',
+		});
 		const photo = read.items.find((i) => i.json.reference === 'property_photo')!.json;
 		expect(photo.kind).toBe('image');
 		expect(Buffer.from(String(photo.value), 'base64').equals(png)).toBe(true);
@@ -94,9 +138,10 @@ describe('variable → set', () => {
 	test('mapper in automatic mode: input fields named like references are sent, other fields ignored', async () => {
 		const { contractId, tenant } = await lease();
 		const mark = env.mark();
-		const result = await env.run(base(contractId, tenant, { inputMode: 'mapper', columns: mapper(null, 'autoMapInputData') }), [
-			{ json: { tenant_name: 'Luis', monthly_rent: 15000, orderId: 'A-17' } },
-		]);
+		const result = await env.run(
+			base(contractId, tenant, { inputMode: 'mapper', columns: mapper(null, 'autoMapInputData') }),
+			[{ json: { tenant_name: 'Luis', monthly_rent: 15000, orderId: 'A-17' } }],
+		);
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json.set).toEqual(['tenant_name', 'monthly_rent']);
 		expect(env.nodeRequests(mark)[1].body).toEqual({ tenant_name: 'Luis', monthly_rent: '15000' });
@@ -108,7 +153,12 @@ describe('variable → set', () => {
 		const result = await env.run(
 			base(contractId, lessor, {
 				inputMode: 'pairs',
-				textVariables: { variable: [{ reference: 'lessor_name', value: 'Ana' }, { reference: 'property_address', value: '' }] },
+				textVariables: {
+					variable: [
+						{ reference: 'lessor_name', value: 'Ana' },
+						{ reference: 'property_address', value: '' },
+					],
+				},
 				imageVariables: { image: [{ reference: 'property_photo', binaryPropertyName: 'img' }] },
 			}),
 			withFiles({ img: png }),
@@ -118,7 +168,13 @@ describe('variable → set', () => {
 			base(contractId, tenant, {
 				inputMode: 'pairs',
 				tables: {
-					table: [{ reference: 'rent_schedule', tableAction: 'json', tableJson: '{"headers": ["Mes", "Monto"], "rows": [["Enero", 12000]]}' }],
+					table: [
+						{
+							reference: 'rent_schedule',
+							tableAction: 'json',
+							tableJson: '{"headers": ["Mes", "Monto"], "rows": [["Enero", 12000]]}',
+						},
+					],
 				},
 			}),
 		);
@@ -128,9 +184,18 @@ describe('variable → set', () => {
 			`POST /api/contract/variables/${contractId}/${lessor}`,
 			`POST /api/contract/variables/${contractId}/${tenant}`,
 		]);
-		expect(requests[0].body).toEqual({ lessor_name: 'Ana', property_address: '', property_photo: png.toString('base64') });
-		expect(requests[1].body).toEqual({ rent_schedule: { headers: ['Mes', 'Monto'], rows: [{ cols: ['Enero', '12000'] }] } });
-		expect(await variablesOf(contractId)).toMatchObject({ lessor_name: 'Ana', rent_schedule: { headers: ['Mes', 'Monto'] } });
+		expect(requests[0].body).toEqual({
+			lessor_name: 'Ana',
+			property_address: '',
+			property_photo: png.toString('base64'),
+		});
+		expect(requests[1].body).toEqual({
+			rent_schedule: { headers: ['Mes', 'Monto'], rows: [{ cols: ['Enero', '12000'] }] },
+		});
+		expect(await variablesOf(contractId)).toMatchObject({
+			lessor_name: 'Ana',
+			rent_schedule: { headers: ['Mes', 'Monto'] },
+		});
 	});
 
 	test('Remove Table sends {} and the table is gone', async () => {
@@ -140,7 +205,10 @@ describe('variable → set', () => {
 		});
 		const mark = env.mark();
 		const result = await env.run(
-			base(contractId, tenant, { inputMode: 'pairs', tables: { table: [{ reference: 'rent_schedule', tableAction: 'remove' }] } }),
+			base(contractId, tenant, {
+				inputMode: 'pairs',
+				tables: { table: [{ reference: 'rent_schedule', tableAction: 'remove' }] },
+			}),
 		);
 		expect(result.items[0].json.set).toEqual(['rent_schedule']);
 		expect(env.nodeRequests(mark)[0].body).toEqual({ rent_schedule: {} });
@@ -149,32 +217,46 @@ describe('variable → set', () => {
 
 	test('JSON mode sends the object as it is; an unknown reference comes back with the API list of known ones', async () => {
 		const { contractId, tenant } = await lease();
-		const ok = await env.run(base(contractId, tenant, { inputMode: 'json', variablesJson: '{"tenant_name": "Luis", "rent_schedule": {}}' }));
+		const ok = await env.run(
+			base(contractId, tenant, {
+				inputMode: 'json',
+				variablesJson: '{"tenant_name": "Luis", "rent_schedule": {}}',
+			}),
+		);
 		expect(ok.items[0].json.set).toEqual(['tenant_name', 'rent_schedule']);
 
-		const result = await env.run(base(contractId, tenant, { inputMode: 'json', variablesJson: '{"tenant": "Luis"}' }));
+		const result = await env.run(
+			base(contractId, tenant, { inputMode: 'json', variablesJson: '{"tenant": "Luis"}' }),
+		);
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('400');
-		expect(result.error?.message).toMatch(/Unknown variable 'tenant'.*known: tenant_name, monthly_rent, rent_schedule/);
+		expect(result.error?.message).toMatch(
+			/Unknown variable 'tenant'.*known: tenant_name, monthly_rent, rent_schedule/,
+		);
 		expect(result.error?.description).toMatch(/"Variable → Get Many" lists the references/);
 	});
 
 	test('a mapper column that the participant does not have is refused before anything is written', async () => {
 		const { contractId, tenant } = await lease();
 		const mark = env.mark();
-		const result = await env.run(base(contractId, tenant, { inputMode: 'mapper', columns: mapper({ lessor_name: 'Ana' }) }));
+		const result = await env.run(
+			base(contractId, tenant, { inputMode: 'mapper', columns: mapper({ lessor_name: 'Ana' }) }),
+		);
 		expect((result.error as any)?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toBe('The participant has no variable "lessor_name"');
-		expect(result.error?.description).toMatch(/Its variables: tenant_name, monthly_rent, rent_schedule/);
+		expect(result.error?.description).toMatch(
+			/Its variables: tenant_name, monthly_rent, rent_schedule/,
+		);
 		expect(env.nodeRequests(mark).map((r) => r.method)).toEqual(['GET']);
 	});
 
 	test('automatic mapping: an image field that holds Base64 instead of a binary field name is explained, nothing is written', async () => {
 		const { contractId, lessor } = await lease();
 		const mark = env.mark();
-		const result = await env.run(base(contractId, lessor, { inputMode: 'mapper', columns: mapper(null, 'autoMapInputData') }), [
-			{ json: { lessor_name: 'Ana', property_photo: png.toString('base64').repeat(3) } },
-		]);
+		const result = await env.run(
+			base(contractId, lessor, { inputMode: 'mapper', columns: mapper(null, 'autoMapInputData') }),
+			[{ json: { lessor_name: 'Ana', property_photo: png.toString('base64').repeat(3) } }],
+		);
 		expect(result.error?.message).toBe(
 			'The value of the image variable "property_photo" must be the name of an input binary field, not the image itself',
 		);
@@ -184,61 +266,121 @@ describe('variable → set', () => {
 	test('automatic mapping with no input field named like a variable: refused with the list of references', async () => {
 		const { contractId, tenant } = await lease();
 		const mark = env.mark();
-		const result = await env.run(base(contractId, tenant, { inputMode: 'mapper', columns: mapper(null, 'autoMapInputData') }), [
-			{ json: { name: 'Luis', rent: 15000 } },
-		]);
-		expect(result.error?.message).toBe('No input field is named like a variable of this participant');
-		expect(result.error?.description).toMatch(/Its variables: tenant_name, monthly_rent, rent_schedule/);
+		const result = await env.run(
+			base(contractId, tenant, { inputMode: 'mapper', columns: mapper(null, 'autoMapInputData') }),
+			[{ json: { name: 'Luis', rent: 15000 } }],
+		);
+		expect(result.error?.message).toBe(
+			'No input field is named like a variable of this participant',
+		);
+		expect(result.error?.description).toMatch(
+			/Its variables: tenant_name, monthly_rent, rent_schedule/,
+		);
 		expect(env.nodeRequests(mark).map((r) => r.method)).toEqual(['GET']);
 	});
 
 	const pairs = (fields: Record<string, unknown>) => ({ inputMode: 'pairs', ...fields });
 	test.each([
-		['nothing to set (mapper)', { inputMode: 'mapper', columns: mapper({}) }, 'No variable to set', /at least one variable/],
+		[
+			'nothing to set (mapper)',
+			{ inputMode: 'mapper', columns: mapper({}) },
+			'No variable to set',
+			/at least one variable/,
+		],
 		['nothing to set (Define Below)', pairs({}), 'No variable to set', /at least one variable/],
-		['an empty reference', pairs({ textVariables: { variable: [{ reference: ' ', value: 'x' }] } }), 'A variable reference is empty', /Get Many/],
+		[
+			'an empty reference',
+			pairs({ textVariables: { variable: [{ reference: ' ', value: 'x' }] } }),
+			'A variable reference is empty',
+			/Get Many/,
+		],
 		[
 			'a reference given twice',
-			pairs({ textVariables: { variable: [{ reference: 'a', value: '1' }, { reference: 'a', value: '2' }] } }),
+			pairs({
+				textVariables: {
+					variable: [
+						{ reference: 'a', value: '1' },
+						{ reference: 'a', value: '2' },
+					],
+				},
+			}),
 			'The variable "a" is given twice',
 			/only once/,
 		],
 		[
 			'an image that is not an image',
-			pairs({ imageVariables: { image: [{ reference: 'property_photo', binaryPropertyName: 'txt' }] } }),
+			pairs({
+				imageVariables: { image: [{ reference: 'property_photo', binaryPropertyName: 'txt' }] },
+			}),
 			'The file for the image variable "property_photo" is not an image',
 			/PNG, JPEG, GIF or WebP/,
 		],
 		[
 			'an image given as Base64 text instead of a binary field name',
-			pairs({ imageVariables: { image: [{ reference: 'property_photo', binaryPropertyName: `iVBORw0KGgo${'A'.repeat(200)}` }] } }),
+			pairs({
+				imageVariables: {
+					image: [
+						{ reference: 'property_photo', binaryPropertyName: `iVBORw0KGgo${'A'.repeat(200)}` },
+					],
+				},
+			}),
 			'The value of the image variable "property_photo" must be the name of an input binary field, not the image itself',
 			/Convert to File.*JSON/,
 		],
 		[
 			'a row with too many cells',
-			pairs({ tables: { table: [{ reference: 't', tableAction: 'text', headers: 'A, B', rows: 'x | y\nx | y | z' }] } }),
+			pairs({
+				tables: {
+					table: [
+						{ reference: 't', tableAction: 'text', headers: 'A, B', rows: 'x | y\nx | y | z' },
+					],
+				},
+			}),
 			'The table "t" cannot be sent: row 2 has 3 cells but the table has 2 headers',
 			/one cell per header/,
 		],
 		[
 			'a table JSON that is not JSON',
-			pairs({ tables: { table: [{ reference: 't', tableAction: 'json', tableJson: '{headers:' }] } }),
+			pairs({
+				tables: { table: [{ reference: 't', tableAction: 'json', tableJson: '{headers:' }] },
+			}),
 			'The JSON of the table "t" is not valid JSON',
 			/"headers"/,
 		],
 		[
 			'a table JSON of another shape',
-			pairs({ tables: { table: [{ reference: 't', tableAction: 'json', tableJson: '{"columns": ["A"]}' }] } }),
+			pairs({
+				tables: {
+					table: [{ reference: 't', tableAction: 'json', tableJson: '{"columns": ["A"]}' }],
+				},
+			}),
 			'The table "t" is not in the expected shape',
 			/or \{\} to remove/,
 		],
-		['variables JSON that is not JSON', { inputMode: 'json', variablesJson: 'name=Ana' }, 'Variables (JSON) is not valid JSON', /tenant_name/],
-		['variables JSON that is a list', { inputMode: 'json', variablesJson: '["Ana"]' }, 'Variables (JSON) must be an object', /keys are variable references/],
-		['variables JSON that is empty', { inputMode: 'json', variablesJson: '{}' }, 'No variable to set', /at least one/],
+		[
+			'variables JSON that is not JSON',
+			{ inputMode: 'json', variablesJson: 'name=Ana' },
+			'Variables (JSON) is not valid JSON',
+			/tenant_name/,
+		],
+		[
+			'variables JSON that is a list',
+			{ inputMode: 'json', variablesJson: '["Ana"]' },
+			'Variables (JSON) must be an object',
+			/keys are variable references/,
+		],
+		[
+			'variables JSON that is empty',
+			{ inputMode: 'json', variablesJson: '{}' },
+			'No variable to set',
+			/at least one/,
+		],
 	])('%s is refused before any request', async (_case, fields, message, description) => {
 		const mark = env.mark();
-		const result = await env.run(base('65f1c0d2a4b8e91f2c3d4e5f', '65f1c0d2a4b8e91f2c3d4e60', fields), withFiles({ txt: fixture('notes.txt') }));
+		const result = await env.run(
+			base('65f1c0d2a4b8e91f2c3d4e5f', '65f1c0d2a4b8e91f2c3d4e60', fields),
+			withFiles({ txt: fixture('notes.txt') }),
+		);
 		expect((result.error as any)?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toBe(message);
 		expect(result.error?.description).toMatch(description);
@@ -251,7 +393,10 @@ describe('variable → set', () => {
 		await sendContract(env.api, contractId);
 		env.sb.control.sign(contractId, { participantId: first });
 		const result = await env.run(
-			base(contractId, second, { inputMode: 'pairs', textVariables: { variable: [{ reference: 'tenant_name', value: 'Late' }] } }),
+			base(contractId, second, {
+				inputMode: 'pairs',
+				textVariables: { variable: [{ reference: 'tenant_name', value: 'Late' }] },
+			}),
 		);
 		expect(result.error?.httpCode).toBe('409');
 		expect(result.error?.message).toMatch(/Cannot set variables/);

@@ -81,6 +81,8 @@ export function optionsCollection(...extra: INodeProperties[]): INodeProperties 
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: [concurrencyOption, ...extra].sort((a, b) => a.displayName.localeCompare(b.displayName, 'en')),
+		options: [concurrencyOption, ...extra].sort((a, b) =>
+			a.displayName.localeCompare(b.displayName, 'en'),
+		),
 	};
 }

@@ -28,14 +28,38 @@ export const properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Confidential Attachment', value: 'confidentialAttachment' },
-			{ name: 'Contract', value: 'contract' },
-			{ name: 'Custom Property', value: 'customProperty' },
-			{ name: 'Participant', value: 'participant' },
-			{ name: 'Signing Link', value: 'signingLink' },
-			{ name: 'Spectator', value: 'spectator' },
-			{ name: 'Template', value: 'template' },
-			{ name: 'Variable', value: 'variable' },
+			{
+				name: 'Confidential Attachment',
+				value: 'confidentialAttachment',
+			},
+			{
+				name: 'Contract',
+				value: 'contract',
+			},
+			{
+				name: 'Custom Property',
+				value: 'customProperty',
+			},
+			{
+				name: 'Participant',
+				value: 'participant',
+			},
+			{
+				name: 'Signing Link',
+				value: 'signingLink',
+			},
+			{
+				name: 'Spectator',
+				value: 'spectator',
+			},
+			{
+				name: 'Template',
+				value: 'template',
+			},
+			{
+				name: 'Variable',
+				value: 'variable',
+			},
 		],
 		default: 'contract',
 	},

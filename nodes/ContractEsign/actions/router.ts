@@ -14,7 +14,10 @@ function isExecutionData(value: unknown): value is INodeExecutionData {
 }
 
 /** Normalises an operation's result into items paired with the input item. */
-function toItems(result: IDataObject | IDataObject[] | INodeExecutionData[], itemIndex: number): INodeExecutionData[] {
+function toItems(
+	result: IDataObject | IDataObject[] | INodeExecutionData[],
+	itemIndex: number,
+): INodeExecutionData[] {
 	const list = Array.isArray(result) ? result : [result];
 	return list.map((entry) =>
 		isExecutionData(entry)
@@ -49,9 +52,13 @@ function findOperation(ctx: IExecuteFunctions): OperationModule {
 		| undefined;
 	const module = operations?.[operation];
 	if (!module) {
-		throw new NodeOperationError(ctx.getNode(), `The operation "${operation}" of resource "${resource}" is not supported`, {
-			description: 'Open the node and choose the resource and operation again.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The operation "${operation}" of resource "${resource}" is not supported`,
+			{
+				description: 'Open the node and choose the resource and operation again.',
+			},
+		);
 	}
 	return module;
 }
@@ -64,7 +71,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	const operation = findOperation(this);
 	const requested = Number(this.getNodeParameter('options.concurrency', 0, 1));
-	const concurrency = Math.max(1, Math.min(16, Number.isFinite(requested) ? Math.floor(requested) : 1));
+	const concurrency = Math.max(
+		1,
+		Math.min(16, Number.isFinite(requested) ? Math.floor(requested) : 1),
+	);
 	const continueOnFail = this.continueOnFail();
 
 	const results: INodeExecutionData[][] = new Array(items.length);

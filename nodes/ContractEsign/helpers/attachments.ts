@@ -1,4 +1,9 @@
-import type { IDataObject, IDisplayOptions, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IDisplayOptions,
+	IExecuteFunctions,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { DocumentKind, InputFile } from './binary';
@@ -27,7 +32,8 @@ const fields: INodeProperties[] = [
 		default: 'data',
 		required: true,
 		hint: 'The name of the input binary field containing the file to be uploaded',
-		description: 'Name of the binary field on the input item that holds the PDF or Word (.docx) file',
+		description:
+			'Name of the binary field on the input item that holds the PDF or Word (.docx) file',
 	},
 	{
 		displayName: 'Attachment Name',
@@ -47,10 +53,18 @@ const fields: INodeProperties[] = [
 			{
 				name: 'Auto-Detect',
 				value: 'auto',
-				description: 'Recognise PDF or Word from the file content, else from its MIME type or file extension',
+				description:
+					'Recognise PDF or Word from the file content, else from its MIME type or file extension',
 			},
-			{ name: 'PDF', value: 'pdf' },
-			{ name: 'Word (.Docx)', value: 'docx', description: 'The service converts it to PDF' },
+			{
+				name: 'PDF',
+				value: 'pdf',
+			},
+			{
+				name: 'Word (.Docx)',
+				value: 'docx',
+				description: 'The service converts it to PDF',
+			},
 		],
 		description: 'Type of the file. Choose one only when auto-detection cannot recognise the file.',
 	},
@@ -67,7 +81,8 @@ const fields: INodeProperties[] = [
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. proof-of-address.pdf',
-				description: 'File name stored with the attachment. Default: the file name of the input binary.',
+				description:
+					'File name stored with the attachment. Default: the file name of the input binary.',
 			},
 			{
 				displayName: 'Required',
@@ -127,15 +142,28 @@ export function resolveDocumentKind(
 }
 
 /** Reads the attachment fields and the input file of one item and builds the request body (nothing is sent). */
-export async function buildAttachmentBody(ctx: IExecuteFunctions, itemIndex: number): Promise<AttachmentBody> {
+export async function buildAttachmentBody(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): Promise<AttachmentBody> {
 	const name = String(ctx.getNodeParameter('attachmentName', itemIndex, '') ?? '').trim();
 	if (!name) {
-		fail(ctx, itemIndex, 'The Attachment Name is empty', 'Enter the name shown in the contract, e.g. "Proof of address".');
+		fail(
+			ctx,
+			itemIndex,
+			'The Attachment Name is empty',
+			'Enter the name shown in the contract, e.g. "Proof of address".',
+		);
 	}
 	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const binaryField = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '');
 	const file = await readInputFile(ctx, itemIndex, binaryField, 'the attachment');
-	const type = resolveDocumentKind(ctx, itemIndex, file, String(ctx.getNodeParameter('documentType', itemIndex, 'auto') ?? 'auto'));
+	const type = resolveDocumentKind(
+		ctx,
+		itemIndex,
+		file,
+		String(ctx.getNodeParameter('documentType', itemIndex, 'auto') ?? 'auto'),
+	);
 	const givenName = typeof additional.fileName === 'string' ? additional.fileName.trim() : '';
 	const filename = givenName || file.fileName || `${name}.${type}`;
 	return {

@@ -19,7 +19,12 @@ export async function readInputFile(
 ): Promise<InputFile> {
 	const name = propertyName.trim();
 	if (!name) {
-		fail(ctx, itemIndex, `The input binary field for ${purpose} is empty`, 'Enter the name of the binary field that holds the file, usually "data".');
+		fail(
+			ctx,
+			itemIndex,
+			`The input binary field for ${purpose} is empty`,
+			'Enter the name of the binary field that holds the file, usually "data".',
+		);
 	}
 	const item = ctx.getInputData()[itemIndex];
 	const available = Object.keys(item?.binary ?? {});
@@ -45,7 +50,11 @@ export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordproc
 export function detectDocumentKind(file: InputFile): DocumentKind | undefined {
 	const head = file.buffer.subarray(0, 1024).toString('latin1');
 	if (head.includes('%PDF-')) return 'pdf';
-	const isZip = file.buffer[0] === 0x50 && file.buffer[1] === 0x4b && file.buffer[2] === 0x03 && file.buffer[3] === 0x04;
+	const isZip =
+		file.buffer[0] === 0x50 &&
+		file.buffer[1] === 0x4b &&
+		file.buffer[2] === 0x03 &&
+		file.buffer[3] === 0x04;
 	if (isZip && file.buffer.includes('word/')) return 'docx';
 	return undefined;
 }

@@ -8,7 +8,11 @@ import { fail, toDateOnly } from './validate';
 const whenExpiring = { show: { expiryUndefined: [false] } };
 
 export const configurationFields: INodeProperties[] = [
-	booleanField('Allow Extra Attachments', 'allowAttachments', 'Whether participants may add attachments beyond those configured in the template'),
+	booleanField(
+		'Allow Extra Attachments',
+		'allowAttachments',
+		'Whether participants may add attachments beyond those configured in the template',
+	),
 	booleanField(
 		'Auto-Validate Declaration Video',
 		'hasShield3AutoValidation',
@@ -19,8 +23,14 @@ export const configurationFields: INodeProperties[] = [
 		name: 'blockchainType',
 		type: 'options',
 		options: [
-			{ name: 'Basic (With Blockchain)', value: 'basic' },
-			{ name: 'None', value: 'none' },
+			{
+				name: 'Basic (With Blockchain)',
+				value: 'basic',
+			},
+			{
+				name: 'None',
+				value: 'none',
+			},
 		],
 		default: 'basic',
 		description: 'Whether the contract is registered on a blockchain',
@@ -39,7 +49,8 @@ export const configurationFields: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		displayOptions: whenExpiring,
-		description: 'Last day the contract can be signed (only the date is used). Required when Expiry Undefined is off.',
+		description:
+			'Last day the contract can be signed (only the date is used). Required when Expiry Undefined is off.',
 	},
 	{
 		displayName: 'Expiry Start Date',
@@ -47,7 +58,8 @@ export const configurationFields: INodeProperties[] = [
 		type: 'dateTime',
 		default: '',
 		displayOptions: whenExpiring,
-		description: 'First day of the signing period (only the date is used). Required when Expiry Undefined is off.',
+		description:
+			'First day of the signing period (only the date is used). Required when Expiry Undefined is off.',
 	},
 	{
 		displayName: 'Expiry Undefined',
@@ -62,31 +74,59 @@ export const configurationFields: INodeProperties[] = [
 		name: 'externalId',
 		type: 'string',
 		default: '',
-		description: 'Your own reference for the contract (for example an ID from your CRM). Leave empty to clear it.',
+		description:
+			'Your own reference for the contract (for example an ID from your CRM). Leave empty to clear it.',
 	},
-	booleanField('Include NOM-151 Certificate', 'stampNom', 'Whether to include the NOM-151 certificate with the signed contract'),
+	booleanField(
+		'Include NOM-151 Certificate',
+		'stampNom',
+		'Whether to include the NOM-151 certificate with the signed contract',
+	),
 	languageField('participant'),
-	booleanField('Negotiable', 'negotiate', 'Whether participants can negotiate the contract while signing'),
+	booleanField(
+		'Negotiable',
+		'negotiate',
+		'Whether participants can negotiate the contract while signing',
+	),
 	notificationTypeField('participant'),
 	booleanField(
 		'Owner Signs Automatically',
 		'ownerSelfSign',
 		'Whether the account owner signs automatically, when they are a participant, have a signature in their profile and no variables to fill',
 	),
-	booleanField('Password Protection', 'password', 'Whether the service generates a random password that participants need to open the contract'),
-	booleanField('Require Validation Before Signing', 'validationRequired', 'Whether signing needs a prior validation'),
+	booleanField(
+		'Password Protection',
+		'password',
+		'Whether the service generates a random password that participants need to open the contract',
+	),
+	booleanField(
+		'Require Validation Before Signing',
+		'validationRequired',
+		'Whether signing needs a prior validation',
+	),
 	{
 		displayName: 'Signature Type',
 		name: 'signatureType',
 		type: 'options',
 		options: [
-			{ name: 'Advanced Electronic Signature (Certificate)', value: 'certificate' },
-			{ name: 'Autograph (Electronic Signature)', value: 'autograph' },
-			{ name: 'None', value: 'none', description: 'No signature' },
+			{
+				name: 'Advanced Electronic Signature (Certificate)',
+				value: 'certificate',
+			},
+			{
+				name: 'Autograph (Electronic Signature)',
+				value: 'autograph',
+			},
+			{
+				name: 'None',
+				value: 'none',
+				description: 'No signature',
+			},
 			{
 				name: 'Shield-2 Certificate',
 				value: 'shield2-certificate',
-				description: 'Needs shield-2 credits; stamp it with "Contract → Stamp Shield-2 Certificate"',
+				description:
+					'Needs shield-2 credits; stamp it with "Contract → Stamp Shield-2 Certificate"',
 			},
 		],
 		default: 'autograph',
@@ -103,17 +143,36 @@ export const configurationFields: INodeProperties[] = [
 	},
 ];
 
-const FLAGS = ['allowAttachments', 'hasShield3AutoValidation', 'negotiate', 'ownerSelfSign', 'password', 'stampNom', 'validationRequired'];
+const FLAGS = [
+	'allowAttachments',
+	'hasShield3AutoValidation',
+	'negotiate',
+	'ownerSelfSign',
+	'password',
+	'stampNom',
+	'validationRequired',
+];
 const ENUMS = ['blockchainType', 'language', 'notificationType', 'signatureType'];
 
-const isSet = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== '';
+const isSet = (value: unknown) =>
+	value !== undefined && value !== null && String(value).trim() !== '';
 
 /** The configuration body: only what the user set (api-notes R6: JSON booleans; R11: webhook only when set). */
-export function configurationBody(ctx: IExecuteFunctions, itemIndex: number, fields: IDataObject): IDataObject {
+export function configurationBody(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fields: IDataObject,
+): IDataObject {
 	const body: IDataObject = {};
 	if (fields.name !== undefined) {
 		const name = String(fields.name).trim();
-		if (!name) fail(ctx, itemIndex, 'The Contract Name is empty', 'Enter a name, or remove the Contract Name field to keep the current one.');
+		if (!name)
+			fail(
+				ctx,
+				itemIndex,
+				'The Contract Name is empty',
+				'Enter a name, or remove the Contract Name field to keep the current one.',
+			);
 		body.name = name;
 	}
 	for (const key of ENUMS) if (isSet(fields[key])) body[key] = fields[key];
@@ -122,9 +181,17 @@ export function configurationBody(ctx: IExecuteFunctions, itemIndex: number, fie
 	if (fields.expiryUndefined !== undefined) {
 		body.expiryUndefined = fields.expiryUndefined === true;
 		if (body.expiryUndefined === false) {
-			for (const [key, label] of [['expiryStartDate', 'Expiry Start Date'], ['expiryEndDate', 'Expiry End Date']]) {
+			for (const [key, label] of [
+				['expiryStartDate', 'Expiry Start Date'],
+				['expiryEndDate', 'Expiry End Date'],
+			]) {
 				if (!isSet(fields[key])) {
-					fail(ctx, itemIndex, `${label} is missing`, 'With Expiry Undefined off, add both Expiry Start Date and Expiry End Date (or turn Expiry Undefined on).');
+					fail(
+						ctx,
+						itemIndex,
+						`${label} is missing`,
+						'With Expiry Undefined off, add both Expiry Start Date and Expiry End Date (or turn Expiry Undefined on).',
+					);
 				}
 				body[key] = toDateOnly(ctx, itemIndex, fields[key], label);
 			}
@@ -141,12 +208,22 @@ export function configurationBody(ctx: IExecuteFunctions, itemIndex: number, fie
 	if (isSet(fields.webhook)) {
 		const webhook = String(fields.webhook).trim();
 		if (!/^https?:\/\/[^\s/]+/i.test(webhook)) {
-			fail(ctx, itemIndex, 'The Webhook URL (Deprecated) is not a valid http(s) address', 'Use a full address starting with https://, or remove the field.');
+			fail(
+				ctx,
+				itemIndex,
+				'The Webhook URL (Deprecated) is not a valid http(s) address',
+				'Use a full address starting with https://, or remove the field.',
+			);
 		}
 		body.webhook = webhook;
 	}
 	if (Object.keys(body).length === 0) {
-		fail(ctx, itemIndex, 'No configuration field to set', 'Add at least one field under "Update Fields".');
+		fail(
+			ctx,
+			itemIndex,
+			'No configuration field to set',
+			'Add at least one field under "Update Fields".',
+		);
 	}
 	return body;
 }

@@ -11,19 +11,33 @@ export const documentSourceField: INodeProperties = {
 	type: 'options',
 	noDataExpression: true,
 	options: [
-		{ name: 'PDF', value: 'pdf', description: 'A PDF file from an input binary field (kept exactly as it is)' },
-		{ name: 'Template', value: 'template', description: 'A template stored in the e-signature service' },
+		{
+			name: 'PDF',
+			value: 'pdf',
+			description: 'A PDF file from an input binary field (kept exactly as it is)',
+		},
+		{
+			name: 'Template',
+			value: 'template',
+			description: 'A template stored in the e-signature service',
+		},
 		{
 			name: 'Word',
 			value: 'word',
-			description: 'A Word (.docx) file from an input binary field; the service converts it to PDF, which can change its layout',
+			description:
+				'A Word (.docx) file from an input binary field; the service converts it to PDF, which can change its layout',
 		},
 	],
 	default: 'template',
 	description: 'What the contract is made from',
 };
 
-const text = (displayName: string, name: string, description: string, extra: Partial<INodeProperties> = {}): INodeProperties => ({
+const text = (
+	displayName: string,
+	name: string,
+	description: string,
+	extra: Partial<INodeProperties> = {},
+): INodeProperties => ({
 	displayName,
 	name,
 	type: 'string',
@@ -40,27 +54,48 @@ const signerValues: INodeProperties[] = [
 		name: 'obligation',
 		type: 'options',
 		options: [
-			{ name: 'Individual (Natural Person)', value: 'individual' },
-			{ name: 'Legal Entity (Company)', value: 'legal' },
+			{
+				name: 'Individual (Natural Person)',
+				value: 'individual',
+			},
+			{
+				name: 'Legal Entity (Company)',
+				value: 'legal',
+			},
 		],
 		default: 'individual',
 		description: 'Whether the signer is a person or signs for a company',
 	},
-	text('Name', 'name', 'First name(s) of the person, or the company name for a legal entity', { required: true }),
+	text('Name', 'name', 'First name(s) of the person, or the company name for a legal entity', {
+		required: true,
+	}),
 	text('Last Name', 'lastName', 'Last name(s) of the person (required for a natural person)', {
 		displayOptions: { show: { obligation: ['individual'] } },
 	}),
-	text('Email', 'email', 'E-mail address the signing invitation is sent to', { required: true, placeholder: 'e.g. nathan@example.com' }),
-	text('Phone', 'phone', 'Mobile number with country code. Required when notifications go by SMS.', { placeholder: 'e.g. +525512345678' }),
+	text('Email', 'email', 'E-mail address the signing invitation is sent to', {
+		required: true,
+		placeholder: 'e.g. nathan@example.com',
+	}),
+	text(
+		'Phone',
+		'phone',
+		'Mobile number with country code. Required when notifications go by SMS.',
+		{ placeholder: 'e.g. +525512345678' },
+	),
 	text(
 		'RFC',
 		'rfc',
 		'Mexican tax ID: 13 characters for a natural person (4 letters, 6 digits YYMMDD, 3 homoclave), 12 for a legal entity. Required for a qualified certificate or a credit-bureau check.',
 		{ placeholder: 'e.g. LOAA800101AB1' },
 	),
-	text('Representative', 'representative', 'Name of the legal representative who signs for the company', {
-		displayOptions: { show: { obligation: ['legal'] } },
-	}),
+	text(
+		'Representative',
+		'representative',
+		'Name of the legal representative who signs for the company',
+		{
+			displayOptions: { show: { obligation: ['legal'] } },
+		},
+	),
 	{
 		displayName: 'Qualified Certificate',
 		name: 'qualifiedCertificate',
@@ -73,7 +108,8 @@ const signerValues: INodeProperties[] = [
 		name: 'creditBureau',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to run a credit-bureau check on the signer (needs the RFC and every Agenda Properties field)',
+		description:
+			'Whether to run a credit-bureau check on the signer (needs the RFC and every Agenda Properties field)',
 	},
 	{
 		displayName: 'Agenda Properties',
@@ -84,11 +120,22 @@ const signerValues: INodeProperties[] = [
 		displayOptions: creditBureauOnly,
 		description: 'Personal data for the credit-bureau check; all of them are required',
 		options: [
-			{ displayName: 'Birth Date', name: 'birthDate', type: 'dateTime', default: '', description: 'Date of birth (only the date is used)' },
+			{
+				displayName: 'Birth Date',
+				name: 'birthDate',
+				type: 'dateTime',
+				default: '',
+				description: 'Date of birth (only the date is used)',
+			},
 			text('City', 'city', 'City or municipality'),
 			text('Maternal Last Name', 'maternalLastName', 'Second (maternal) last name'),
 			text('Paternal Last Name', 'paternalLastName', 'First (paternal) last name'),
-			text('State', 'state', 'Official abbreviation of the Mexican state, such as AGU, CMX, JAL, NLE or ZAC', { placeholder: 'e.g. JAL' }),
+			text(
+				'State',
+				'state',
+				'Official abbreviation of the Mexican state, such as AGU, CMX, JAL, NLE or ZAC',
+				{ placeholder: 'e.g. JAL' },
+			),
 			text('Street', 'street', 'Street and number'),
 			text('Suburb', 'suburb', 'Suburb (colonia)'),
 			text('Zip Code', 'zipcode', 'Postal code', { placeholder: 'e.g. 44100' }),
@@ -105,9 +152,20 @@ export const createV2SettingsFields: INodeProperties[] = [
 		name: 'shield',
 		type: 'options',
 		options: [
-			{ name: 'None', value: 'none' },
-			{ name: 'Shield 1', value: 'shield1', description: 'Uses one shield-1 credit of your account' },
-			{ name: 'Shield 2', value: 'shield2', description: 'Uses one shield-2 credit of your account' },
+			{
+				name: 'None',
+				value: 'none',
+			},
+			{
+				name: 'Shield 1',
+				value: 'shield1',
+				description: 'Uses one shield-1 credit of your account',
+			},
+			{
+				name: 'Shield 2',
+				value: 'shield2',
+				description: 'Uses one shield-2 credit of your account',
+			},
 		],
 		default: 'none',
 		description: 'Extra identity protection level of the contract',
@@ -124,8 +182,16 @@ export const createV2PeopleFields: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{ name: 'Fields', value: 'fields', description: 'Fill in each signer and spectator; the node checks them before sending' },
-			{ name: 'JSON', value: 'json', description: 'Pass the signers and spectators as JSON arrays, as the API takes them' },
+			{
+				name: 'Fields',
+				value: 'fields',
+				description: 'Fill in each signer and spectator; the node checks them before sending',
+			},
+			{
+				name: 'JSON',
+				value: 'json',
+				description: 'Pass the signers and spectators as JSON arrays, as the API takes them',
+			},
 		],
 		default: 'fields',
 	},
@@ -138,7 +204,13 @@ export const createV2PeopleFields: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: { signersInputMode: ['fields'] } },
 		description: 'The people who sign, in signing order. At least one.',
-		options: [{ displayName: 'Signer', name: 'signer', values: signerValues }],
+		options: [
+			{
+				displayName: 'Signer',
+				name: 'signer',
+				values: signerValues,
+			},
+		],
 	},
 	{
 		displayName: 'Spectators',
@@ -155,8 +227,12 @@ export const createV2PeopleFields: INodeProperties[] = [
 				name: 'spectator',
 				values: [
 					text('Name', 'name', 'Name of the spectator'),
-					text('Email', 'email', 'E-mail of the spectator; must differ from every signer\'s', { placeholder: 'e.g. nathan@example.com' }),
-					text('Phone', 'phone', 'Mobile number with country code', { placeholder: 'e.g. +525512345678' }),
+					text('Email', 'email', "E-mail of the spectator; must differ from every signer's", {
+						placeholder: 'e.g. nathan@example.com',
+					}),
+					text('Phone', 'phone', 'Mobile number with country code', {
+						placeholder: 'e.g. +525512345678',
+					}),
 				],
 			},
 		],
@@ -175,6 +251,7 @@ export const createV2PeopleFields: INodeProperties[] = [
 		type: 'json',
 		default: '[]',
 		displayOptions: { show: { signersInputMode: ['json'] } },
-		description: 'Array of spectators: [{"name": "Auditor", "email": "audit@example.com", "phone": ""}]',
+		description:
+			'Array of spectators: [{"name": "Auditor", "email": "audit@example.com", "phone": ""}]',
 	},
 ];

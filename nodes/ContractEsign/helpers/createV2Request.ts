@@ -8,8 +8,38 @@ import { fail, isEmail, toDateOnly } from './validate';
 
 /** ISO 3166-2:MX codes of the 32 federal entities. */
 export const MX_STATES = [
-	'AGU', 'BCN', 'BCS', 'CAM', 'CHH', 'CHP', 'CMX', 'COA', 'COL', 'DUR', 'GRO', 'GUA', 'HID', 'JAL', 'MEX', 'MIC',
-	'MOR', 'NAY', 'NLE', 'OAX', 'PUE', 'QUE', 'ROO', 'SIN', 'SLP', 'SON', 'TAB', 'TAM', 'TLA', 'VER', 'YUC', 'ZAC',
+	'AGU',
+	'BCN',
+	'BCS',
+	'CAM',
+	'CHH',
+	'CHP',
+	'CMX',
+	'COA',
+	'COL',
+	'DUR',
+	'GRO',
+	'GUA',
+	'HID',
+	'JAL',
+	'MEX',
+	'MIC',
+	'MOR',
+	'NAY',
+	'NLE',
+	'OAX',
+	'PUE',
+	'QUE',
+	'ROO',
+	'SIN',
+	'SLP',
+	'SON',
+	'TAB',
+	'TAM',
+	'TLA',
+	'VER',
+	'YUC',
+	'ZAC',
 ];
 
 const RFC_INDIVIDUAL = /^[A-ZÑ&]{4}\d{6}[A-Z0-9]{3}$/;
@@ -29,9 +59,16 @@ const AGENDA: Array<[key: string, error: string]> = [
 const str = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
 
 /** One signer from the Signers collection, refused with the API's own sentence (and which signer) when invalid. */
-function buildSigner(ctx: IExecuteFunctions, itemIndex: number, raw: IDataObject, i: number, sms: boolean): IDataObject {
+function buildSigner(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	raw: IDataObject,
+	i: number,
+	sms: boolean,
+): IDataObject {
 	const who = `Signer ${i + 1}`;
-	const refuse = (error: string, detail?: string): never => fail(ctx, itemIndex, `${who}: ${CREATE_V2_ERRORS[error]}`, detail);
+	const refuse = (error: string, detail?: string): never =>
+		fail(ctx, itemIndex, `${who}: ${CREATE_V2_ERRORS[error]}`, detail);
 	const obligation = raw.obligation === 'legal' ? 'legal' : 'individual';
 	const name = str(raw.name);
 	const email = str(raw.email);
@@ -46,11 +83,16 @@ function buildSigner(ctx: IExecuteFunctions, itemIndex: number, raw: IDataObject
 	if (!isEmail(email)) refuse('InvalidEmail', `"${email}" is not a valid e-mail address.`);
 	if (obligation === 'individual' && !lastName) refuse('MissingLastName');
 	if (sms && !phone) refuse('EmptyPhone');
-	if ((qualifiedCertificate || creditBureau) && !rfc) refuse('EmptyRFC', 'Fill in the signer\'s RFC field.');
+	if ((qualifiedCertificate || creditBureau) && !rfc)
+		refuse('EmptyRFC', "Fill in the signer's RFC field.");
 	if (rfc && obligation === 'individual' && !RFC_INDIVIDUAL.test(rfc)) {
-		refuse('WrongPhysicalPersonRFCFormat', `"${rfc}" has ${rfc.length} characters. For a company, set Obligation to Legal Entity.`);
+		refuse(
+			'WrongPhysicalPersonRFCFormat',
+			`"${rfc}" has ${rfc.length} characters. For a company, set Obligation to Legal Entity.`,
+		);
 	}
-	if (rfc && obligation === 'legal' && !RFC_LEGAL.test(rfc)) refuse('WrongLegalPersonRFCFormat', `"${rfc}" has ${rfc.length} characters.`);
+	if (rfc && obligation === 'legal' && !RFC_LEGAL.test(rfc))
+		refuse('WrongLegalPersonRFCFormat', `"${rfc}" has ${rfc.length} characters.`);
 
 	const signer: IDataObject = { obligation, name, email, qualifiedCertificate, creditBureau };
 	if (lastName) signer.last_name = lastName;
@@ -64,10 +106,15 @@ function buildSigner(ctx: IExecuteFunctions, itemIndex: number, raw: IDataObject
 			for (const [key, error] of AGENDA) {
 				let value = str(given[key]);
 				if (!value) refuse(error);
-				if (key === 'birthDate') value = toDateOnly(ctx, itemIndex, given.birthDate, `${who}: Birth Date`);
+				if (key === 'birthDate')
+					value = toDateOnly(ctx, itemIndex, given.birthDate, `${who}: Birth Date`);
 				if (key === 'state') {
 					value = value.toUpperCase();
-					if (!MX_STATES.includes(value)) refuse('InvalidStateFormat', `"${str(given.state)}" is not one of ${MX_STATES.join(', ')}.`);
+					if (!MX_STATES.includes(value))
+						refuse(
+							'InvalidStateFormat',
+							`"${str(given.state)}" is not one of ${MX_STATES.join(', ')}.`,
+						);
 				}
 				agenda[key] = value;
 			}
@@ -78,18 +125,42 @@ function buildSigner(ctx: IExecuteFunctions, itemIndex: number, raw: IDataObject
 }
 
 /** Signers and spectators from the UI collections, checked in the API's order (api-notes "Create V2"). */
-export function peopleFromFields(ctx: IExecuteFunctions, itemIndex: number, sms: boolean): { signers: IDataObject[]; spectators: IDataObject[] } {
+export function peopleFromFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	sms: boolean,
+): { signers: IDataObject[]; spectators: IDataObject[] } {
 	const rawSigners = ctx.getNodeParameter('signers.signer', itemIndex, []) as IDataObject[];
-	if (rawSigners.length === 0) fail(ctx, itemIndex, CREATE_V2_ERRORS.MissingSigners, 'Use "Add signer" under Signers.');
+	if (rawSigners.length === 0)
+		fail(ctx, itemIndex, CREATE_V2_ERRORS.MissingSigners, 'Use "Add signer" under Signers.');
 	const signers = rawSigners.map((raw, i) => buildSigner(ctx, itemIndex, raw, i, sms));
 	const signerEmails = new Set(signers.map((s) => String(s.email).toLowerCase()));
-	const rawSpectators = ctx.getNodeParameter('spectators.spectator', itemIndex, []) as IDataObject[];
+	const rawSpectators = ctx.getNodeParameter(
+		'spectators.spectator',
+		itemIndex,
+		[],
+	) as IDataObject[];
 	const spectators = rawSpectators.map((raw, i) => {
-		const spectator: IDataObject = { name: str(raw.name), email: str(raw.email), phone: str(raw.phone) };
+		const spectator: IDataObject = {
+			name: str(raw.name),
+			email: str(raw.email),
+			phone: str(raw.phone),
+		};
 		const email = spectator.email as string;
-		if (!isEmail(email)) fail(ctx, itemIndex, `Spectator ${i + 1}: ${CREATE_V2_ERRORS.WrongEmailSpectator}`, `"${email}" is not a valid e-mail address.`);
+		if (!isEmail(email))
+			fail(
+				ctx,
+				itemIndex,
+				`Spectator ${i + 1}: ${CREATE_V2_ERRORS.WrongEmailSpectator}`,
+				`"${email}" is not a valid e-mail address.`,
+			);
 		if (signerEmails.has(email.toLowerCase())) {
-			fail(ctx, itemIndex, `Spectator ${i + 1}: ${CREATE_V2_ERRORS.DistinctSpectatorParticipant}`, `${email} is also a signer.`);
+			fail(
+				ctx,
+				itemIndex,
+				`Spectator ${i + 1}: ${CREATE_V2_ERRORS.DistinctSpectatorParticipant}`,
+				`${email} is also a signer.`,
+			);
 		}
 		return spectator;
 	});
@@ -97,20 +168,41 @@ export function peopleFromFields(ctx: IExecuteFunctions, itemIndex: number, sms:
 }
 
 /** A JSON array of objects from a JSON field (text or an expression's array); the API checks the content. */
-export function jsonArray(ctx: IExecuteFunctions, itemIndex: number, parameter: string, label: string): IDataObject[] {
+export function jsonArray(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	label: string,
+): IDataObject[] {
 	let value = ctx.getNodeParameter(parameter, itemIndex, '[]') as unknown;
 	if (typeof value === 'string') {
 		if (!value.trim()) return [];
 		try {
 			value = JSON.parse(value);
 		} catch (error) {
-			fail(ctx, itemIndex, `${label} is not valid JSON`, `${(error as Error).message}. Write an array such as [{"name": "Ana", "email": "ana@example.com"}].`);
+			fail(
+				ctx,
+				itemIndex,
+				`${label} is not valid JSON`,
+				`${(error as Error).message}. Write an array such as [{"name": "Ana", "email": "ana@example.com"}].`,
+			);
 		}
 	}
-	if (!Array.isArray(value)) fail(ctx, itemIndex, `${label} must be a JSON array`, 'Wrap the entries in [ ], even for a single one.');
+	if (!Array.isArray(value))
+		fail(
+			ctx,
+			itemIndex,
+			`${label} must be a JSON array`,
+			'Wrap the entries in [ ], even for a single one.',
+		);
 	(value as unknown[]).forEach((entry, i) => {
 		if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-			fail(ctx, itemIndex, `${label}: entry ${i + 1} is not an object`, 'Each entry is an object such as {"name": "Ana", "email": "ana@example.com"}.');
+			fail(
+				ctx,
+				itemIndex,
+				`${label}: entry ${i + 1} is not an object`,
+				'Each entry is an object such as {"name": "Ana", "email": "ana@example.com"}.',
+			);
 		}
 	});
 	return value as IDataObject[];

@@ -23,7 +23,11 @@ export function propertyPath(contractId: string, propertyId: string): string {
 }
 
 /** The contract's properties as the API lists them ({_id, name, value}). */
-export async function listProperties(this: EsignContext, contractId: string, itemIndex?: number): Promise<IDataObject[]> {
+export async function listProperties(
+	this: EsignContext,
+	contractId: string,
+	itemIndex?: number,
+): Promise<IDataObject[]> {
 	const response = await apiRequest.call(this, 'GET', propertiesPath(contractId), { itemIndex });
 	return Array.isArray(response.properties) ? (response.properties as IDataObject[]) : [];
 }
@@ -45,13 +49,20 @@ export function propertyOutput(contractId: string, record: IDataObject): IDataOb
  * the last listed property with the same name and value not taken yet. Walking backwards keeps the order of
  * duplicates when the API appends new properties at the end.
  */
-export function findCreated(listed: IDataObject[], sent: Array<{ name: string; value: string }>): Array<IDataObject | undefined> {
+export function findCreated(
+	listed: IDataObject[],
+	sent: Array<{ name: string; value: string }>,
+): Array<IDataObject | undefined> {
 	const taken = new Set<number>();
 	const found: Array<IDataObject | undefined> = new Array(sent.length);
 	for (let s = sent.length - 1; s >= 0; s--) {
 		for (let l = listed.length - 1; l >= 0; l--) {
 			const record = listed[l];
-			if (!taken.has(l) && String(record.name ?? '').trim() === sent[s].name && String(record.value ?? '') === sent[s].value) {
+			if (
+				!taken.has(l) &&
+				String(record.name ?? '').trim() === sent[s].name &&
+				String(record.value ?? '') === sent[s].value
+			) {
 				taken.add(l);
 				found[s] = record;
 				break;

@@ -3,7 +3,11 @@ import type { INodeProperties } from 'n8n-workflow';
 /** UI fields built the same way by several operations (the audience word keeps each operation's wording). */
 
 /** An off-by-default boolean; its description starts with "Whether". */
-export const booleanField = (displayName: string, name: string, description: string): INodeProperties => ({
+export const booleanField = (
+	displayName: string,
+	name: string,
+	description: string,
+): INodeProperties => ({
 	displayName,
 	name,
 	type: 'boolean',
@@ -20,8 +24,14 @@ export const languageField = (audience: Audience): INodeProperties => ({
 	name: 'language',
 	type: 'options',
 	options: [
-		{ name: 'English', value: 'en' },
-		{ name: 'Spanish', value: 'es' },
+		{
+			name: 'English',
+			value: 'en',
+		},
+		{
+			name: 'Spanish',
+			value: 'es',
+		},
 	],
 	default: 'es',
 	description: `Language of the notifications sent to ${audience}s`,
@@ -33,9 +43,20 @@ export const notificationTypeField = (audience: Audience): INodeProperties => ({
 	name: 'notificationType',
 	type: 'options',
 	options: [
-		{ name: 'Email', value: 'email' },
-		{ name: 'Email and SMS', value: 'email-sms', description: `Every ${audience} then needs a phone number` },
-		{ name: 'SMS', value: 'sms', description: `Every ${audience} then needs a phone number` },
+		{
+			name: 'Email',
+			value: 'email',
+		},
+		{
+			name: 'Email and SMS',
+			value: 'email-sms',
+			description: `Every ${audience} then needs a phone number`,
+		},
+		{
+			name: 'SMS',
+			value: 'sms',
+			description: `Every ${audience} then needs a phone number`,
+		},
 	],
 	default: 'email',
 	description: `How ${audience}s are notified`,

@@ -32,8 +32,19 @@ export function fileNameFromUrl(url: string, fallback: string): string {
 }
 
 /** Reads an output binary field name parameter ("Put … in Field") and insists on a value. */
-export function requireFieldName(ctx: IExecuteFunctions, itemIndex: number, parameter: string, label: string): string {
+export function requireFieldName(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	label: string,
+): string {
 	const value = String(ctx.getNodeParameter(parameter, itemIndex, '') ?? '').trim();
-	if (!value) fail(ctx, itemIndex, `"${label}" is empty`, 'Enter the name of the binary field to put the file in, for example "data".');
+	if (!value)
+		fail(
+			ctx,
+			itemIndex,
+			`"${label}" is empty`,
+			'Enter the name of the binary field to put the file in, for example "data".',
+		);
 	return value;
 }

@@ -39,8 +39,14 @@ function isSet(value: unknown): boolean {
 }
 
 /** A date bound as the API takes it: a plain date stays a date (whole day, api-notes S5), else an ISO timestamp. */
-function dateBound(ctx: IExecuteFunctions, itemIndex: number, value: unknown, label: string): string {
-	if (typeof value === 'string' && DATE_ONLY.test(value.trim())) return toDateOnly(ctx, itemIndex, value, label);
+function dateBound(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	label: string,
+): string {
+	if (typeof value === 'string' && DATE_ONLY.test(value.trim()))
+		return toDateOnly(ctx, itemIndex, value, label);
 	return toIsoTimestamp(ctx, itemIndex, value, label);
 }
 
@@ -51,11 +57,21 @@ function boundMs(bound: string, end: boolean): number {
 }
 
 /** dateStart/dateEnd query values from the Created From / Created Until filters; refuses an empty interval. */
-export function dateRangeQuery(ctx: IExecuteFunctions, itemIndex: number, filters: IDataObject): IDataObject {
+export function dateRangeQuery(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	filters: IDataObject,
+): IDataObject {
 	const qs: IDataObject = {};
-	if (isSet(filters.dateStart)) qs.dateStart = dateBound(ctx, itemIndex, filters.dateStart, 'Created From');
-	if (isSet(filters.dateEnd)) qs.dateEnd = dateBound(ctx, itemIndex, filters.dateEnd, 'Created Until');
-	if (qs.dateStart && qs.dateEnd && boundMs(qs.dateStart as string, false) > boundMs(qs.dateEnd as string, true)) {
+	if (isSet(filters.dateStart))
+		qs.dateStart = dateBound(ctx, itemIndex, filters.dateStart, 'Created From');
+	if (isSet(filters.dateEnd))
+		qs.dateEnd = dateBound(ctx, itemIndex, filters.dateEnd, 'Created Until');
+	if (
+		qs.dateStart &&
+		qs.dateEnd &&
+		boundMs(qs.dateStart as string, false) > boundMs(qs.dateEnd as string, true)
+	) {
 		fail(
 			ctx,
 			itemIndex,
@@ -67,10 +83,26 @@ export function dateRangeQuery(ctx: IExecuteFunctions, itemIndex: number, filter
 }
 
 export const PARTICIPANT_STATUS_OPTIONS = [
-	{ name: 'Pending (Not Sent Yet)', value: 'PENDING', description: 'The contract has not been sent to this participant yet' },
-	{ name: 'Rejected', value: 'REJECTED', description: 'The participant rejected the contract' },
-	{ name: 'Sent (Not Signed Yet)', value: 'SENT', description: 'The participant received the contract and has not signed' },
-	{ name: 'Signed', value: 'SIGNED', description: 'The participant has signed' },
+	{
+		name: 'Pending (Not Sent Yet)',
+		value: 'PENDING',
+		description: 'The contract has not been sent to this participant yet',
+	},
+	{
+		name: 'Rejected',
+		value: 'REJECTED',
+		description: 'The participant rejected the contract',
+	},
+	{
+		name: 'Sent (Not Signed Yet)',
+		value: 'SENT',
+		description: 'The participant received the contract and has not signed',
+	},
+	{
+		name: 'Signed',
+		value: 'SIGNED',
+		description: 'The participant has signed',
+	},
 ];
 
 /** The filters of Contract → Get Many (spec 4.14). */
@@ -83,7 +115,8 @@ export const contractFilterFields: INodeProperties[] = [
 		type: 'string',
 		placeholder: 'e.g. name@email.com',
 		default: '',
-		description: 'Only contracts with a participant who has this e-mail address (not case-sensitive)',
+		description:
+			'Only contracts with a participant who has this e-mail address (not case-sensitive)',
 	},
 	{
 		displayName: 'Participant Status',
@@ -101,7 +134,8 @@ export const contractFilterFields: INodeProperties[] = [
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add variable',
 		default: {},
-		description: 'Only contracts where a participant\'s variable has exactly this value (every pair must match)',
+		description:
+			"Only contracts where a participant's variable has exactly this value (every pair must match)",
 		options: [
 			{
 				displayName: 'Variable',
@@ -113,7 +147,8 @@ export const contractFilterFields: INodeProperties[] = [
 						type: 'string',
 						default: '',
 						placeholder: 'e.g. tenant_name',
-						description: 'The variable\'s reference (see "Variable → Get Many") or its name in the document',
+						description:
+							'The variable\'s reference (see "Variable → Get Many") or its name in the document',
 					},
 					{
 						displayName: 'Value',
@@ -145,13 +180,22 @@ export const contractFilterFields: INodeProperties[] = [
 ];
 
 /** participantVariables as the API takes it: `name|value;name2|value2` (api-notes S6). */
-export function participantVariablesQuery(ctx: IExecuteFunctions, itemIndex: number, pairs: IDataObject[]): string | undefined {
+export function participantVariablesQuery(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	pairs: IDataObject[],
+): string | undefined {
 	const parts: string[] = [];
 	pairs.forEach((pair, i) => {
 		const name = String(pair.name ?? '').trim();
 		const value = String(pair.value ?? '');
 		if (!name) {
-			fail(ctx, itemIndex, `Participant variable ${i + 1} has no name`, 'Enter the variable\'s reference or its name in the document, or remove the row.');
+			fail(
+				ctx,
+				itemIndex,
+				`Participant variable ${i + 1} has no name`,
+				"Enter the variable's reference or its name in the document, or remove the row.",
+			);
 		}
 		if (/[|;]/.test(name) || value.includes(';')) {
 			fail(
@@ -167,12 +211,23 @@ export function participantVariablesQuery(ctx: IExecuteFunctions, itemIndex: num
 }
 
 /** Other contract filters (4.14): e-mail, participant status, template, status. */
-export function contractFilterQuery(ctx: IExecuteFunctions, itemIndex: number, filters: IDataObject): IDataObject {
+export function contractFilterQuery(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	filters: IDataObject,
+): IDataObject {
 	const qs = dateRangeQuery(ctx, itemIndex, filters);
 	if (isSet(filters.statusContract)) qs.statusContract = filters.statusContract;
-	if (isSet(filters.emailParticipant)) qs.emailParticipant = requireEmail(ctx, itemIndex, filters.emailParticipant, 'Participant Email');
+	if (isSet(filters.emailParticipant))
+		qs.emailParticipant = requireEmail(
+			ctx,
+			itemIndex,
+			filters.emailParticipant,
+			'Participant Email',
+		);
 	if (isSet(filters.statusParticipant)) qs.statusParticipant = filters.statusParticipant;
-	const pairs = ((filters.participantVariables as IDataObject | undefined)?.variables ?? []) as IDataObject[];
+	const pairs = ((filters.participantVariables as IDataObject | undefined)?.variables ??
+		[]) as IDataObject[];
 	const variables = participantVariablesQuery(ctx, itemIndex, pairs);
 	if (variables) qs.participantVariables = variables;
 	if (isSet(filters.templateId)) {

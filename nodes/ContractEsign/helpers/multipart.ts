@@ -32,10 +32,14 @@ function randomBoundary(): string {
  * Builds the body. The boundary is random and checked against the file bytes (a boundary that occurs in a
  * part would cut it short), so any file can be sent.
  */
-export function buildMultipart(files: MultipartFile[], random: () => string = randomBoundary): MultipartBody {
+export function buildMultipart(
+	files: MultipartFile[],
+	random: () => string = randomBoundary,
+): MultipartBody {
 	let boundary = random();
 	for (let tries = 0; files.some((f) => f.data.includes(boundary)); tries++) {
-		if (tries > 10) throw new Error('Could not find a multipart boundary that does not occur in the file');
+		if (tries > 10)
+			throw new Error('Could not find a multipart boundary that does not occur in the file');
 		boundary = random();
 	}
 	const chunks: Buffer[] = [];

@@ -4,8 +4,14 @@ import { fail } from './validate';
 
 /** Obligation values (spec 2.2), for options fields. */
 export const OBLIGATION_OPTIONS: INodePropertyOptions[] = [
-	{ name: 'Individual (Natural Person)', value: 'individual' },
-	{ name: 'Legal Entity (Company)', value: 'legal' },
+	{
+		name: 'Individual (Natural Person)',
+		value: 'individual',
+	},
+	{
+		name: 'Legal Entity (Company)',
+		value: 'legal',
+	},
 ];
 
 /** RFC formats of spec Part 7: natural person 4 letters + 6 date digits + 3 homoclave; legal entity 3 letters. */
@@ -13,8 +19,10 @@ const RFC_INDIVIDUAL = /^[A-ZÑ&]{4}\d{6}[A-Z0-9]{3}$/;
 const RFC_LEGAL = /^[A-ZÑ&]{3}\d{6}[A-Z0-9]{3}$/;
 
 const RFC_HELP = {
-	individual: 'A natural person\'s RFC has 13 characters: 4 letters, 6 date digits (YYMMDD) and a 3-character homoclave, e.g. LOAA800101AB1.',
-	legal: 'A legal entity\'s RFC has 12 characters: 3 letters, 6 date digits (YYMMDD) and a 3-character homoclave, e.g. ABC010203XY9.',
+	individual:
+		"A natural person's RFC has 13 characters: 4 letters, 6 date digits (YYMMDD) and a 3-character homoclave, e.g. LOAA800101AB1.",
+	legal:
+		"A legal entity's RFC has 12 characters: 3 letters, 6 date digits (YYMMDD) and a 3-character homoclave, e.g. ABC010203XY9.",
 };
 
 /**
@@ -27,7 +35,9 @@ export function normaliseRfc(
 	value: unknown,
 	obligation: string | undefined,
 ): string {
-	const rfc = String(value ?? '').trim().toUpperCase();
+	const rfc = String(value ?? '')
+		.trim()
+		.toUpperCase();
 	if (!rfc) return rfc;
 	if (obligation === 'individual' || obligation === 'legal') {
 		const pattern = obligation === 'legal' ? RFC_LEGAL : RFC_INDIVIDUAL;
@@ -42,7 +52,12 @@ export function normaliseRfc(
 		return rfc;
 	}
 	if (!RFC_INDIVIDUAL.test(rfc) && !RFC_LEGAL.test(rfc)) {
-		fail(ctx, itemIndex, `The RFC "${rfc}" is not a valid RFC`, `${RFC_HELP.individual} ${RFC_HELP.legal}`);
+		fail(
+			ctx,
+			itemIndex,
+			`The RFC "${rfc}" is not a valid RFC`,
+			`${RFC_HELP.individual} ${RFC_HELP.legal}`,
+		);
 	}
 	return rfc;
 }

@@ -16,7 +16,10 @@ export const spectatorIdLocator: INodeProperties = recordLocator({
 });
 
 /** Fields of a spectator, for Update Fields (create shows Name and Email as top-level required fields). */
-export const spectatorFieldOptions: Record<'name' | 'email' | 'phone' | 'linkExpirationDate', INodeProperties> = {
+export const spectatorFieldOptions: Record<
+	'name' | 'email' | 'phone' | 'linkExpirationDate',
+	INodeProperties
+> = {
 	name: {
 		displayName: 'Name',
 		name: 'name',
@@ -47,7 +50,8 @@ export const spectatorFieldOptions: Record<'name' | 'email' | 'phone' | 'linkExp
 		name: 'linkExpirationDate',
 		type: 'dateTime',
 		default: '',
-		description: 'Last moment the spectator can open the contract. Leave empty for a link that does not expire.',
+		description:
+			'Last moment the spectator can open the contract. Leave empty for a link that does not expire.',
 	},
 };
 
@@ -56,12 +60,20 @@ export function spectatorsPath(contractId: string, spectatorId?: string): string
 	return spectatorId === undefined ? base : `${base}/${encodeURIComponent(spectatorId)}`;
 }
 
-export async function listSpectators(this: EsignContext, contractId: string, itemIndex?: number): Promise<IDataObject[]> {
+export async function listSpectators(
+	this: EsignContext,
+	contractId: string,
+	itemIndex?: number,
+): Promise<IDataObject[]> {
 	return await apiRequestArray.call(this, 'GET', spectatorsPath(contractId), { itemIndex });
 }
 
 /** What the user sees: `spectatorId` instead of `_id`; the spectator's `jwt` (a secret) only when asked for. */
-export function spectatorOutput(contractId: string, record: IDataObject, includeToken = false): IDataObject {
+export function spectatorOutput(
+	contractId: string,
+	record: IDataObject,
+	includeToken = false,
+): IDataObject {
 	const { _id, jwt, ...rest } = record;
 	const output: IDataObject = { contractId, spectatorId: _id ?? null, ...rest };
 	if (includeToken && jwt !== undefined) output.jwt = jwt;
@@ -69,14 +81,25 @@ export function spectatorOutput(contractId: string, record: IDataObject, include
 }
 
 /** Validates the spectator fields present in `fields` and returns the request body (dates as ISO timestamps). */
-export function spectatorBody(ctx: IExecuteFunctions, itemIndex: number, fields: IDataObject): IDataObject {
+export function spectatorBody(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fields: IDataObject,
+): IDataObject {
 	const body: IDataObject = {};
 	// A field that is present but resolved to nothing (an expression) is refused rather than skipped.
 	if ('name' in fields) {
 		body.name = String(fields.name ?? '').trim();
-		if (!body.name) fail(ctx, itemIndex, "The spectator's name is empty", 'Enter the full name of the spectator.');
+		if (!body.name)
+			fail(
+				ctx,
+				itemIndex,
+				"The spectator's name is empty",
+				'Enter the full name of the spectator.',
+			);
 	}
-	if ('email' in fields) body.email = requireEmail(ctx, itemIndex, fields.email, "The spectator's e-mail");
+	if ('email' in fields)
+		body.email = requireEmail(ctx, itemIndex, fields.email, "The spectator's e-mail");
 	const phone = String(fields.phone ?? '').trim();
 	if (phone) body.phone = phone;
 	const expiry = fields.linkExpirationDate;
@@ -98,21 +121,36 @@ export async function assertNotParticipant(
 	email: string,
 ): Promise<void> {
 	const contract = encodeURIComponent(contractId);
-	const variables = await apiRequest.call(this, 'GET', `/api/contract/variables/${contract}`, { itemIndex });
-	const listed = Array.isArray(variables.participants) ? (variables.participants as IDataObject[]) : [];
+	const variables = await apiRequest.call(this, 'GET', `/api/contract/variables/${contract}`, {
+		itemIndex,
+	});
+	const listed = Array.isArray(variables.participants)
+		? (variables.participants as IDataObject[])
+		: [];
 	const participants = listed.filter((p) => typeof p.participantid === 'string' && p.participantid);
 	const records = await Promise.all(
 		participants.map(
 			async (p) =>
-				await apiRequest.call(this, 'GET', `/api/contract/participant/${contract}/${encodeURIComponent(String(p.participantid))}`, {
-					itemIndex,
-				}),
+				await apiRequest.call(
+					this,
+					'GET',
+					`/api/contract/participant/${contract}/${encodeURIComponent(String(p.participantid))}`,
+					{
+						itemIndex,
+					},
+				),
 		),
 	);
 	const wanted = email.trim().toLowerCase();
 	records.forEach((record, index) => {
 		const editable = (record.editable ?? {}) as IDataObject;
-		if (!wanted || String(editable.email ?? '').trim().toLowerCase() !== wanted) return;
+		if (
+			!wanted ||
+			String(editable.email ?? '')
+				.trim()
+				.toLowerCase() !== wanted
+		)
+			return;
 		const who = [participants[index].label, editable.name ?? participants[index].name]
 			.filter((v) => typeof v === 'string' && v)
 			.join(': ');

@@ -2,7 +2,12 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 /** Bad input is refused with a plain sentence before any request. */
-export function fail(ctx: IExecuteFunctions, itemIndex: number, message: string, description?: string): never {
+export function fail(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	message: string,
+	description?: string,
+): never {
 	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
 
@@ -10,7 +15,13 @@ export function fail(ctx: IExecuteFunctions, itemIndex: number, message: string,
  * Reads a resource locator (or plain string) parameter and insists on a non-empty value that is safe in a URL
  * path. `emptyHint` replaces the default "choose from the list" advice (for plain ID fields).
  */
-export function requireId(ctx: IExecuteFunctions, itemIndex: number, parameter: string, label: string, emptyHint?: string): string {
+export function requireId(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	label: string,
+	emptyHint?: string,
+): string {
 	const raw = ctx.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
 	const value = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
 	if (!value) {
@@ -18,18 +29,28 @@ export function requireId(ctx: IExecuteFunctions, itemIndex: number, parameter: 
 			ctx,
 			itemIndex,
 			`The ${label} is empty`,
-			emptyHint ?? `Choose a ${label.toLowerCase()} from the list or enter its ID (an expression may have resolved to nothing).`,
+			emptyHint ??
+				`Choose a ${label.toLowerCase()} from the list or enter its ID (an expression may have resolved to nothing).`,
 		);
 	}
 	if (/[\s/?#]/.test(value)) {
-		fail(ctx, itemIndex, `The ${label} "${value}" is not a valid ID`, 'IDs contain no spaces, slashes, "?" or "#".');
+		fail(
+			ctx,
+			itemIndex,
+			`The ${label} "${value}" is not a valid ID`,
+			'IDs contain no spaces, slashes, "?" or "#".',
+		);
 	}
 	return value;
 }
 
 export const TEMPLATE_ID_LENGTH = 25;
 
-export function requireTemplateId(ctx: IExecuteFunctions, itemIndex: number, parameter = 'templateId'): string {
+export function requireTemplateId(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	parameter = 'templateId',
+): string {
 	const value = requireId(ctx, itemIndex, parameter, 'Template');
 	if (value.length !== TEMPLATE_ID_LENGTH) {
 		fail(
@@ -45,15 +66,31 @@ export function requireTemplateId(ctx: IExecuteFunctions, itemIndex: number, par
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Turns a date or date-time (n8n's dateTime field, ISO text, or a Luxon/JS date) into YYYY-MM-DD. */
-export function toDateOnly(ctx: IExecuteFunctions, itemIndex: number, value: unknown, label: string): string {
+export function toDateOnly(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	label: string,
+): string {
 	let text: string;
 	if (value instanceof Date) text = value.toISOString();
-	else if (value && typeof value === 'object' && 'toISO' in value) text = String((value as { toISO(): string }).toISO());
+	else if (value && typeof value === 'object' && 'toISO' in value)
+		text = String((value as { toISO(): string }).toISO());
 	else text = String(value ?? '').trim();
 	const match = DATE_ONLY.exec(text.slice(0, 10));
 	const date = match ? new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`) : undefined;
-	if (!match || !date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text.slice(0, 10)) {
-		fail(ctx, itemIndex, `${label} "${text}" is not a valid date`, 'Use the date picker or a date such as 2026-12-31.');
+	if (
+		!match ||
+		!date ||
+		Number.isNaN(date.getTime()) ||
+		date.toISOString().slice(0, 10) !== text.slice(0, 10)
+	) {
+		fail(
+			ctx,
+			itemIndex,
+			`${label} "${text}" is not a valid date`,
+			'Use the date picker or a date such as 2026-12-31.',
+		);
 	}
 	return text.slice(0, 10);
 }
@@ -71,20 +108,34 @@ function zoneOffsetMs(timeZone: string, utcMs: number): number {
 		second: '2-digit',
 	}).formatToParts(new Date(utcMs));
 	const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-	const wallClock = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+	const wallClock = Date.UTC(
+		part('year'),
+		part('month') - 1,
+		part('day'),
+		part('hour'),
+		part('minute'),
+		part('second'),
+	);
 	return wallClock - Math.floor(utcMs / 1000) * 1000;
 }
 
-const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
+const LOCAL_DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
 
 /**
  * Turns a date or date-time into an ISO 8601 timestamp. A value without a time zone (what n8n's date picker
  * gives) is read in the workflow's time zone, as n8n itself does.
  */
-export function toIsoTimestamp(ctx: IExecuteFunctions, itemIndex: number, value: unknown, label: string): string {
+export function toIsoTimestamp(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	label: string,
+): string {
 	let text: string;
 	if (value instanceof Date) text = value.toISOString();
-	else if (value && typeof value === 'object' && 'toISO' in value) text = String((value as { toISO(): string }).toISO());
+	else if (value && typeof value === 'object' && 'toISO' in value)
+		text = String((value as { toISO(): string }).toISO());
 	else text = String(value ?? '').trim();
 	const local = LOCAL_DATE_TIME.exec(text);
 	let parsed: number;
@@ -105,7 +156,12 @@ export function toIsoTimestamp(ctx: IExecuteFunctions, itemIndex: number, value:
 		parsed = Date.parse(text);
 	}
 	if (!text || Number.isNaN(parsed)) {
-		fail(ctx, itemIndex, `${label} "${text}" is not a valid date and time`, 'Use the date picker or an ISO date such as 2026-12-31T18:00:00Z.');
+		fail(
+			ctx,
+			itemIndex,
+			`${label} "${text}" is not a valid date and time`,
+			'Use the date picker or an ISO date such as 2026-12-31T18:00:00Z.',
+		);
 	}
 	return new Date(parsed).toISOString();
 }
@@ -116,10 +172,20 @@ export function isEmail(value: string): boolean {
 	return EMAIL.test(value);
 }
 
-export function requireEmail(ctx: IExecuteFunctions, itemIndex: number, value: unknown, label: string): string {
+export function requireEmail(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	value: unknown,
+	label: string,
+): string {
 	const text = String(value ?? '').trim();
 	if (!isEmail(text)) {
-		fail(ctx, itemIndex, `${label} "${text}" is not a valid e-mail address`, 'Use an address such as ana@example.com.');
+		fail(
+			ctx,
+			itemIndex,
+			`${label} "${text}" is not a valid e-mail address`,
+			'Use an address such as ana@example.com.',
+		);
 	}
 	return text;
 }

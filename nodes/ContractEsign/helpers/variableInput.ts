@@ -20,19 +20,26 @@ export class VariablesBody {
 	private reference(reference: unknown): string {
 		const ref = String(reference ?? '').trim();
 		if (!ref) {
-			this.fail('A variable reference is empty', 'Fill in the Reference of every entry ("Variable → Get Many" lists the references).');
+			this.fail(
+				'A variable reference is empty',
+				'Fill in the Reference of every entry ("Variable → Get Many" lists the references).',
+			);
 		}
 		return ref;
 	}
 
 	add(reference: unknown, value: unknown): void {
 		const ref = this.reference(reference);
-		if (ref in this.body) this.fail(`The variable "${ref}" is given twice`, 'Give each variable only once.');
+		if (ref in this.body)
+			this.fail(`The variable "${ref}" is given twice`, 'Give each variable only once.');
 		this.body[ref] = value as IDataObject[string];
 	}
 
 	text(reference: unknown, value: unknown): void {
-		this.add(reference, value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value ?? ''));
+		this.add(
+			reference,
+			value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value ?? ''),
+		);
 	}
 
 	/** An image variable from an input binary field, sent as plain Base64. */
@@ -45,7 +52,12 @@ export class VariablesBody {
 				'Put the picture in a binary field (for example with "Convert to File") and enter that field\'s name, such as "data". To send Base64 text directly, use Input Mode "JSON".',
 			);
 		}
-		const file = await readInputFile(this.ctx, this.itemIndex, field, `the image variable "${ref}"`);
+		const file = await readInputFile(
+			this.ctx,
+			this.itemIndex,
+			field,
+			`the image variable "${ref}"`,
+		);
 		if (!isImage(file.buffer)) {
 			this.fail(
 				`The file for the image variable "${ref}" is not an image`,
@@ -63,10 +75,18 @@ export class VariablesBody {
 			try {
 				parsed = JSON.parse(value);
 			} catch {
-				this.fail(`The JSON of the table "${ref}" is not valid JSON`, 'Use {"headers": ["Month", "Amount"], "rows": [{"cols": ["January", "12000"]}]}.');
+				this.fail(
+					`The JSON of the table "${ref}" is not valid JSON`,
+					'Use {"headers": ["Month", "Amount"], "rows": [{"cols": ["January", "12000"]}]}.',
+				);
 			}
 		}
-		if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && Object.keys(parsed).length === 0) {
+		if (
+			parsed !== null &&
+			typeof parsed === 'object' &&
+			!Array.isArray(parsed) &&
+			Object.keys(parsed).length === 0
+		) {
 			this.add(ref, {});
 			return;
 		}
@@ -84,7 +104,10 @@ export class VariablesBody {
 	private checkTable(ref: string, table: ReturnType<typeof tableFromText>): void {
 		const problem = tableProblem(table);
 		if (problem) {
-			this.fail(`The table "${ref}" cannot be sent: ${problem}`, 'Every row needs one cell per header; headers cannot be empty.');
+			this.fail(
+				`The table "${ref}" cannot be sent: ${problem}`,
+				'Every row needs one cell per header; headers cannot be empty.',
+			);
 		}
 	}
 

@@ -25,15 +25,22 @@ export interface ContractVariables {
 }
 
 const object = (value: unknown): IDataObject =>
-	value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
+	value !== null && typeof value === 'object' && !Array.isArray(value)
+		? (value as IDataObject)
+		: {};
 
 export function variableKind(entry: IDataObject): VariableKind {
 	return entry.type === 'image' || entry.type === 'dynamictable' ? entry.type : 'text';
 }
 
 /** Normalises the answer of Get variables (spec 4.5) into lists with readable names. */
-export function parseVariablesResponse(response: IDataObject, contractId: string): ContractVariables {
-	const participants = Array.isArray(response.participants) ? (response.participants as IDataObject[]) : [];
+export function parseVariablesResponse(
+	response: IDataObject,
+	contractId: string,
+): ContractVariables {
+	const participants = Array.isArray(response.participants)
+		? (response.participants as IDataObject[])
+		: [];
 	return {
 		contractId: String(response.contractid ?? contractId),
 		contractName: String(response.name ?? ''),
@@ -43,7 +50,12 @@ export function parseVariablesResponse(response: IDataObject, contractId: string
 			label: String(p.label ?? ''),
 			variables: Object.entries(object(p.variables)).map(([reference, raw]) => {
 				const entry = object(raw);
-				return { reference, name: String(entry.name ?? reference), value: entry.value ?? null, kind: variableKind(entry) };
+				return {
+					reference,
+					name: String(entry.name ?? reference),
+					value: entry.value ?? null,
+					kind: variableKind(entry),
+				};
 			}),
 			attachments: Object.entries(object(p.attachments)).map(([id, raw]) => {
 				const { _id, ...rest } = object(raw);
@@ -86,11 +98,16 @@ export function tableFromText(headers: string, rows: string): DynamicTable {
  */
 export function tableFromJson(value: unknown): DynamicTable | undefined {
 	const input = object(value);
-	if (!Array.isArray(input.headers) || (input.rows !== undefined && !Array.isArray(input.rows))) return undefined;
+	if (!Array.isArray(input.headers) || (input.rows !== undefined && !Array.isArray(input.rows)))
+		return undefined;
 	const cell = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 	const rows: Array<{ cols: string[] }> = [];
 	for (const row of (input.rows as unknown[]) ?? []) {
-		const cols = Array.isArray(row) ? row : Array.isArray(object(row).cols) ? (object(row).cols as unknown[]) : undefined;
+		const cols = Array.isArray(row)
+			? row
+			: Array.isArray(object(row).cols)
+				? (object(row).cols as unknown[])
+				: undefined;
 		if (!cols) return undefined;
 		rows.push({ cols: cols.map(cell) });
 	}

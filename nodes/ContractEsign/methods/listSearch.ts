@@ -1,4 +1,9 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
 import { statusLabel } from '../helpers/status';
 import { apiRequest, apiRequestArray, apiRequestFull, readPageInfo } from '../transport';
@@ -39,7 +44,9 @@ export async function searchContracts(
 			});
 		}
 		const { totalPages } = readPageInfo(response.headers);
-		const more = contracts.length > 0 && (totalPages !== undefined ? page < totalPages : contracts.length === PAGE_SIZE);
+		const more =
+			contracts.length > 0 &&
+			(totalPages !== undefined ? page < totalPages : contracts.length === PAGE_SIZE);
 		if (!more) return { results };
 		if (!filter?.trim() || results.length > 0 || read >= MAX_PAGES_PER_SEARCH) {
 			return { results, paginationToken: String(page + 1) };
@@ -48,7 +55,10 @@ export async function searchContracts(
 }
 
 /** Templates, filtered by name on the API side (4.26 has a name filter). */
-export async function searchTemplates(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchTemplates(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const qs: IDataObject = {};
 	if (filter?.trim()) qs.name = filter.trim();
 	const templates = await apiRequestArray.call(this, 'GET', '/api/list/templates', { qs });
@@ -66,16 +76,26 @@ export async function searchParticipants(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const contractId = String(this.getCurrentNodeParameter('contractId', { extractValue: true }) ?? '').trim();
+	const contractId = String(
+		this.getCurrentNodeParameter('contractId', { extractValue: true }) ?? '',
+	).trim();
 	// An expression cannot be resolved while editing: nothing to list yet.
 	if (!contractId || contractId.startsWith('=')) return { results: [] };
-	const response = await apiRequest.call(this, 'GET', `/api/contract/variables/${encodeURIComponent(contractId)}`);
-	const participants = Array.isArray(response.participants) ? (response.participants as IDataObject[]) : [];
+	const response = await apiRequest.call(
+		this,
+		'GET',
+		`/api/contract/variables/${encodeURIComponent(contractId)}`,
+	);
+	const participants = Array.isArray(response.participants)
+		? (response.participants as IDataObject[])
+		: [];
 	return {
 		results: participants
 			.filter((p) => matches(filter, p.name, p.label, p.participantid))
 			.map((p) => ({
-				name: [p.label, p.name].filter((v) => typeof v === 'string' && v).join(': ') || String(p.participantid),
+				name:
+					[p.label, p.name].filter((v) => typeof v === 'string' && v).join(': ') ||
+					String(p.participantid),
 				value: String(p.participantid),
 			})),
 	};

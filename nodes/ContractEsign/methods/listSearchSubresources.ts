@@ -21,19 +21,28 @@ function shorten(text: string, max = 60): string {
 }
 
 /** Custom properties of the chosen contract, shown as "name: value". */
-export async function searchCustomProperties(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchCustomProperties(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const contractId = currentContractId(this);
 	if (!contractId) return { results: [] };
 	const properties = await listProperties.call(this, contractId);
 	return {
 		results: properties
 			.filter((p) => matches(filter, p.name, p.value, p._id))
-			.map((p) => ({ name: shorten(`${String(p.name ?? '')}: ${String(p.value ?? '')}`), value: String(p._id) })),
+			.map((p) => ({
+				name: shorten(`${String(p.name ?? '')}: ${String(p.value ?? '')}`),
+				value: String(p._id),
+			})),
 	};
 }
 
 /** Spectators of the chosen contract, shown as "name <email>". The access token is never read into the list. */
-export async function searchSpectators(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchSpectators(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const contractId = currentContractId(this);
 	if (!contractId) return { results: [] };
 	const spectators = await listSpectators.call(this, contractId);

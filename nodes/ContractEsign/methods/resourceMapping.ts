@@ -1,4 +1,8 @@
-import type { ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
+import type {
+	ILoadOptionsFunctions,
+	ResourceMapperField,
+	ResourceMapperFields,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { parseVariablesResponse } from '../helpers/variables';
@@ -16,24 +20,39 @@ function currentId(ctx: ILoadOptionsFunctions, name: string): string {
  * Columns of the "Set variables" mapper: the text and image variables of the chosen participant (spec 4.5), the
  * variable's name in the document as label and its reference as id. Dynamic tables have their own collection.
  */
-export async function getVariableColumns(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+export async function getVariableColumns(
+	this: ILoadOptionsFunctions,
+): Promise<ResourceMapperFields> {
 	const contractId = currentId(this, 'contractId');
 	const participantId = currentId(this, 'participantId');
-	if (!contractId || !participantId || contractId.startsWith('=') || participantId.startsWith('=')) {
+	if (
+		!contractId ||
+		!participantId ||
+		contractId.startsWith('=') ||
+		participantId.startsWith('=')
+	) {
 		return {
 			fields: [],
 			emptyFieldsNotice:
 				'Choose a contract and a participant (fixed values) to see their variables here, or use Input Mode "Define Below".',
 		};
 	}
-	const response = await apiRequest.call(this, 'GET', `/api/contract/variables/${encodeURIComponent(contractId)}`);
+	const response = await apiRequest.call(
+		this,
+		'GET',
+		`/api/contract/variables/${encodeURIComponent(contractId)}`,
+	);
 	const participant = parseVariablesResponse(response, contractId).participants.find(
 		(p) => p.participantId === participantId,
 	);
 	if (!participant) {
-		throw new NodeOperationError(this.getNode(), `Contract ${contractId} has no participant ${participantId}`, {
-			description: 'Choose the participant again from the list.',
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`Contract ${contractId} has no participant ${participantId}`,
+			{
+				description: 'Choose the participant again from the list.',
+			},
+		);
 	}
 	const fields: ResourceMapperField[] = participant.variables
 		.filter((v) => v.kind !== 'dynamictable')
@@ -46,7 +65,9 @@ export async function getVariableColumns(this: ILoadOptionsFunctions): Promise<R
 			canBeUsedToMatch: false,
 			display: true,
 		}));
-	const tables = participant.variables.filter((v) => v.kind === 'dynamictable').map((v) => v.reference);
+	const tables = participant.variables
+		.filter((v) => v.kind === 'dynamictable')
+		.map((v) => v.reference);
 	return {
 		fields,
 		emptyFieldsNotice: `${participant.label || 'This participant'} has no text or image variables${

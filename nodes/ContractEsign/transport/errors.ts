@@ -10,41 +10,46 @@ export const CREATE_V2_ERRORS: Record<string, string> = {
 	NotAvailableShield2:
 		'Your account has no shield-2 credits left. Buy credits or set Shield to "None".',
 	MissingSigners: 'The contract has no signers. Add at least one signer.',
-	BlankName: 'A signer has an empty Name. Fill in the signer\'s name (the company name for a legal entity).',
-	BlankEmail: 'A signer has an empty Email. Fill in the signer\'s e-mail address.',
-	InvalidEmail: 'A signer\'s Email is not a valid e-mail address. Correct it (for example ana@example.com).',
+	BlankName:
+		"A signer has an empty Name. Fill in the signer's name (the company name for a legal entity).",
+	BlankEmail: "A signer has an empty Email. Fill in the signer's e-mail address.",
+	InvalidEmail:
+		"A signer's Email is not a valid e-mail address. Correct it (for example ana@example.com).",
 	MissingLastName: 'A signer who is a natural person has no Last Name. Fill in Last Name.',
 	EmptyPhone:
 		'A signer has an empty Phone while notifications go by SMS. Fill in the phone number or choose e-mail notifications.',
 	EmptyRFC:
-		'A signer needs an RFC (qualified certificate or credit-bureau check). Fill in the RFC in the signer\'s agenda properties.',
-	WrongEmailSpectator: 'A spectator\'s Email is not a valid e-mail address. Correct it.',
+		"A signer needs an RFC (qualified certificate or credit-bureau check). Fill in the RFC in the signer's agenda properties.",
+	WrongEmailSpectator: "A spectator's Email is not a valid e-mail address. Correct it.",
 	DistinctSpectatorParticipant:
 		'A spectator has the same e-mail as a signer. Use a different e-mail for the spectator.',
 	EmptyPaternalLastName:
-		'The credit-bureau check needs the signer\'s Paternal Last Name. Fill it in the agenda properties.',
+		"The credit-bureau check needs the signer's Paternal Last Name. Fill it in the agenda properties.",
 	EmptyMaternalLastName:
-		'The credit-bureau check needs the signer\'s Maternal Last Name. Fill it in the agenda properties.',
-	EmptyBirthDate: 'The credit-bureau check needs the signer\'s Birth Date. Fill it in the agenda properties.',
+		"The credit-bureau check needs the signer's Maternal Last Name. Fill it in the agenda properties.",
+	EmptyBirthDate:
+		"The credit-bureau check needs the signer's Birth Date. Fill it in the agenda properties.",
 	WrongPhysicalPersonRFCFormat:
-		'A natural person\'s RFC must be 13 characters: 4 letters, 6 date digits (YYMMDD) and a 3-character homoclave.',
+		"A natural person's RFC must be 13 characters: 4 letters, 6 date digits (YYMMDD) and a 3-character homoclave.",
 	WrongLegalPersonRFCFormat:
-		'A legal entity\'s RFC must be 12 characters: 3 letters, 6 date digits (YYMMDD) and a 3-character homoclave.',
-	EmptyZipCode: 'The credit-bureau check needs the signer\'s Zip Code. Fill it in the agenda properties.',
-	EmptyState: 'The credit-bureau check needs the signer\'s State. Fill it in the agenda properties.',
+		"A legal entity's RFC must be 12 characters: 3 letters, 6 date digits (YYMMDD) and a 3-character homoclave.",
+	EmptyZipCode:
+		"The credit-bureau check needs the signer's Zip Code. Fill it in the agenda properties.",
+	EmptyState: "The credit-bureau check needs the signer's State. Fill it in the agenda properties.",
 	InvalidStateFormat:
-		'The signer\'s State must be an official Mexican state abbreviation such as AGU, JAL, CMX or ZAC.',
-	EmptyStreet: 'The credit-bureau check needs the signer\'s Street. Fill it in the agenda properties.',
-	EmptyCity: 'The credit-bureau check needs the signer\'s City. Fill it in the agenda properties.',
+		"The signer's State must be an official Mexican state abbreviation such as AGU, JAL, CMX or ZAC.",
+	EmptyStreet:
+		"The credit-bureau check needs the signer's Street. Fill it in the agenda properties.",
+	EmptyCity: "The credit-bureau check needs the signer's City. Fill it in the agenda properties.",
 	EmptySuburb:
-		'The credit-bureau check needs the signer\'s Suburb (colonia). Fill it in the agenda properties.',
+		"The credit-bureau check needs the signer's Suburb (colonia). Fill it in the agenda properties.",
 };
 
 const STATUS_HINTS: Record<number, string> = {
 	400: 'The service refused the request as invalid. Check the fields named in the message.',
 	401: 'The API key or token was refused. Check the Contract E-Sign credential (key complete, token not expired).',
-	403: 'The credential is valid but not allowed to do this. Check the account\'s permissions.',
-	404: 'Nothing was found at this address. Check the ID (it may belong to another account) and the credential\'s Base URL.',
+	403: "The credential is valid but not allowed to do this. Check the account's permissions.",
+	404: "Nothing was found at this address. Check the ID (it may belong to another account) and the credential's Base URL.",
 	409: 'The contract is not in a state that allows this. Check its status with "Contract → Get".',
 	413: 'The file is too large for the service.',
 	429: 'The service is rate limiting requests. The node already waited and retried; try again later or lower the Concurrency option.',
@@ -91,7 +96,8 @@ function apiErrorText(body: unknown): { error?: string; message?: string } {
 export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 	const { status, code, method, path, secrets } = failure;
 	const { error, message } = apiErrorText(failure.body);
-	const clean = (text: string | undefined) => (text === undefined ? undefined : redactText(text, secrets));
+	const clean = (text: string | undefined) =>
+		text === undefined ? undefined : redactText(text, secrets);
 
 	let userMessage: string;
 	let description: string;
@@ -104,7 +110,8 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 				: '';
 		description = `The service answered ${error}${field}.`;
 	} else if (status === undefined) {
-		const tried = failure.attempts && failure.attempts > 1 ? ` Tried ${failure.attempts} times.` : '';
+		const tried =
+			failure.attempts && failure.attempts > 1 ? ` Tried ${failure.attempts} times.` : '';
 		if (failure.fileHost) {
 			userMessage = `Could not download the file from ${failure.fileHost} (${code ?? 'network error'})`;
 			description = `Downloading ${failure.path} failed: the file host could not be reached from n8n. Try again later.${tried}`;
@@ -114,13 +121,15 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 		}
 	} else {
 		// Error names outside Part 7 (e.g. TemplateNotFound) come with a sentence: show both.
-		const named = error && message && /^[A-Z][A-Za-z0-9]+$/.test(error) ? `${message} (${error})` : undefined;
+		const named =
+			error && message && /^[A-Z][A-Za-z0-9]+$/.test(error) ? `${message} (${error})` : undefined;
 		const apiText = clean(named ?? error ?? message);
 		userMessage = apiText
 			? `The e-signature API refused the request: ${apiText}`
 			: `The e-signature API answered HTTP ${status}`;
 		description = STATUS_HINTS[status] ?? (status >= 500 ? STATUS_HINTS[500] : STATUS_HINTS[400]);
-		if (failure.attempts && failure.attempts > 1) description += ` Tried ${failure.attempts} times.`;
+		if (failure.attempts && failure.attempts > 1)
+			description += ` Tried ${failure.attempts} times.`;
 	}
 	if (failure.hint) description = `${failure.hint} ${description}`;
 

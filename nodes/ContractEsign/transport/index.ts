@@ -88,13 +88,17 @@ export async function getCredentials(this: EsignContext): Promise<ResolvedCreden
 			let origin: string;
 			try {
 				const parsed = new URL(baseUrl);
-				if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
+				if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+					throw new Error('protocol');
 				origin = parsed.origin;
 			} catch {
 				throw new NodeOperationError(
 					this.getNode(),
 					`The credential's Base URL "${redactUrl(baseUrl)}" is not a valid http(s) address`,
-					{ description: 'Open the Contract E-Sign credential and enter an address such as https://api.example.com.' },
+					{
+						description:
+							'Open the Contract E-Sign credential and enter an address such as https://api.example.com.',
+					},
 				);
 			}
 			const secrets = [raw.apiKey, raw.accessToken]
@@ -135,7 +139,10 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 
 /** Capped exponential backoff with full jitter. */
 export function backoffDelay(attempt: number): number {
-	const ceiling = Math.min(transportSettings.maxDelayMs, transportSettings.baseDelayMs * 2 ** (attempt - 1));
+	const ceiling = Math.min(
+		transportSettings.maxDelayMs,
+		transportSettings.baseDelayMs * 2 ** (attempt - 1),
+	);
 	return Math.round(ceiling / 2 + (transportSettings.random() * ceiling) / 2);
 }
 
@@ -209,7 +216,8 @@ export async function apiRequestFull<T = unknown>(
 	options: ApiRequestOptions = {},
 ): Promise<ApiResponse<T>> {
 	const credentials = await getCredentials.call(this);
-	const idempotent = method === 'POST' || method === 'PUT' ? false : (options.idempotent ?? method === 'GET');
+	const idempotent =
+		method === 'POST' || method === 'PUT' ? false : (options.idempotent ?? method === 'GET');
 	const node = this.getNode();
 	let url = `${credentials.baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
 	let redirects = 0;
@@ -226,7 +234,9 @@ export async function apiRequestFull<T = unknown>(
 				...(options.headers ?? {}),
 			},
 			json: !options.binary && !Buffer.isBuffer(options.body),
-			timeout: options.timeout ?? (options.binary ? transportSettings.fileTimeoutMs : transportSettings.requestTimeoutMs),
+			timeout:
+				options.timeout ??
+				(options.binary ? transportSettings.fileTimeoutMs : transportSettings.requestTimeoutMs),
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			disableFollowRedirect: true,
@@ -240,7 +250,14 @@ export async function apiRequestFull<T = unknown>(
 				this,
 				CREDENTIAL_TYPE,
 				request,
-				{ credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: credentials.raw } },
+				{
+					credentialsDecrypted: {
+						id: '',
+						name: '',
+						type: CREDENTIAL_TYPE,
+						data: credentials.raw,
+					},
+				},
 			)) as IN8nHttpFullResponse;
 		} catch (error) {
 			if (idempotent && attempt < transportSettings.maxAttempts) {
@@ -269,7 +286,8 @@ export async function apiRequestFull<T = unknown>(
 					`The API redirected to another address (${target.origin}); the node does not send your credentials there`,
 					{
 						itemIndex: options.itemIndex,
-						description: 'Check the credential\'s Base URL: use the address the service redirects to if you trust it.',
+						description:
+							"Check the credential's Base URL: use the address the service redirects to if you trust it.",
 					},
 				);
 			}
@@ -292,7 +310,10 @@ export async function apiRequestFull<T = unknown>(
 
 		const body = options.binary && status >= 400 ? bodyFromBuffer(response.body) : response.body;
 		const apiRefused =
-			!options.binary && body !== null && typeof body === 'object' && (body as IDataObject).success === false;
+			!options.binary &&
+			body !== null &&
+			typeof body === 'object' &&
+			(body as IDataObject).success === false;
 		if (status >= 400 || apiRefused) {
 			throw buildApiError(node, {
 				status,
@@ -318,7 +339,9 @@ export async function apiRequest(
 ): Promise<IDataObject> {
 	const response = await apiRequestFull.call(this, method, path, options);
 	const body = response.body;
-	return body !== null && typeof body === 'object' ? (body as IDataObject) : { response: body as string };
+	return body !== null && typeof body === 'object'
+		? (body as IDataObject)
+		: { response: body as string };
 }
 
 /** For endpoints that answer a JSON array (spectators, templates). */
@@ -345,7 +368,10 @@ export function readPageInfo(headers: Record<string, string>): PageInfo {
 		const parsed = Number(value);
 		return Number.isFinite(parsed) && parsed >= 0 ? parsed : undefined;
 	};
-	return { totalPages: num(headers['x-total-pages']), totalDocuments: num(headers['x-total-documents']) };
+	return {
+		totalPages: num(headers['x-total-pages']),
+		totalDocuments: num(headers['x-total-documents']),
+	};
 }
 
 /**
@@ -417,9 +443,13 @@ export async function downloadFile(
 		url = new URL(fileUrl, `${credentials.baseUrl}/`);
 		if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
 	} catch {
-		throw new NodeOperationError(node, `The file address "${redactUrl(String(fileUrl))}" is not a valid http(s) URL`, {
-			itemIndex: options.itemIndex,
-		});
+		throw new NodeOperationError(
+			node,
+			`The file address "${redactUrl(String(fileUrl))}" is not a valid http(s) URL`,
+			{
+				itemIndex: options.itemIndex,
+			},
+		);
 	}
 
 	for (let attempt = 1, redirects = 0; ; attempt++) {
@@ -437,11 +467,18 @@ export async function downloadFile(
 		};
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (sameOrigin
-				? await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request, {
-						credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: credentials.raw },
-					})
-				: await this.helpers.httpRequest(request)) as IN8nHttpFullResponse;
+			response = (
+				sameOrigin
+					? await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request, {
+							credentialsDecrypted: {
+								id: '',
+								name: '',
+								type: CREDENTIAL_TYPE,
+								data: credentials.raw,
+							},
+						})
+					: await this.helpers.httpRequest(request)
+			) as IN8nHttpFullResponse;
 		} catch (error) {
 			if (attempt < transportSettings.maxAttempts) {
 				await transportSettings.sleep(backoffDelay(attempt));

@@ -32,7 +32,8 @@ function fail(ctx: IPollFunctions, message: string, description: string): never 
 }
 
 function locatorValue(value: unknown): string {
-	if (value && typeof value === 'object' && 'value' in value) return String((value as IDataObject).value ?? '').trim();
+	if (value && typeof value === 'object' && 'value' in value)
+		return String((value as IDataObject).value ?? '').trim();
 	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 }
 
@@ -49,10 +50,19 @@ export function readConfig(ctx: IPollFunctions): TriggerConfig {
 		for (const value of Array.isArray(raw) ? raw : [raw]) {
 			if (value === SIGNED_SHORTCUT) SIGNED_STATUSES.forEach((s) => statuses.add(s));
 			else if (known.has(value)) statuses.add(value);
-			else fail(ctx, `"${String(value)}" is not a contract status the trigger can watch`, 'Pick statuses from the list.');
+			else
+				fail(
+					ctx,
+					`"${String(value)}" is not a contract status the trigger can watch`,
+					'Pick statuses from the list.',
+				);
 		}
 		if (statuses.size === 0) {
-			fail(ctx, 'No status chosen', 'Choose at least one status in "Statuses" (for example "Signed (Any)").');
+			fail(
+				ctx,
+				'No status chosen',
+				'Choose at least one status in "Statuses" (for example "Signed (Any)").',
+			);
 		}
 	}
 	const filters = (ctx.getNodeParameter('filters', {}) ?? {}) as IDataObject;
@@ -68,24 +78,41 @@ export function readConfig(ctx: IPollFunctions): TriggerConfig {
 	}
 	const emailParticipant = String(filters.emailParticipant ?? '').trim() || undefined;
 	if (emailParticipant !== undefined && !isEmail(emailParticipant)) {
-		fail(ctx, `Participant Email "${emailParticipant}" is not a valid e-mail address`, 'Use an address such as ana@example.com.');
+		fail(
+			ctx,
+			`Participant Email "${emailParticipant}" is not a valid e-mail address`,
+			'Use an address such as ana@example.com.',
+		);
 	}
 	const statusParticipant = String(filters.statusParticipant ?? '').trim() || undefined;
 	if (statusParticipant !== undefined && !PARTICIPANT_STATUSES.includes(statusParticipant)) {
-		fail(ctx, `Participant Status "${statusParticipant}" is not valid`, `Use one of ${PARTICIPANT_STATUSES.join(', ')}.`);
+		fail(
+			ctx,
+			`Participant Status "${statusParticipant}" is not valid`,
+			`Use one of ${PARTICIPANT_STATUSES.join(', ')}.`,
+		);
 	}
 	let lookBackDays: number | undefined;
-	if (options.lookBackDays !== undefined && options.lookBackDays !== null && options.lookBackDays !== '') {
+	if (
+		options.lookBackDays !== undefined &&
+		options.lookBackDays !== null &&
+		options.lookBackDays !== ''
+	) {
 		lookBackDays = Number(options.lookBackDays);
 		if (!Number.isFinite(lookBackDays) || lookBackDays <= 0) {
-			fail(ctx, `Look-back window "${String(options.lookBackDays)}" is not a positive number of days`, 'Enter a number of days such as 30, or remove the option to watch every contract.');
+			fail(
+				ctx,
+				`Look-back window "${String(options.lookBackDays)}" is not a positive number of days`,
+				'Enter a number of days such as 30, or remove the option to watch every contract.',
+			);
 		}
 	}
 	const binaryPropertyName = String(options.binaryPropertyName ?? 'data').trim() || 'data';
 	return {
 		event,
 		statuses: [...statuses].sort(),
-		includeNew: event === 'newContract' || ctx.getNodeParameter('includeNewContracts', false) === true,
+		includeNew:
+			event === 'newContract' || ctx.getNodeParameter('includeNewContracts', false) === true,
 		templateId,
 		emailParticipant,
 		statusParticipant,

@@ -5,7 +5,11 @@ import { SIGNED_SHORTCUT } from './config';
 
 const statusOptions = [
 	...STATUS_FILTER_OPTIONS,
-	{ name: 'Signed (Any)', value: SIGNED_SHORTCUT, description: 'RECEIVED_SIGNED or SENT_SIGNED' },
+	{
+		name: 'Signed (Any)',
+		value: SIGNED_SHORTCUT,
+		description: 'RECEIVED_SIGNED or SENT_SIGNED',
+	},
 ].sort((a, b) => a.name.localeCompare(b.name));
 
 export const triggerProperties: INodeProperties[] = [
@@ -18,12 +22,13 @@ export const triggerProperties: INodeProperties[] = [
 			{
 				name: 'Any Status Change',
 				value: 'anyChange',
-				description: 'A contract\'s status changes, for example from Pending Signature to Signed',
+				description: "A contract's status changes, for example from Pending Signature to Signed",
 			},
 			{
 				name: 'Contract Entered Status',
 				value: 'enteredStatus',
-				description: 'A contract reaches one of the statuses you choose (cheaper: only those statuses are listed)',
+				description:
+					'A contract reaches one of the statuses you choose (cheaper: only those statuses are listed)',
 			},
 			{
 				name: 'New Contract Only',
@@ -58,7 +63,8 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		description: 'Watch only the contracts that match. Changing a filter starts over from the current state (no events for what already exists).',
+		description:
+			'Watch only the contracts that match. Changing a filter starts over from the current state (no events for what already exists).',
 		options: [
 			{
 				displayName: 'Participant Email',
@@ -73,10 +79,22 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'statusParticipant',
 				type: 'options',
 				options: [
-					{ name: 'Pending (Not Sent Yet)', value: 'PENDING' },
-					{ name: 'Rejected', value: 'REJECTED' },
-					{ name: 'Sent (Not Signed Yet)', value: 'SENT' },
-					{ name: 'Signed', value: 'SIGNED' },
+					{
+						name: 'Pending (Not Sent Yet)',
+						value: 'PENDING',
+					},
+					{
+						name: 'Rejected',
+						value: 'REJECTED',
+					},
+					{
+						name: 'Sent (Not Signed Yet)',
+						value: 'SENT',
+					},
+					{
+						name: 'Signed',
+						value: 'SIGNED',
+					},
 				],
 				default: 'SIGNED',
 				description:
@@ -104,7 +122,10 @@ export const triggerProperties: INodeProperties[] = [
 						validation: [
 							{
 								type: 'regex',
-								properties: { regex: '^\\s*\\S{25}\\s*$', errorMessage: 'A template ID has exactly 25 characters' },
+								properties: {
+									regex: '^\\s*\\S{25}\\s*$',
+									errorMessage: 'A template ID has exactly 25 characters',
+								},
 							},
 						],
 					},
@@ -133,7 +154,7 @@ export const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to add the signed documents record (links to the signed PDF, the NOM-151 certificate and the participants\' videos) to events whose new status is signed or finalized',
+					"Whether to add the signed documents record (links to the signed PDF, the NOM-151 certificate and the participants' videos) to events whose new status is signed or finalized",
 			},
 			{
 				displayName: 'Only Contracts Created in the Last (Days)',
@@ -149,7 +170,8 @@ export const triggerProperties: INodeProperties[] = [
 				name: 'binaryPropertyName',
 				type: 'string',
 				default: 'data',
-				description: 'Name of the binary field that receives the signed PDF (with Download Signed PDF)',
+				description:
+					'Name of the binary field that receives the signed PDF (with Download Signed PDF)',
 			},
 		],
 	},

@@ -39,7 +39,9 @@ export function statusToken(status: string): string {
 }
 
 export function eventIdOf(kind: EventKind, contractId: string, status: string, n: number): string {
-	return kind === 'created' ? `${contractId}:CREATED:0` : `${contractId}:${statusToken(status)}:${n}`;
+	return kind === 'created'
+		? `${contractId}:CREATED:0`
+		: `${contractId}:${statusToken(status)}:${n}`;
 }
 
 function byAge(a: Observation, b: Observation): number {
@@ -65,22 +67,30 @@ export function detect(input: DetectInput): DetectResult {
 	const old = previous?.contracts ?? new Map<string, Tracked>();
 	const contracts = new Map<string, Tracked>();
 	if (cfg.event !== 'newContract') {
-		for (const [id, t] of input.carried ?? []) contracts.set(id, { ...t, status: null, present: false });
+		for (const [id, t] of input.carried ?? [])
+			contracts.set(id, { ...t, status: null, present: false });
 		for (const [id, t] of old) contracts.set(id, { ...t });
 	}
 
 	const watermark = previous?.watermark ?? null;
 	const watermarkIds = new Set(previous?.watermarkIds ?? []);
 	const isNew = (o: Observation): boolean =>
-		!baseline && (watermark === null || o.t > watermark || (o.t === watermark && !watermarkIds.has(o.id)));
+		!baseline &&
+		(watermark === null || o.t > watermark || (o.t === watermark && !watermarkIds.has(o.id)));
 
 	const events: DetectedEvent[] = [];
 	const emit = (kind: EventKind, o: Observation, previousStatus: string | null, n: number) =>
-		events.push({ kind, observation: o, previousStatus, eventId: eventIdOf(kind, o.id, o.status, n) });
+		events.push({
+			kind,
+			observation: o,
+			previousStatus,
+			eventId: eventIdOf(kind, o.id, o.status, n),
+		});
 
 	// created events of the separate pass (enteredStatus / newContract modes)
 	if (cfg.event !== 'anyChange' && cfg.includeNew) {
-		for (const o of [...input.createdObservations.values()].sort(byAge)) if (isNew(o)) emit('created', o, null, 0);
+		for (const o of [...input.createdObservations.values()].sort(byAge))
+			if (isNew(o)) emit('created', o, null, 0);
 	}
 
 	const seen = new Set<string>();
@@ -106,14 +116,21 @@ export function detect(input: DetectInput): DetectResult {
 		for (const [id, t] of contracts) {
 			if (seen.has(id) || !t.present) continue;
 			// no longer listed: left the watched statuses or filters, or aged out of the look-back window
-			contracts.set(id, { ...t, present: false, status: cfg.event === 'anyChange' ? t.status : null });
+			contracts.set(id, {
+				...t,
+				present: false,
+				status: cfg.event === 'anyChange' ? t.status : null,
+			});
 		}
 	}
 
 	// bounded memory: nothing older than the look-back window, nothing without information
 	const windowDay = input.windowStart === undefined ? undefined : dayOf(input.windowStart);
 	for (const [id, t] of contracts) {
-		if ((windowDay !== undefined && t.day < windowDay) || (!t.present && t.status === null && t.n === 0)) {
+		if (
+			(windowDay !== undefined && t.day < windowDay) ||
+			(!t.present && t.status === null && t.n === 0)
+		) {
 			contracts.delete(id);
 		}
 	}
@@ -124,7 +141,10 @@ export function detect(input: DetectInput): DetectResult {
 	const tracking = cfg.event === 'anyChange' || cfg.includeNew;
 	if (tracking) {
 		const listed = cfg.event === 'anyChange' ? input.statusObservations : input.createdObservations;
-		const candidates = [...listed.values(), ...(baseline ? (input.newest?.observations ?? []) : [])];
+		const candidates = [
+			...listed.values(),
+			...(baseline ? (input.newest?.observations ?? []) : []),
+		];
 		for (const o of candidates) {
 			if (Number.isNaN(o.t)) continue;
 			if (next === null || o.t > next) {

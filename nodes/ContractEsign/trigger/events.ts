@@ -7,7 +7,12 @@ import type { TriggerConfig } from './config';
 import type { DetectedEvent } from './detect';
 
 /** Statuses in which every participant has signed, so the signed documents exist (api-notes X22). */
-export const DOCUMENT_STATUSES = ['RECEIVED_SIGNED', 'SENT_SIGNED', 'SENT_TO_DOWNLOAD', 'FINALIZED'];
+export const DOCUMENT_STATUSES = [
+	'RECEIVED_SIGNED',
+	'SENT_SIGNED',
+	'SENT_TO_DOWNLOAD',
+	'FINALIZED',
+];
 
 /** A refusal that will not change by asking again (4xx other than 429): reported on the item, not thrown. */
 function isPermanentRefusal(error: unknown): boolean {
@@ -32,7 +37,11 @@ interface Documents {
 }
 
 /** The signed documents record (spec 4.11) and optionally the signed PDF as binary data. */
-async function fetchDocuments(ctx: IPollFunctions, cfg: TriggerConfig, contractId: string): Promise<Documents> {
+async function fetchDocuments(
+	ctx: IPollFunctions,
+	cfg: TriggerConfig,
+	contractId: string,
+): Promise<Documents> {
 	const record = await settle(
 		apiRequest.call(ctx, 'GET', `/api/contract/documents/${encodeURIComponent(contractId)}`, {
 			qs: { partial: false },

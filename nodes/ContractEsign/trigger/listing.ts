@@ -55,9 +55,14 @@ function ordered(items: Observation[], notAfter?: number): boolean {
 }
 
 function unstable(ctx: IPollFunctions, what: string): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `The contract list kept changing while the trigger was reading ${what}`, {
-		description: 'Nothing was lost: the trigger keeps its previous state and reads the list again at the next poll time.',
-	});
+	return new NodeOperationError(
+		ctx.getNode(),
+		`The contract list kept changing while the trigger was reading ${what}`,
+		{
+			description:
+				'Nothing was lost: the trigger keeps its previous state and reads the list again at the next poll time.',
+		},
+	);
 }
 
 /**
@@ -65,17 +70,32 @@ function unstable(ctx: IPollFunctions, what: string): NodeOperationError {
  * instant, read until two consecutive reads list the same contracts (a contract leaving the list between two
  * pages of a read would otherwise be skipped).
  */
-async function readRun(ctx: IPollFunctions, base: IDataObject, t: number, out: Map<string, Observation>): Promise<void> {
+async function readRun(
+	ctx: IPollFunctions,
+	base: IDataObject,
+	t: number,
+	out: Map<string, Observation>,
+): Promise<void> {
 	const perPage = triggerSettings.pageSize;
 	let previous: Map<string, Observation> | undefined;
 	for (let attempt = 0; attempt < triggerSettings.runReadAttempts; attempt++) {
 		const run = new Map<string, Observation>();
 		for (let page = 1; ; page++) {
-			const { items } = await listPage(ctx, { ...base, dateStart: iso(t), dateEnd: iso(t), page, perPage });
+			const { items } = await listPage(ctx, {
+				...base,
+				dateStart: iso(t),
+				dateEnd: iso(t),
+				page,
+				perPage,
+			});
 			for (const o of items) if (o.t === t) run.set(o.id, o);
 			if (items.length < perPage) break;
 		}
-		if (previous && previous.size === run.size && [...run.keys()].every((id) => previous?.has(id))) {
+		if (
+			previous &&
+			previous.size === run.size &&
+			[...run.keys()].every((id) => previous?.has(id))
+		) {
 			// the verified read is the latest view of that instant: it replaces what earlier pages showed of it
 			for (const [id, o] of out) if (o.t === t && !run.has(id)) out.delete(id);
 			for (const [id, o] of run) out.set(id, o);

@@ -20,10 +20,17 @@ function windowQuery(windowStart: number | undefined): IDataObject {
 }
 
 /** "Fetch Test Event": the newest real contract matching the settings, shaped like an event; no state touched. */
-async function sampleEvent(ctx: IPollFunctions, cfg: TriggerConfig, now: number): Promise<INodeExecutionData[][]> {
+async function sampleEvent(
+	ctx: IPollFunctions,
+	cfg: TriggerConfig,
+	now: number,
+): Promise<INodeExecutionData[][]> {
 	const windowStart = cfg.lookBackDays ? now - cfg.lookBackDays * DAY_MS : undefined;
 	const base = { ...filterQuery(cfg), ...windowQuery(windowStart) };
-	const queries = cfg.event === 'enteredStatus' ? cfg.statuses.map((s) => ({ ...base, statusContract: s })) : [base];
+	const queries =
+		cfg.event === 'enteredStatus'
+			? cfg.statuses.map((s) => ({ ...base, statusContract: s }))
+			: [base];
 	let newest: Observation | undefined;
 	for (const qs of queries) {
 		const { items } = await listPage(ctx, { ...qs, page: 1, perPage: 1 });
@@ -31,12 +38,17 @@ async function sampleEvent(ctx: IPollFunctions, cfg: TriggerConfig, now: number)
 		if (o && (!newest || o.t > newest.t)) newest = o;
 	}
 	if (!newest) {
-		throw new NodeOperationError(ctx.getNode(), 'No contract matches the trigger\'s settings yet', {
+		throw new NodeOperationError(ctx.getNode(), "No contract matches the trigger's settings yet", {
 			description:
 				'The test event is the newest contract that matches Trigger On, Statuses and Filters. Create such a contract, or loosen the filters, then fetch again.',
 		});
 	}
-	const kind = cfg.event === 'newContract' ? 'created' : cfg.event === 'enteredStatus' ? 'enteredStatus' : 'statusChanged';
+	const kind =
+		cfg.event === 'newContract'
+			? 'created'
+			: cfg.event === 'enteredStatus'
+				? 'enteredStatus'
+				: 'statusChanged';
 	const event: DetectedEvent = {
 		kind,
 		observation: newest,
@@ -67,17 +79,25 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	// 1. the watched contracts
 	const statusObservations = new Map<string, Observation>();
 	if (cfg.event === 'anyChange') {
-		const seen = await readPass(this, { ...filters, ...windowQuery(windowStart) }, {
-			canShrink: membershipCanShrink(cfg, false),
-			floor: windowStart,
-		});
+		const seen = await readPass(
+			this,
+			{ ...filters, ...windowQuery(windowStart) },
+			{
+				canShrink: membershipCanShrink(cfg, false),
+				floor: windowStart,
+			},
+		);
 		for (const [id, o] of seen) statusObservations.set(id, o);
 	} else if (cfg.event === 'enteredStatus') {
 		for (const status of cfg.statuses) {
-			const seen = await readPass(this, { ...filters, statusContract: status, ...windowQuery(windowStart) }, {
-				canShrink: true,
-				floor: windowStart,
-			});
+			const seen = await readPass(
+				this,
+				{ ...filters, statusContract: status, ...windowQuery(windowStart) },
+				{
+					canShrink: true,
+					floor: windowStart,
+				},
+			);
 			for (const [id, o] of seen) {
 				// a contract met in two watched statuses moved during the poll: the later pass saw it last
 				statusObservations.delete(id);
@@ -90,12 +110,18 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	// lists, so a contract created while the poll runs is never passed over)
 	const createdObservations = new Map<string, Observation>();
 	if (cfg.event !== 'anyChange' && cfg.includeNew && previous) {
-		const bounds = [previous.watermark, windowStart].filter((v): v is number => typeof v === 'number');
+		const bounds = [previous.watermark, windowStart].filter(
+			(v): v is number => typeof v === 'number',
+		);
 		const floor = bounds.length ? Math.max(...bounds) : undefined;
-		const seen = await readPass(this, { ...filters, ...windowQuery(floor) }, {
-			canShrink: membershipCanShrink(cfg, false),
-			floor,
-		});
+		const seen = await readPass(
+			this,
+			{ ...filters, ...windowQuery(floor) },
+			{
+				canShrink: membershipCanShrink(cfg, false),
+				floor,
+			},
+		);
 		for (const [id, o] of seen) createdObservations.set(id, o);
 	}
 

@@ -71,7 +71,7 @@ class Writer {
 		this.ensure(8);
 		let v = Math.max(0, Math.floor(value));
 		while (v >= 0x80) {
-			this.buf[this.pos++] = (v % 0x80) | 0x80;
+			this.buf[this.pos++] = v % 0x80 | 0x80;
 			v = Math.floor(v / 0x80);
 		}
 		this.buf[this.pos++] = v;
@@ -228,9 +228,15 @@ export function storeState(state: TriggerState): IDataObject {
 export function loadState(stored: unknown): TriggerState | undefined {
 	if (!stored || typeof stored !== 'object') return undefined;
 	const s = stored as IDataObject;
-	if (s.version !== STATE_VERSION || typeof s.config !== 'string' || typeof s.contracts !== 'string') return undefined;
+	if (
+		s.version !== STATE_VERSION ||
+		typeof s.config !== 'string' ||
+		typeof s.contracts !== 'string'
+	)
+		return undefined;
 	try {
-		const watermark = s.watermark === null || s.watermark === undefined ? null : Date.parse(String(s.watermark));
+		const watermark =
+			s.watermark === null || s.watermark === undefined ? null : Date.parse(String(s.watermark));
 		if (watermark !== null && Number.isNaN(watermark)) return undefined;
 		const watermarkIds = Array.isArray(s.watermarkIds) ? s.watermarkIds.map(String) : [];
 		return { config: s.config, watermark, watermarkIds, contracts: decodeContracts(s.contracts) };

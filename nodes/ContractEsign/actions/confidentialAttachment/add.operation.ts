@@ -18,10 +18,15 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const body = await buildAttachmentBody(this, itemIndex);
-	const response = await apiRequest.call(this, 'POST', `/api/contracts/${encodeURIComponent(contractId)}/confidential-attachments`, {
-		body,
-		itemIndex,
-	});
+	const response = await apiRequest.call(
+		this,
+		'POST',
+		`/api/contracts/${encodeURIComponent(contractId)}/confidential-attachments`,
+		{
+			body,
+			itemIndex,
+		},
+	);
 	return {
 		contractId,
 		attachmentId: response.attachmentid ?? null,

@@ -5,7 +5,10 @@ import type { OperationModule } from '../types';
 import * as add from './add.operation';
 import * as deleteOp from './delete.operation';
 
-export const operations: Record<OperationOf<'confidentialAttachment'>, OperationModule> = { add, delete: deleteOp };
+export const operations: Record<OperationOf<'confidentialAttachment'>, OperationModule> = {
+	add,
+	delete: deleteOp,
+};
 
 export const description: INodeProperties[] = [
 	{

@@ -20,7 +20,10 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['contract'], operation: ['configure'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contract'], operation: ['configure'] } },
+	properties,
+);
 
 const HINT =
 	'A contract can only be configured before anyone signs it: once a participant has signed, or the contract is signed, finalized, cancelled, expired or rejected, its configuration is locked.';
@@ -29,10 +32,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body = configurationBody(this, itemIndex, fields);
-	await apiRequest.call(this, 'POST', `/api/contract/configuration/${encodeURIComponent(contractId)}`, {
-		body,
-		itemIndex,
-		hint: HINT,
-	});
+	await apiRequest.call(
+		this,
+		'POST',
+		`/api/contract/configuration/${encodeURIComponent(contractId)}`,
+		{
+			body,
+			itemIndex,
+			hint: HINT,
+		},
+	);
 	return { contractId, configured: body };
 }

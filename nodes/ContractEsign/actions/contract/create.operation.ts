@@ -15,7 +15,10 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['contract'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contract'], operation: ['create'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const source = this.getNodeParameter('source', itemIndex) as 'template' | 'pdf' | 'word';
@@ -27,9 +30,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		echo.templateId = templateId;
 	} else {
 		const field = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
-		const file = await readDocument(this, itemIndex, field, source === 'pdf' ? 'pdf' : 'docx', 'creating a contract');
+		const file = await readDocument(
+			this,
+			itemIndex,
+			field,
+			source === 'pdf' ? 'pdf' : 'docx',
+			'creating a contract',
+		);
 		// JSON built as one Buffer: a large file costs its Base64 once, not three times (bench/README.md, group 3)
-		body = jsonBodyWithFile({ source: 'document', document: { type: source, data: FILE_SLOT } }, file.buffer);
+		body = jsonBodyWithFile(
+			{ source: 'document', document: { type: source, data: FILE_SLOT } },
+			file.buffer,
+		);
 		if (file.fileName) echo.fileName = file.fileName;
 	}
 	const response = await apiRequest.call(this, 'POST', '/api/create/contract', {

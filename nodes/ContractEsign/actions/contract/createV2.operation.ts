@@ -2,7 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readDocument } from '../../helpers/binary';
-import { createV2PeopleFields, createV2SettingsFields, documentSourceField } from '../../helpers/createV2Fields';
+import {
+	createV2PeopleFields,
+	createV2SettingsFields,
+	documentSourceField,
+} from '../../helpers/createV2Fields';
 import { explainCreateV2Error, jsonArray, peopleFromFields } from '../../helpers/createV2Request';
 import { requireTemplateId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
@@ -15,7 +19,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. Lease 2026',
-		description: 'Name shown to signers. Leave empty to use the template\'s name; a PDF or Word contract needs one before sending.',
+		description:
+			"Name shown to signers. Leave empty to use the template's name; a PDF or Word contract needs one before sending.",
 	},
 	documentSourceField,
 	{ ...templateIdLocator, displayOptions: { show: { source: ['template'] } } },
@@ -25,24 +30,44 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['contract'], operation: ['createV2'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contract'], operation: ['createV2'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const get = (name: string, fallback: string) => this.getNodeParameter(name, itemIndex, fallback) as string;
-	const body: IDataObject = { language: get('language', 'es'), notificationType: get('notificationType', 'email'), shield: get('shield', 'none') };
+	const get = (name: string, fallback: string) =>
+		this.getNodeParameter(name, itemIndex, fallback) as string;
+	const body: IDataObject = {
+		language: get('language', 'es'),
+		notificationType: get('notificationType', 'email'),
+		shield: get('shield', 'none'),
+	};
 	const name = get('name', '').trim();
 	if (name) body.name = name;
 	const fromFields = get('signersInputMode', 'fields') === 'fields';
 	const people = fromFields
 		? peopleFromFields(this, itemIndex, body.notificationType !== 'email')
-		: { signers: jsonArray(this, itemIndex, 'signersJson', 'Signers (JSON)'), spectators: jsonArray(this, itemIndex, 'spectatorsJson', 'Spectators (JSON)') };
+		: {
+				signers: jsonArray(this, itemIndex, 'signersJson', 'Signers (JSON)'),
+				spectators: jsonArray(this, itemIndex, 'spectatorsJson', 'Spectators (JSON)'),
+			};
 	const source = get('source', 'template');
 	if (source === 'template') {
 		body.templateid = requireTemplateId(this, itemIndex);
 	} else {
 		const field = get('binaryPropertyName', 'data');
-		const file = await readDocument(this, itemIndex, field, source === 'pdf' ? 'pdf' : 'docx', 'creating a contract');
-		body.document = { type: source === 'pdf' ? 'pdf' : 'word', data: file.buffer.toString('base64') };
+		const file = await readDocument(
+			this,
+			itemIndex,
+			field,
+			source === 'pdf' ? 'pdf' : 'docx',
+			'creating a contract',
+		);
+		body.document = {
+			type: source === 'pdf' ? 'pdf' : 'word',
+			data: file.buffer.toString('base64'),
+		};
 	}
 	body.signers = people.signers;
 	if (people.spectators.length) body.spectators = people.spectators;

@@ -16,7 +16,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		hint: 'The name of the output binary field to put the zip file in',
 		description:
-			'Name of the binary field on the output item that receives the zip with the contract\'s documents (signed PDF, NOM-151 certificate, videos and attachments once signed)',
+			"Name of the binary field on the output item that receives the zip with the contract's documents (signed PDF, NOM-151 certificate, videos and attachments once signed)",
 	},
 	optionsCollection(),
 ];
@@ -26,16 +26,31 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const field = requireFieldName(this, itemIndex, 'binaryPropertyName', 'Put Output File in Field');
 	// Spec 4.24: POST (never retried by the transport); the answer is the zip itself.
-	const response = await apiRequestFull.call(this, 'POST', `/api/contracts/${encodeURIComponent(contractId)}/package`, {
-		itemIndex,
-		binary: true,
-	});
+	const response = await apiRequestFull.call(
+		this,
+		'POST',
+		`/api/contracts/${encodeURIComponent(contractId)}/package`,
+		{
+			itemIndex,
+			binary: true,
+		},
+	);
 	const data = Buffer.from(response.body as Buffer);
-	const fileName = fileNameFromDisposition(response.headers['content-disposition']) ?? `contract-${contractId}.zip`;
+	const fileName =
+		fileNameFromDisposition(response.headers['content-disposition']) ??
+		`contract-${contractId}.zip`;
 	const binary = await this.helpers.prepareBinaryData(data, fileName, 'application/zip');
-	return [{ json: { contractId, fileName, fileSize: data.length, binaryField: field }, binary: { [field]: binary } }];
+	return [
+		{
+			json: { contractId, fileName, fileSize: data.length, binaryField: field },
+			binary: { [field]: binary },
+		},
+	];
 }

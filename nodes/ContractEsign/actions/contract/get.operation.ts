@@ -6,17 +6,22 @@ import { requireId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
 import { contractIdLocator, optionsCollection } from '../common.descriptions';
 
-const properties: INodeProperties[] = [
-	contractIdLocator,
-	optionsCollection(),
-];
+const properties: INodeProperties[] = [contractIdLocator, optionsCollection()];
 
-export const description = updateDisplayOptions({ show: { resource: ['contract'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contract'], operation: ['get'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
-	const record = await apiRequest.call(this, 'GET', `/api/contract/status/${encodeURIComponent(contractId)}`, {
-		itemIndex,
-	});
+	const record = await apiRequest.call(
+		this,
+		'GET',
+		`/api/contract/status/${encodeURIComponent(contractId)}`,
+		{
+			itemIndex,
+		},
+	);
 	return { contractId, ...record, statusLabel: statusLabel(record.status) };
 }

@@ -19,12 +19,18 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['contract'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contract'], operation: ['getAll'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs = contractFilterQuery(this, itemIndex, filters);
 	const max = resultLimit(this, itemIndex);
-	const contracts = (await apiRequestAllItems.call(this, '/api/list/contracts', qs, { limit: max, itemIndex })) as IDataObject[];
+	const contracts = (await apiRequestAllItems.call(this, '/api/list/contracts', qs, {
+		limit: max,
+		itemIndex,
+	})) as IDataObject[];
 	return contracts.map((c) => ({ contractId: c._id, ...c, statusLabel: statusLabel(c.status) }));
 }

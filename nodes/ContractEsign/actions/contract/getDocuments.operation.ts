@@ -1,4 +1,10 @@
-import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IBinaryData,
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { fileNameFromUrl, requireFieldName } from '../../helpers/files';
@@ -16,7 +22,7 @@ const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to download the signed contract, the NOM-151 certificate and the participants\' videos as files on the output item, instead of returning only their addresses',
+			"Whether to download the signed contract, the NOM-151 certificate and the participants' videos as files on the output item, instead of returning only their addresses",
 	},
 	{
 		displayName: 'Put Contract in Field',
@@ -45,7 +51,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		displayOptions: showWhenDownloading,
 		description:
-			'Prefix of the output binary fields for the participants\' declaration videos, numbered in participant order: video_1, video_2, …',
+			"Prefix of the output binary fields for the participants' declaration videos, numbered in participant order: video_1, video_2, …",
 	},
 	optionsCollection({
 		displayName: 'Partially Signed Documents',
@@ -62,7 +68,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const partial = this.getNodeParameter('options.partial', itemIndex, false) as boolean;
 	const download = this.getNodeParameter('downloadFiles', itemIndex, false) as boolean;
@@ -70,46 +79,84 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (download) {
 		fields = {
 			contract: requireFieldName(this, itemIndex, 'contractBinaryField', 'Put Contract in Field'),
-			certificate: requireFieldName(this, itemIndex, 'certificateBinaryField', 'Put Certificate in Field'),
+			certificate: requireFieldName(
+				this,
+				itemIndex,
+				'certificateBinaryField',
+				'Put Certificate in Field',
+			),
 			video: requireFieldName(this, itemIndex, 'videoBinaryPrefix', 'Video Field Prefix'),
 		};
 		const videoField = new RegExp(`^${fields.video.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\d+$`);
-		if (fields.contract === fields.certificate || [fields.contract, fields.certificate].some((f) => videoField.test(f))) {
-			fail(this, itemIndex, 'Two downloaded files would go to the same binary field', 'Give the contract, the certificate and the videos different field names.');
+		if (
+			fields.contract === fields.certificate ||
+			[fields.contract, fields.certificate].some((f) => videoField.test(f))
+		) {
+			fail(
+				this,
+				itemIndex,
+				'Two downloaded files would go to the same binary field',
+				'Give the contract, the certificate and the videos different field names.',
+			);
 		}
 	}
 
-	const record = await apiRequest.call(this, 'GET', `/api/contract/documents/${encodeURIComponent(contractId)}`, {
-		qs: { partial },
-		itemIndex,
-		hint: partial
-			? 'Partially signed documents exist once at least one participant has signed.'
-			: 'Signed documents exist once every participant has signed. Turn on the option "Partially Signed Documents" to get the documents signed so far.',
-	});
+	const record = await apiRequest.call(
+		this,
+		'GET',
+		`/api/contract/documents/${encodeURIComponent(contractId)}`,
+		{
+			qs: { partial },
+			itemIndex,
+			hint: partial
+				? 'Partially signed documents exist once at least one participant has signed.'
+				: 'Signed documents exist once every participant has signed. Turn on the option "Partially Signed Documents" to get the documents signed so far.',
+		},
+	);
 	const documents = (record.documents ?? {}) as IDataObject;
-	const participants = (Array.isArray(record.participants) ? record.participants : []) as IDataObject[];
+	const participants = (
+		Array.isArray(record.participants) ? record.participants : []
+	) as IDataObject[];
 	const json: IDataObject = { contractId, name: record.name, partial, documents };
-	json.participants = participants.map(({ participantid, ...rest }) => ({ participantId: participantid, ...rest }));
+	json.participants = participants.map(({ participantid, ...rest }) => ({
+		participantId: participantid,
+		...rest,
+	}));
 	if (!download) return [{ json }];
 
 	const binary: Record<string, IBinaryData> = {};
 	const binaryFields: IDataObject = {};
 	const attach = async (url: unknown, field: string, fallbackName: string) => {
 		if (typeof url !== 'string' || !url) return false;
-		binary[field] = await downloadFile.call(this, url, { itemIndex, fileName: fileNameFromUrl(url, fallbackName) });
+		binary[field] = await downloadFile.call(this, url, {
+			itemIndex,
+			fileName: fileNameFromUrl(url, fallbackName),
+		});
 		return true;
 	};
 	if (await attach(documents.signed_contract, fields.contract, `${contractId}-signed.pdf`)) {
 		binaryFields.signedContract = fields.contract;
 	}
-	if (await attach(documents.signed_certificate, fields.certificate, `${contractId}-nom151-certificate.pdf`)) {
+	if (
+		await attach(
+			documents.signed_certificate,
+			fields.certificate,
+			`${contractId}-nom151-certificate.pdf`,
+		)
+	) {
 		binaryFields.certificate = fields.certificate;
 	}
 	const outParticipants = json.participants as IDataObject[];
 	const videos: string[] = [];
 	for (const [n, participant] of outParticipants.entries()) {
 		const field = `${fields.video}${n + 1}`;
-		if (await attach(participant.video, field, `${participant.participantId ?? n + 1}-declaration.webm`)) {
+		if (
+			await attach(
+				participant.video,
+				field,
+				`${participant.participantId ?? n + 1}-declaration.webm`,
+			)
+		) {
 			participant.videoField = field;
 			videos.push(field);
 		}

@@ -28,12 +28,20 @@ function toBoolean(value: unknown): boolean {
 	return Boolean(value);
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | IDataObject[]> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const keepInOneItem = this.getNodeParameter('options.keepInOneItem', itemIndex, false) as boolean;
-	const response = await apiRequest.call(this, 'GET', `/api/contract/milestones/${encodeURIComponent(contractId)}`, {
-		itemIndex,
-	});
+	const response = await apiRequest.call(
+		this,
+		'GET',
+		`/api/contract/milestones/${encodeURIComponent(contractId)}`,
+		{
+			itemIndex,
+		},
+	);
 	const list = (Array.isArray(response.milestones) ? response.milestones : []) as IDataObject[];
 	const milestones = list.map(({ _id, ...fields }) => ({
 		milestoneId: _id,

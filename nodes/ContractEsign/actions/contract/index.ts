@@ -18,7 +18,23 @@ import * as sendReminder from './sendReminder.operation';
 import * as stampShield2Certificate from './stampShield2Certificate.operation';
 import * as validateNom151 from './validateNom151.operation';
 
-export const operations: Record<OperationOf<'contract'>, OperationModule> = { archive, cancel, configure, create, createV2, downloadPackage, finalize, get, getAll, getDocuments, getMilestones, send, sendReminder, stampShield2Certificate, validateNom151 };
+export const operations: Record<OperationOf<'contract'>, OperationModule> = {
+	archive,
+	cancel,
+	configure,
+	create,
+	createV2,
+	downloadPackage,
+	finalize,
+	get,
+	getAll,
+	getDocuments,
+	getMilestones,
+	send,
+	sendReminder,
+	stampShield2Certificate,
+	validateNom151,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -43,7 +59,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Configure',
 				value: 'configure',
-				description: 'Set name, language, notifications, signature type, expiry and more before signing',
+				description:
+					'Set name, language, notifications, signature type, expiry and more before signing',
 				action: 'Configure a contract',
 			},
 			{
@@ -109,7 +126,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Stamp Shield-2 Certificate',
 				value: 'stampShield2Certificate',
-				description: 'Stamp a shield-2 certificate (needs signature type shield2-certificate and credits)',
+				description:
+					'Stamp a shield-2 certificate (needs signature type shield2-certificate and credits)',
 				action: 'Stamp a shield2 certificate on a contract',
 			},
 			{

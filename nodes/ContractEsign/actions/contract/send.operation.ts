@@ -13,28 +13,45 @@ const properties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to output each participant\'s personal signing link (signUrl), for example to send it through your own channel. Treat the links like passwords.',
+			"Whether to output each participant's personal signing link (signUrl), for example to send it through your own channel. Treat the links like passwords.",
 	}),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['contract'], operation: ['send'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['contract'], operation: ['send'] } },
+	properties,
+);
 
 const HINT =
 	'When the service lists configuration problems, fix each one (name and expiry with "Contract → Configure"; participant names, e-mails and phones with "Participant → Update") and send again. A contract that was already sent, signed or cancelled cannot be sent again.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
-	const returnSignLinks = this.getNodeParameter('options.returnSignLinks', itemIndex, false) as boolean;
-	const response = await apiRequest.call(this, 'POST', `/api/contract/send/${encodeURIComponent(contractId)}`, {
-		qs: returnSignLinks ? { showSignLinks: true } : undefined,
+	const returnSignLinks = this.getNodeParameter(
+		'options.returnSignLinks',
 		itemIndex,
-		hint: HINT,
-	});
+		false,
+	) as boolean;
+	const response = await apiRequest.call(
+		this,
+		'POST',
+		`/api/contract/send/${encodeURIComponent(contractId)}`,
+		{
+			qs: returnSignLinks ? { showSignLinks: true } : undefined,
+			itemIndex,
+			hint: HINT,
+		},
+	);
 	const output: IDataObject = { contractId, sent: true };
 	if (returnSignLinks) {
 		const contract = (response.contract ?? {}) as IDataObject;
-		const participants = Array.isArray(contract.participants) ? (contract.participants as IDataObject[]) : [];
-		output.signingLinks = participants.map((p) => ({ participantId: p.participantid, signUrl: p.signUrl }));
+		const participants = Array.isArray(contract.participants)
+			? (contract.participants as IDataObject[])
+			: [];
+		output.signingLinks = participants.map((p) => ({
+			participantId: p.participantid,
+			signUrl: p.signUrl,
+		}));
 	}
 	return output;
 }

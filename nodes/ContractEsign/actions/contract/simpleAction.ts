@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	INodeProperties,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
@@ -27,10 +32,10 @@ export function contractAction(spec: ContractActionSpec): {
 	description: INodeProperties[];
 	execute: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject>;
 } {
-	const description = updateDisplayOptions({ show: { resource: ['contract'], operation: [spec.operation] } }, [
-		contractIdLocator,
-		optionsCollection(),
-	]);
+	const description = updateDisplayOptions(
+		{ show: { resource: ['contract'], operation: [spec.operation] } },
+		[contractIdLocator, optionsCollection()],
+	);
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 		const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 		await apiRequest.call(this, spec.method, spec.path(encodeURIComponent(contractId)), {

@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { asText, findCreated, listProperties, propertiesPath, propertyOutput } from '../../helpers/customProperties';
+import {
+	asText,
+	findCreated,
+	listProperties,
+	propertiesPath,
+	propertyOutput,
+} from '../../helpers/customProperties';
 import { fail, requireId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
 import { contractIdLocator, optionsCollection } from '../common.descriptions';
@@ -14,7 +20,14 @@ const properties: INodeProperties[] = [
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Property',
-		default: { property: [{ name: '', value: '' }] },
+		default: {
+			property: [
+				{
+					name: '',
+					value: '',
+				},
+			],
+		},
 		required: true,
 		description: 'Name/value pairs stored with the contract, e.g. a department or an order number',
 		options: [
@@ -46,22 +59,43 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['customProperty'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customProperty'], operation: ['create'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const entries = this.getNodeParameter('properties.property', itemIndex, []) as IDataObject[];
 	if (entries.length === 0) {
-		fail(this, itemIndex, 'No custom property to create', 'Click "Add Property" and fill in at least one name.');
+		fail(
+			this,
+			itemIndex,
+			'No custom property to create',
+			'Click "Add Property" and fill in at least one name.',
+		);
 	}
 	const sent = entries.map((entry, index) => {
 		const name = String(entry.name ?? '').trim();
 		if (!name) {
-			fail(this, itemIndex, `Property ${index + 1} has an empty name`, 'Every custom property needs a name; the value may be empty.');
+			fail(
+				this,
+				itemIndex,
+				`Property ${index + 1} has an empty name`,
+				'Every custom property needs a name; the value may be empty.',
+			);
 		}
-		return { name, value: asText(entry.value) };
+		return {
+			name,
+			value: asText(entry.value),
+		};
 	});
-	await apiRequest.call(this, 'POST', propertiesPath(contractId), { body: { properties: sent }, itemIndex });
+	await apiRequest.call(this, 'POST', propertiesPath(contractId), {
+		body: { properties: sent },
+		itemIndex,
+	});
 	const found = findCreated(await listProperties.call(this, contractId, itemIndex), sent);
-	return sent.map((entry, index) => propertyOutput(contractId, found[index] ?? { _id: null, ...entry }));
+	return sent.map((entry, index) =>
+		propertyOutput(contractId, found[index] ?? { _id: null, ...entry }),
+	);
 }

@@ -20,9 +20,15 @@ const properties: INodeProperties[] = [
 	}),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['customProperty'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customProperty'], operation: ['getAll'] } },
+	properties,
+);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | IDataObject[]> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const max = resultLimit(this, itemIndex);
 	const oneItem = this.getNodeParameter('options.oneItem', itemIndex, false) as boolean;

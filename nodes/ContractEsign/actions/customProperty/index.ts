@@ -7,7 +7,12 @@ import * as deleteOp from './delete.operation';
 import * as getAll from './getAll.operation';
 import * as update from './update.operation';
 
-export const operations: Record<OperationOf<'customProperty'>, OperationModule> = { create, delete: deleteOp, getAll, update };
+export const operations: Record<OperationOf<'customProperty'>, OperationModule> = {
+	create,
+	delete: deleteOp,
+	getAll,
+	update,
+};
 
 export const description: INodeProperties[] = [
 	{

@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { asText, listProperties, propertyIdLocator, propertyOutput, propertyPath } from '../../helpers/customProperties';
+import {
+	asText,
+	listProperties,
+	propertyIdLocator,
+	propertyOutput,
+	propertyPath,
+} from '../../helpers/customProperties';
 import { fail, requireId } from '../../helpers/validate';
 import { apiRequest } from '../../transport';
 import { contractIdLocator, optionsCollection } from '../common.descriptions';
@@ -37,7 +43,10 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['customProperty'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['customProperty'], operation: ['update'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
@@ -46,7 +55,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: IDataObject = {};
 	if ('name' in fields) {
 		body.name = asText(fields.name).trim();
-		if (!body.name) fail(this, itemIndex, 'The new property name is empty', 'Enter a name, or remove the Name field to keep the current one.');
+		if (!body.name)
+			fail(
+				this,
+				itemIndex,
+				'The new property name is empty',
+				'Enter a name, or remove the Name field to keep the current one.',
+			);
 	}
 	if ('value' in fields) body.value = asText(fields.value);
 	if (Object.keys(body).length === 0) {
@@ -54,7 +69,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	if (body.name === undefined || body.value === undefined) {
 		// The documented PUT body carries both fields: fill the missing one with its current value.
-		const current = (await listProperties.call(this, contractId, itemIndex)).find((p) => String(p._id) === propertyId);
+		const current = (await listProperties.call(this, contractId, itemIndex)).find(
+			(p) => String(p._id) === propertyId,
+		);
 		if (current) {
 			body.name ??= String(current.name ?? '');
 			body.value ??= String(current.value ?? '');

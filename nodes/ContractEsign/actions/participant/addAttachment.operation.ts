@@ -11,9 +11,7 @@ const show = { resource: ['participant'], operation: ['addAttachment'] };
 export const description: INodeProperties[] = [
 	...updateDisplayOptions({ show }, [contractIdLocator, participantIdLocator]),
 	...attachmentFields(show),
-	...updateDisplayOptions({ show }, [
-		optionsCollection(),
-	]),
+	...updateDisplayOptions({ show }, [optionsCollection()]),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
@@ -24,7 +22,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this,
 		'POST',
 		`/api/contract/attachments/${encodeURIComponent(contractId)}/${encodeURIComponent(participantId)}`,
-		{ body, itemIndex, hint: 'Attachments can be added to a participant only until someone signs the contract.' },
+		{
+			body,
+			itemIndex,
+			hint: 'Attachments can be added to a participant only until someone signs the contract.',
+		},
 	);
 	return {
 		contractId,

@@ -17,7 +17,8 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		options: OBLIGATION_OPTIONS,
 		default: 'individual',
-		description: 'Whether the participant signs as a natural person or as a legal entity. It is sent with the change (choosing the other kind changes the participant\'s obligation) and decides which name fields apply.',
+		description:
+			"Whether the participant signs as a natural person or as a legal entity. It is sent with the change (choosing the other kind changes the participant's obligation) and decides which name fields apply.",
 	},
 	{
 		displayName: 'New Email',
@@ -26,17 +27,57 @@ const properties: INodeProperties[] = [
 		placeholder: 'name@email.com',
 		default: '',
 		required: true,
-		description: 'The new e-mail address. The participant gets a new signing link there; the old link stops working.',
+		description:
+			'The new e-mail address. The participant gets a new signing link there; the old link stops working.',
 	},
-	{ displayName: 'Name', name: 'name', type: 'string', default: '', displayOptions: forObligation('individual'), description: 'First name of the participant. Leave empty to keep the current value.' },
-	{ displayName: 'Last Name', name: 'lastName', type: 'string', default: '', displayOptions: forObligation('individual'), description: 'Last name of the participant. Leave empty to keep the current value.' },
-	{ displayName: 'Company Name', name: 'name', type: 'string', default: '', displayOptions: forObligation('legal'), description: 'Name of the company that signs. Leave empty to keep the current value.' },
-	{ displayName: 'Representative', name: 'representative', type: 'string', default: '', displayOptions: forObligation('legal'), description: 'Legal representative who signs for the company. Leave empty to keep the current value.' },
-	{ displayName: 'Phone', name: 'phone', type: 'string', default: '', placeholder: 'e.g. +525512345678', description: 'New mobile number. Leave empty to keep the current value.' },
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		displayOptions: forObligation('individual'),
+		description: 'First name of the participant. Leave empty to keep the current value.',
+	},
+	{
+		displayName: 'Last Name',
+		name: 'lastName',
+		type: 'string',
+		default: '',
+		displayOptions: forObligation('individual'),
+		description: 'Last name of the participant. Leave empty to keep the current value.',
+	},
+	{
+		displayName: 'Company Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		displayOptions: forObligation('legal'),
+		description: 'Name of the company that signs. Leave empty to keep the current value.',
+	},
+	{
+		displayName: 'Representative',
+		name: 'representative',
+		type: 'string',
+		default: '',
+		displayOptions: forObligation('legal'),
+		description:
+			'Legal representative who signs for the company. Leave empty to keep the current value.',
+	},
+	{
+		displayName: 'Phone',
+		name: 'phone',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. +525512345678',
+		description: 'New mobile number. Leave empty to keep the current value.',
+	},
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['participant'], operation: ['changeEmail'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['participant'], operation: ['changeEmail'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
@@ -44,9 +85,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const obligation = this.getNodeParameter('obligation', itemIndex) as string;
 	const body: IDataObject = {
 		obligation,
-		email: requireEmail(this, itemIndex, this.getNodeParameter('email', itemIndex, ''), 'New Email'),
+		email: requireEmail(
+			this,
+			itemIndex,
+			this.getNodeParameter('email', itemIndex, ''),
+			'New Email',
+		),
 	};
-	const optional = obligation === 'legal' ? ['name', 'representative', 'phone'] : ['name', 'lastName', 'phone'];
+	const optional =
+		obligation === 'legal' ? ['name', 'representative', 'phone'] : ['name', 'lastName', 'phone'];
 	for (const field of optional) {
 		const value = String(this.getNodeParameter(field, itemIndex, '') ?? '').trim();
 		if (value) body[field] = value;

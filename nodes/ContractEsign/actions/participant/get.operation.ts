@@ -18,10 +18,15 @@ const properties: INodeProperties[] = [
 	}),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['participant'], operation: ['get'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['participant'], operation: ['get'] } },
+	properties,
+);
 
 const object = (value: unknown): IDataObject =>
-	value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
+	value !== null && typeof value === 'object' && !Array.isArray(value)
+		? (value as IDataObject)
+		: {};
 
 /** One readable item: the editable and the read-only information fields side by side. */
 export function flattenParticipant(contractId: string, record: IDataObject): IDataObject {

@@ -7,7 +7,12 @@ import * as changeEmail from './changeEmail.operation';
 import * as get from './get.operation';
 import * as update from './update.operation';
 
-export const operations: Record<OperationOf<'participant'>, OperationModule> = { addAttachment, changeEmail, get, update };
+export const operations: Record<OperationOf<'participant'>, OperationModule> = {
+	addAttachment,
+	changeEmail,
+	get,
+	update,
+};
 
 export const description: INodeProperties[] = [
 	{

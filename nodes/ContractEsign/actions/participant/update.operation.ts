@@ -26,7 +26,14 @@ const properties: INodeProperties[] = [
 				default: '',
 				description: 'Message shown to the participant with the contract. Empty clears it.',
 			},
-			{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '', description: 'E-mail address of the participant' },
+			{
+				displayName: 'Email',
+				name: 'email',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+				description: 'E-mail address of the participant',
+			},
 			{
 				displayName: 'Link Expiration Date',
 				name: 'linkExpirationDate',
@@ -34,35 +41,82 @@ const properties: INodeProperties[] = [
 				default: '',
 				description: 'Last moment the participant can open the contract',
 			},
-			{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Name of the participant; the company name for a legal entity' },
-			{ displayName: 'Obligation', name: 'obligation', type: 'options', options: OBLIGATION_OPTIONS, default: 'individual', description: 'Whether the participant signs as a natural person or as a legal entity' },
-			{ displayName: 'Phone', name: 'phone', type: 'string', default: '', placeholder: 'e.g. +525512345678', description: 'Mobile number (needed for SMS notifications). Empty clears it.' },
-			{ displayName: 'Representative', name: 'representative', type: 'string', default: '', description: 'Legal representative of a legal entity. Empty clears it.' },
-			booleanField('Request INE', 'requestIne', 'Whether to ask the participant for a national ID (INE) validation'),
-			booleanField('Request Location', 'requestLocation', 'Whether to ask the participant to share their location when signing'),
-			booleanField('Request One-Time Password', 'requestOneTimePassword', 'Whether to ask the participant for a one-time password when signing'),
-			booleanField('Request Veridoc', 'requestVeridoc', 'Whether to ask the participant for a photo ID validation (Veridoc)'),
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				default: '',
+				description: 'Name of the participant; the company name for a legal entity',
+			},
+			{
+				displayName: 'Obligation',
+				name: 'obligation',
+				type: 'options',
+				options: OBLIGATION_OPTIONS,
+				default: 'individual',
+				description: 'Whether the participant signs as a natural person or as a legal entity',
+			},
+			{
+				displayName: 'Phone',
+				name: 'phone',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. +525512345678',
+				description: 'Mobile number (needed for SMS notifications). Empty clears it.',
+			},
+			{
+				displayName: 'Representative',
+				name: 'representative',
+				type: 'string',
+				default: '',
+				description: 'Legal representative of a legal entity. Empty clears it.',
+			},
+			booleanField(
+				'Request INE',
+				'requestIne',
+				'Whether to ask the participant for a national ID (INE) validation',
+			),
+			booleanField(
+				'Request Location',
+				'requestLocation',
+				'Whether to ask the participant to share their location when signing',
+			),
+			booleanField(
+				'Request One-Time Password',
+				'requestOneTimePassword',
+				'Whether to ask the participant for a one-time password when signing',
+			),
+			booleanField(
+				'Request Veridoc',
+				'requestVeridoc',
+				'Whether to ask the participant for a photo ID validation (Veridoc)',
+			),
 			{
 				displayName: 'RFC',
 				name: 'rfc',
 				type: 'string',
 				default: '',
 				placeholder: 'e.g. LOAA800101AB1',
-				description: 'Mexican tax ID: 13 characters for a natural person, 12 for a legal entity. Empty clears it.',
+				description:
+					'Mexican tax ID: 13 characters for a natural person, 12 for a legal entity. Empty clears it.',
 			},
 			{
 				displayName: 'Selfie (Input Binary Field)',
 				name: 'selfie',
 				type: 'string',
 				default: 'data',
-				description: 'Name of the input binary field holding a photo of the participant (PNG, JPEG, GIF or WebP), for automatic video validation (shield 3)',
+				description:
+					'Name of the input binary field holding a photo of the participant (PNG, JPEG, GIF or WebP), for automatic video validation (shield 3)',
 			},
 		],
 	},
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['participant'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['participant'], operation: ['update'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
@@ -72,15 +126,29 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		fail(this, itemIndex, 'No field to update', 'Add at least one field under "Update Fields".');
 	}
 	// An expression that resolves to nothing counts as an empty value, never as a silently skipped field.
-	const body: IDataObject = Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, value ?? '']));
+	const body: IDataObject = Object.fromEntries(
+		Object.entries(fields).map(([key, value]) => [key, value ?? '']),
+	);
 	if ('name' in body) {
 		body.name = String(body.name).trim();
-		if (!body.name) fail(this, itemIndex, 'The Name is empty', 'Enter the participant\'s name, or remove the Name field.');
+		if (!body.name)
+			fail(
+				this,
+				itemIndex,
+				'The Name is empty',
+				"Enter the participant's name, or remove the Name field.",
+			);
 	}
 	if ('email' in body) body.email = requireEmail(this, itemIndex, body.email, 'Email');
-	if ('rfc' in body) body.rfc = normaliseRfc(this, itemIndex, body.rfc, body.obligation as string | undefined);
+	if ('rfc' in body)
+		body.rfc = normaliseRfc(this, itemIndex, body.rfc, body.obligation as string | undefined);
 	if ('linkExpirationDate' in body) {
-		body.linkExpirationDate = toIsoTimestamp(this, itemIndex, body.linkExpirationDate, 'Link Expiration Date');
+		body.linkExpirationDate = toIsoTimestamp(
+			this,
+			itemIndex,
+			body.linkExpirationDate,
+			'Link Expiration Date',
+		);
 	}
 	if ('selfie' in body) {
 		const field = String(body.selfie);
@@ -99,7 +167,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this,
 		'POST',
 		`/api/contract/participant/${encodeURIComponent(contractId)}/${encodeURIComponent(participantId)}`,
-		{ body, itemIndex, hint: 'Participants can be changed only until someone signs (not once the contract is signed, cancelled, expired or rejected).' },
+		{
+			body,
+			itemIndex,
+			hint: 'Participants can be changed only until someone signs (not once the contract is signed, cancelled, expired or rejected).',
+		},
 	);
 	return { contractId, participantId, updated: Object.keys(body) };
 }

@@ -20,7 +20,10 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['signingLink'], operation: ['renew'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['signingLink'], operation: ['renew'] } },
+	properties,
+);
 
 const HINT =
 	'Only the newest link of a participant can be renewed, while the contract is in progress and the participant has not signed.';
@@ -29,7 +32,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const raw = this.getNodeParameter('url', itemIndex, '');
 	const url = typeof raw === 'string' ? raw.trim() : '';
 	if (!url) {
-		fail(this, itemIndex, 'The Signing URL is empty', 'Enter the participant\'s current signing link (an expression may have resolved to nothing).');
+		fail(
+			this,
+			itemIndex,
+			'The Signing URL is empty',
+			"Enter the participant's current signing link (an expression may have resolved to nothing).",
+		);
 	}
 	let parsed: URL | undefined;
 	try {
@@ -45,9 +53,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'Use the full link, starting with https:// (or http://), as the service returned it.',
 		);
 	}
-	const response = await apiRequest.call(this, 'POST', '/api/sign-url/renew', { body: { url }, itemIndex, hint: HINT });
+	const response = await apiRequest.call(this, 'POST', '/api/sign-url/renew', {
+		body: { url },
+		itemIndex,
+		hint: HINT,
+	});
 	if (typeof response.url !== 'string' || !response.url) {
-		fail(this, itemIndex, 'The service renewed the link but returned no new URL', 'Check the participant\'s signature link with "Participant → Get".');
+		fail(
+			this,
+			itemIndex,
+			'The service renewed the link but returned no new URL',
+			'Check the participant\'s signature link with "Participant → Get".',
+		);
 	}
 	return { url: response.url, previousUrl: url, renewed: true };
 }

@@ -28,7 +28,10 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['spectator'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['spectator'], operation: ['create'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
@@ -43,6 +46,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	await apiRequest.call(this, 'POST', spectatorsPath(contractId), { body, itemIndex });
 	// The API answers only success (api-notes R16): the new spectator is the listed one with this e-mail.
 	const listed = await listSpectators.call(this, contractId, itemIndex);
-	const created = listed.filter((s) => String(s.email ?? '').toLowerCase() === email.toLowerCase()).pop();
+	const created = listed
+		.filter((s) => String(s.email ?? '').toLowerCase() === email.toLowerCase())
+		.pop();
 	return spectatorOutput(contractId, created ?? { _id: null, ...body });
 }

@@ -20,12 +20,21 @@ const properties: INodeProperties[] = [
 	}),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['spectator'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['spectator'], operation: ['getAll'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const max = resultLimit(this, itemIndex);
-	const includeToken = this.getNodeParameter('options.includeAccessToken', itemIndex, false) as boolean;
+	const includeToken = this.getNodeParameter(
+		'options.includeAccessToken',
+		itemIndex,
+		false,
+	) as boolean;
 	const spectators = await listSpectators.call(this, contractId, itemIndex);
-	return spectators.slice(0, max).map((record) => spectatorOutput(contractId, record, includeToken));
+	return spectators
+		.slice(0, max)
+		.map((record) => spectatorOutput(contractId, record, includeToken));
 }

@@ -35,20 +35,35 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['spectator'], operation: ['update'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['spectator'], operation: ['update'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const spectatorId = requireId(this, itemIndex, 'spectatorId', 'Spectator');
-	const body = spectatorBody(this, itemIndex, this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
+	const body = spectatorBody(
+		this,
+		itemIndex,
+		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
+	);
 	if (Object.keys(body).length === 0) {
-		fail(this, itemIndex, 'Nothing to update', 'Click "Add Field" and fill in at least one of Email, Link Expiration Date, Name or Phone.');
+		fail(
+			this,
+			itemIndex,
+			'Nothing to update',
+			'Click "Add Field" and fill in at least one of Email, Link Expiration Date, Name or Phone.',
+		);
 	}
-	if (body.email !== undefined) await assertNotParticipant.call(this, itemIndex, contractId, String(body.email));
+	if (body.email !== undefined)
+		await assertNotParticipant.call(this, itemIndex, contractId, String(body.email));
 	// The documented PUT body carries every field: the ones not changed are sent with their current values.
 	const current = FIELDS.every((f) => body[f] !== undefined)
 		? undefined
-		: (await listSpectators.call(this, contractId, itemIndex)).find((s) => String(s._id) === spectatorId);
+		: (await listSpectators.call(this, contractId, itemIndex)).find(
+				(s) => String(s._id) === spectatorId,
+			);
 	for (const field of FIELDS) {
 		const value = current?.[field];
 		if (body[field] === undefined && typeof value === 'string' && value !== '') body[field] = value;

@@ -1,7 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { createdFromFilter, createdUntilFilter, dateRangeQuery, resultLimit } from '../../helpers/listFilters';
+import {
+	createdFromFilter,
+	createdUntilFilter,
+	dateRangeQuery,
+	resultLimit,
+} from '../../helpers/listFilters';
 import { apiRequestArray } from '../../transport';
 import { limit, returnAll } from '../common.descriptions';
 
@@ -29,7 +34,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['template'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['template'], operation: ['getAll'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
@@ -37,6 +45,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const name = String(filters.name ?? '').trim();
 	if (name) qs.name = name;
 	const max = resultLimit(this, itemIndex);
-	const templates = await apiRequestArray.call(this, 'GET', '/api/list/templates', { qs, itemIndex });
-	return templates.slice(0, max).map((t) => ({ templateId: t.templateId, name: t.name, createdAt: t.createdAt, ...t }));
+	const templates = await apiRequestArray.call(this, 'GET', '/api/list/templates', {
+		qs,
+		itemIndex,
+	});
+	return templates
+		.slice(0, max)
+		.map((t) => ({ templateId: t.templateId, name: t.name, createdAt: t.createdAt, ...t }));
 }

@@ -31,14 +31,22 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['variable'], operation: ['getAll'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['variable'], operation: ['getAll'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const output = this.getNodeParameter('output', itemIndex, 'perParticipant') as string;
-	const response = await apiRequest.call(this, 'GET', `/api/contract/variables/${encodeURIComponent(contractId)}`, {
-		itemIndex,
-	});
+	const response = await apiRequest.call(
+		this,
+		'GET',
+		`/api/contract/variables/${encodeURIComponent(contractId)}`,
+		{
+			itemIndex,
+		},
+	);
 	const contract = parseVariablesResponse(response, contractId);
 	if (output === 'perVariable') {
 		return contract.participants.flatMap((p) =>

@@ -22,9 +22,14 @@ const properties: INodeProperties[] = [
 			{
 				name: 'Define Below (Reference/Value Pairs)',
 				value: 'pairs',
-				description: 'Type each variable reference with its value; use it when the contract comes from an expression',
+				description:
+					'Type each variable reference with its value; use it when the contract comes from an expression',
 			},
-			{ name: 'JSON', value: 'json', description: 'One JSON object {reference: value} sent as it is' },
+			{
+				name: 'JSON',
+				value: 'json',
+				description: 'One JSON object {reference: value} sent as it is',
+			},
 			{
 				name: 'Map Each Variable',
 				value: 'mapper',
@@ -68,8 +73,21 @@ const properties: INodeProperties[] = [
 				displayName: 'Variable',
 				name: 'variable',
 				values: [
-					{ displayName: 'Reference', name: 'reference', type: 'string', default: '', placeholder: 'e.g. tenant_name', description: 'Reference of the variable (see "Variable → Get Many")' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '', description: 'Text to put in the document' },
+					{
+						displayName: 'Reference',
+						name: 'reference',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. tenant_name',
+						description: 'Reference of the variable (see "Variable → Get Many")',
+					},
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						default: '',
+						description: 'Text to put in the document',
+					},
 				],
 			},
 		],
@@ -87,8 +105,22 @@ const properties: INodeProperties[] = [
 				displayName: 'Image',
 				name: 'image',
 				values: [
-					{ displayName: 'Reference', name: 'reference', type: 'string', default: '', placeholder: 'e.g. property_photo', description: 'Reference of the image variable' },
-					{ displayName: 'Input Binary Field', name: 'binaryPropertyName', type: 'string', default: 'data', description: 'Name of the input binary field holding the picture (PNG, JPEG, GIF or WebP)' },
+					{
+						displayName: 'Reference',
+						name: 'reference',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. property_photo',
+						description: 'Reference of the image variable',
+					},
+					{
+						displayName: 'Input Binary Field',
+						name: 'binaryPropertyName',
+						type: 'string',
+						default: 'data',
+						description:
+							'Name of the input binary field holding the picture (PNG, JPEG, GIF or WebP)',
+					},
 				],
 			},
 		],
@@ -106,21 +138,65 @@ const properties: INodeProperties[] = [
 				displayName: 'Table',
 				name: 'table',
 				values: [
-					{ displayName: 'Reference', name: 'reference', type: 'string', default: '', placeholder: 'e.g. rent_schedule', description: 'Reference of the dynamic table variable' },
+					{
+						displayName: 'Reference',
+						name: 'reference',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. rent_schedule',
+						description: 'Reference of the dynamic table variable',
+					},
 					{
 						displayName: 'Table Action',
 						name: 'tableAction',
 						type: 'options',
 						default: 'text',
 						options: [
-							{ name: 'Remove Table', value: 'remove', description: 'Make the table absent from the contract' },
-							{ name: 'Set From Headers and Rows', value: 'text', description: 'Headers separated by commas, one row per line with cells separated by |' },
-							{ name: 'Set From JSON', value: 'json', description: '{"headers": [...], "rows": [{"cols": [...]}]} or rows as arrays of cells' },
+							{
+								name: 'Remove Table',
+								value: 'remove',
+								description: 'Make the table absent from the contract',
+							},
+							{
+								name: 'Set From Headers and Rows',
+								value: 'text',
+								description:
+									'Headers separated by commas, one row per line with cells separated by |',
+							},
+							{
+								name: 'Set From JSON',
+								value: 'json',
+								description:
+									'{"headers": [...], "rows": [{"cols": [...]}]} or rows as arrays of cells',
+							},
 						],
 					},
-					{ displayName: 'Table Headers', name: 'headers', type: 'string', default: '', placeholder: 'e.g. Month, Amount', displayOptions: { show: { tableAction: ['text'] } }, description: 'Column titles separated by commas' },
-					{ displayName: 'Table JSON', name: 'tableJson', type: 'json', default: '{\n  "headers": [],\n  "rows": []\n}', displayOptions: { show: { tableAction: ['json'] } } },
-					{ displayName: 'Table Rows', name: 'rows', type: 'string', typeOptions: { rows: 5 }, default: '', placeholder: 'January | 12000\nFebruary | 12000', displayOptions: { show: { tableAction: ['text'] } }, description: 'One row per line; cells separated by "|", as many as there are headers' },
+					{
+						displayName: 'Table Headers',
+						name: 'headers',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. Month, Amount',
+						displayOptions: { show: { tableAction: ['text'] } },
+						description: 'Column titles separated by commas',
+					},
+					{
+						displayName: 'Table JSON',
+						name: 'tableJson',
+						type: 'json',
+						default: '{\n  "headers": [],\n  "rows": []\n}',
+						displayOptions: { show: { tableAction: ['json'] } },
+					},
+					{
+						displayName: 'Table Rows',
+						name: 'rows',
+						type: 'string',
+						typeOptions: { rows: 5 },
+						default: '',
+						placeholder: 'January | 12000\nFebruary | 12000',
+						displayOptions: { show: { tableAction: ['text'] } },
+						description: 'One row per line; cells separated by "|", as many as there are headers',
+					},
 				],
 			},
 		],
@@ -131,19 +207,30 @@ const properties: INodeProperties[] = [
 		type: 'json',
 		default: '{\n  "reference": "value"\n}',
 		displayOptions: inMode('json'),
-		description: 'Object whose keys are variable references: text as a string, an image as a Base64 string, a dynamic table as {"headers": [...], "rows": [{"cols": [...]}]} or {} to remove it',
+		description:
+			'Object whose keys are variable references: text as a string, an image as a Base64 string, a dynamic table as {"headers": [...], "rows": [{"cols": [...]}]} or {} to remove it',
 	},
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['variable'], operation: ['set'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['variable'], operation: ['set'] } },
+	properties,
+);
 
 const entries = (ctx: IExecuteFunctions, itemIndex: number, path: string): IDataObject[] =>
 	(ctx.getNodeParameter(path, itemIndex, []) as IDataObject[]) ?? [];
 
 /** Mapper values: the form's fields, or the input item's fields named like a variable reference (auto-map). */
-async function fromMapper(this: IExecuteFunctions, itemIndex: number, contractId: string, participantId: string, out: VariablesBody) {
-	const auto = this.getNodeParameter('columns.mappingMode', itemIndex, 'defineBelow') === 'autoMapInputData';
+async function fromMapper(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	contractId: string,
+	participantId: string,
+	out: VariablesBody,
+) {
+	const auto =
+		this.getNodeParameter('columns.mappingMode', itemIndex, 'defineBelow') === 'autoMapInputData';
 	const source = auto
 		? this.getInputData()[itemIndex].json
 		: ((this.getNodeParameter('columns.value', itemIndex, {}) as IDataObject | null) ?? {});
@@ -158,12 +245,26 @@ async function fromMapper(this: IExecuteFunctions, itemIndex: number, contractId
 	}
 	if (given.length === 0) return;
 	// The kind of each variable (text or image) decides how its value is read, so read the participant's variables.
-	const response = await apiRequest.call(this, 'GET', `/api/contract/variables/${encodeURIComponent(contractId)}`, { itemIndex });
-	const participant = parseVariablesResponse(response, contractId).participants.find((p) => p.participantId === participantId);
+	const response = await apiRequest.call(
+		this,
+		'GET',
+		`/api/contract/variables/${encodeURIComponent(contractId)}`,
+		{ itemIndex },
+	);
+	const participant = parseVariablesResponse(response, contractId).participants.find(
+		(p) => p.participantId === participantId,
+	);
 	if (!participant) {
-		fail(this, itemIndex, `Contract ${contractId} has no participant ${participantId}`, 'Choose the participant from the list.');
+		fail(
+			this,
+			itemIndex,
+			`Contract ${contractId} has no participant ${participantId}`,
+			'Choose the participant from the list.',
+		);
 	}
-	const kinds = new Map<string, VariableKind>(participant.variables.map((v) => [v.reference, v.kind]));
+	const kinds = new Map<string, VariableKind>(
+		participant.variables.map((v) => [v.reference, v.kind]),
+	);
 	const known = `Its variables: ${[...kinds.keys()].join(', ') || 'none'}.`;
 	for (const [reference, value] of given) {
 		const kind = kinds.get(reference);
@@ -179,8 +280,17 @@ async function fromMapper(this: IExecuteFunctions, itemIndex: number, contractId
 			);
 		}
 	}
-	if (auto && Object.keys(out.body).length === 0 && entries(this, itemIndex, 'tables.table').length === 0) {
-		fail(this, itemIndex, 'No input field is named like a variable of this participant', `${known} Rename the input fields, or map each variable.`);
+	if (
+		auto &&
+		Object.keys(out.body).length === 0 &&
+		entries(this, itemIndex, 'tables.table').length === 0
+	) {
+		fail(
+			this,
+			itemIndex,
+			'No input field is named like a variable of this participant',
+			`${known} Rename the input fields, or map each variable.`,
+		);
 	}
 }
 
@@ -195,16 +305,28 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		try {
 			if (typeof raw === 'string') json = JSON.parse(raw);
 		} catch {
-			fail(this, itemIndex, 'Variables (JSON) is not valid JSON', 'Enter an object such as {"tenant_name": "Ana López"}.');
+			fail(
+				this,
+				itemIndex,
+				'Variables (JSON) is not valid JSON',
+				'Enter an object such as {"tenant_name": "Ana López"}.',
+			);
 		}
 		if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-			fail(this, itemIndex, 'Variables (JSON) must be an object', 'Enter an object whose keys are variable references, such as {"tenant_name": "Ana López"}.');
+			fail(
+				this,
+				itemIndex,
+				'Variables (JSON) must be an object',
+				'Enter an object whose keys are variable references, such as {"tenant_name": "Ana López"}.',
+			);
 		}
 		for (const [reference, value] of Object.entries(json)) out.add(reference, value);
 	} else {
 		if (mode === 'pairs') {
-			for (const v of entries(this, itemIndex, 'textVariables.variable')) out.text(v.reference, v.value);
-			for (const v of entries(this, itemIndex, 'imageVariables.image')) await out.image(v.reference, v.binaryPropertyName);
+			for (const v of entries(this, itemIndex, 'textVariables.variable'))
+				out.text(v.reference, v.value);
+			for (const v of entries(this, itemIndex, 'imageVariables.image'))
+				await out.image(v.reference, v.binaryPropertyName);
 		} else {
 			await fromMapper.call(this, itemIndex, contractId, participantId, out);
 		}
@@ -212,7 +334,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const references = Object.keys(out.body);
 	if (references.length === 0) {
-		fail(this, itemIndex, 'No variable to set', 'Give at least one variable value (or a dynamic table to set or remove).');
+		fail(
+			this,
+			itemIndex,
+			'No variable to set',
+			'Give at least one variable value (or a dynamic table to set or remove).',
+		);
 	}
 	await apiRequest.call(
 		this,
