@@ -57,6 +57,10 @@ export class Router {
 		this.routes.push({ ...route, segments: route.pattern.split('/').filter(Boolean) });
 	}
 
+	list(): Array<{ methods: string[]; pattern: string }> {
+		return this.routes.map((r) => ({ methods: [...r.methods], pattern: r.pattern }));
+	}
+
 	match(
 		method: string,
 		path: string,

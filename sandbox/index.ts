@@ -133,6 +133,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		jwt: signJwt(),
 		signJwt,
 		control,
+		routes: () => apiRouter.list(),
 		close() {
 			closing ??= (async () => {
 				await Promise.all([closeServer(apiServer), closeServer(uploadServer)]);

@@ -431,4 +431,6 @@ export interface Sandbox {
 	signJwt(claims?: object, options?: { expiresInSeconds?: number }): string;
 	close(): Promise<void>;
 	control: SandboxControl;
+	/** Every route of the API origin (methods and pattern, `:name` parameters), control routes included. */
+	routes(): Array<{ methods: string[]; pattern: string }>;
 }

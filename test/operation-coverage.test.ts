@@ -6,45 +6,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
+import { ENDPOINTS } from '../nodes/ContractEsign/transport';
 import type { LoggedRequest } from './helpers/env';
 
-const ID = '[^/]+';
-/** Spec Part 4: method + path template of each of the 33 operations. */
-const PART4: Array<[string, string, string]> = [
-	['4.1', 'POST', '/api/create/contract'],
-	['4.2', 'POST', '/api/v2/create/contract'],
-	['4.3', 'GET', `/api/contract/status/${ID}`],
-	['4.4', 'POST', `/api/contract/configuration/${ID}`],
-	['4.5', 'GET', `/api/contract/variables/${ID}`],
-	['4.6', 'POST', `/api/contract/variables/${ID}/${ID}`],
-	['4.7', 'GET', `/api/contract/participant/${ID}/${ID}`],
-	['4.8', 'POST', `/api/contract/participant/${ID}/${ID}`],
-	['4.9', 'POST', `/api/contract/attachments/${ID}/${ID}`],
-	['4.10', 'POST', `/api/contract/send/${ID}`],
-	['4.11', 'GET', `/api/contract/documents/${ID}`],
-	['4.12', 'POST', `/api/contracts/${ID}/confidential-attachments`],
-	['4.13', 'DELETE', `/api/contracts/${ID}/confidential-attachments/${ID}`],
-	['4.14', 'GET', '/api/list/contracts'],
-	['4.15', 'GET', `/api/contract/pending/${ID}`],
-	['4.16', 'POST', `/api/contract/archive/${ID}`],
-	['4.17', 'DELETE', `/api/contract/cancel/${ID}`],
-	['4.18', 'POST', `/api/contract/finalize/${ID}`],
-	['4.19', 'POST', `/api/contracts/${ID}/validate/nom151`],
-	['4.20 create', 'POST', `/api/contracts/${ID}/customproperties`],
-	['4.20 get', 'GET', `/api/contracts/${ID}/customproperties`],
-	['4.20 update', 'PUT', `/api/contracts/${ID}/${ID}/customproperties`],
-	['4.20 delete', 'DELETE', `/api/contracts/${ID}/${ID}/customproperties`],
-	['4.21 get', 'GET', `/api/contracts/${ID}/spectators`],
-	['4.21 create', 'POST', `/api/contracts/${ID}/spectators`],
-	['4.21 update', 'PUT', `/api/contracts/${ID}/spectators/${ID}`],
-	['4.21 delete', 'DELETE', `/api/contracts/${ID}/spectators/${ID}`],
-	['4.22', 'POST', '/api/sign-url/renew'],
-	['4.23', 'POST', `/api/contracts/${ID}/participants/${ID}/change-email`],
-	['4.24', 'POST', `/api/contracts/${ID}/package`],
-	['4.25', 'POST', `/api/contracts/${ID}/stamp-shield2-certificate`],
-	['4.26', 'GET', '/api/list/templates'],
-	['4.27', 'GET', `/api/contract/milestones/${ID}`],
-];
+/** Spec Part 4 from the endpoint catalogue: section, method and path pattern of each of the 33 operations. */
+const PART4: Array<[string, string, string]> = (
+	Object.entries(ENDPOINTS) as Array<[string, { section: string; method: string; path: string }]>
+)
+	.filter(([, e]) => e.section.startsWith('4.'))
+	.map(([name, e]) => [`${e.section} ${name}`, e.method, e.path.replace(/\{\w+\}/g, '[^/]+')]);
 
 const TEST_ROOT = __dirname;
 

@@ -13,9 +13,10 @@ import { PollContext } from 'n8n-core';
 import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../../nodes/ContractEsign/transport';
+import { requestAllPages } from '../../nodes/ContractEsign/transport';
 import { mulberry32 } from '../../sandbox/util';
-import { loadState, STATE_KEY, stateBytes } from '../../nodes/ContractEsign/trigger/state';
+import { loadState, STATE_KEY } from '../../nodes/ContractEsign/trigger/state';
+import { stateBytes } from '../../test/helpers/stateBytes';
 import {
 	HarnessCredentialsHelper,
 	initN8nCore,
@@ -79,12 +80,7 @@ class NaivePoller {
 		) as unknown as IPollFunctions;
 		const data = ctx.getWorkflowStaticData('node');
 		const previous = data.map as Record<string, string> | undefined;
-		const items = (await apiRequestAllItems.call(
-			ctx,
-			'/api/list/contracts',
-			{},
-			{ perPage: 200 },
-		)) as IDataObject[];
+		const items = await requestAllPages.call(ctx, {}, { perPage: 200 });
 		const map: Record<string, string> = {};
 		for (const item of items) map[String(item._id)] = String(item.status ?? '');
 		let changed = 0;
@@ -211,7 +207,7 @@ async function main(): Promise<void> {
 						return {
 							events: r.emitted?.[0]?.length ?? 0,
 							bytes: stateBytes(any.staticData),
-							tracked: Number((any.staticData.contractEsignTrigger as IDataObject)?.count ?? 0),
+							tracked: loadState(any.staticData[STATE_KEY])?.contracts.size ?? 0,
 						};
 					},
 					signed: async () => {
@@ -233,7 +229,7 @@ async function main(): Promise<void> {
 						return {
 							events: r.emitted?.[0]?.length ?? 0,
 							bytes: stateBytes(signed.staticData),
-							tracked: Number((signed.staticData.contractEsignTrigger as IDataObject)?.count ?? 0),
+							tracked: loadState(signed.staticData[STATE_KEY])?.contracts.size ?? 0,
 						};
 					},
 					naive: async () => {

@@ -9,7 +9,7 @@ import {
 	startEnv,
 } from '../helpers/env';
 import { binaryDataService, initN8nCore } from '../harness';
-import { FILE_SLOT, jsonBodyWithFile } from '../../nodes/ContractEsign/helpers/base64Json';
+import { FILE_SLOT, jsonBodyWithFile } from '../../nodes/ContractEsign/helpers/jsonBodyWithFile';
 
 let env: NodeTestEnv;
 

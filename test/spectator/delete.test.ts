@@ -1,4 +1,4 @@
-import { transportSettings } from '../../nodes/ContractEsign/transport';
+import { transportSettings } from '../../nodes/ContractEsign/transport/retry';
 import {
 	byId,
 	createTemplateContract,

@@ -3,17 +3,23 @@ import { inspect } from 'node:util';
 import { executeContext } from '../harness';
 import { startCaptureServer } from '../helpers/capture';
 import { byId, createTemplateContract, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
-import {
-	apiRequest,
-	apiRequestAllItems,
-	apiRequestFull,
-	parseRetryAfter,
-	transportSettings,
-} from '../../nodes/ContractEsign/transport';
+import { request, requestAllPages } from '../../nodes/ContractEsign/transport';
+import type { RetryPolicy } from '../../nodes/ContractEsign/transport/catalogue';
+import type { EsignContext } from '../../nodes/ContractEsign/transport/credentials';
+import { send } from '../../nodes/ContractEsign/transport/pipeline';
+import { parseRetryAfter, transportSettings } from '../../nodes/ContractEsign/transport/retry';
 import { PACKAGE_VERSION } from '../../nodes/ContractEsign/helpers/version';
 import packageJson from '../../package.json';
 
 let env: NodeTestEnv;
+
+/** A call through the pipeline to a path outside the catalogue (retry-policy and redirect tests). */
+const raw = async (
+	context: EsignContext,
+	method: 'GET' | 'DELETE',
+	path: string,
+	retry: RetryPolicy,
+) => await send.call(context, { method, target: 'api', address: path, retry });
 /** Waits the transport asked for, recorded instead of slept (the clock is injected). */
 let waits: number[] = [];
 const realSettings = { ...transportSettings };
@@ -88,7 +94,7 @@ describe('User-Agent and base URL', () => {
 
 	test('every request has a timeout', async () => {
 		const { context, credentialsHelper } = await executeContext(env.creds);
-		await apiRequest.call(context, 'GET', '/api/authentication');
+		await request.call(context, 'authentication', {});
 		expect(credentialsHelper.authenticated.at(-1)?.timeout).toBe(60_000);
 	});
 });
@@ -102,7 +108,7 @@ describe('retries', () => {
 			retryAfter: 7,
 		});
 		const mark = env.mark();
-		const body = await apiRequest.call(await ctx(), 'GET', '/api/authentication');
+		const body = await request.call(await ctx(), 'authentication', {});
 		expect(body.success).toBe(true);
 		expect(waits).toEqual([7000]);
 		expect(env.since(mark).map((r) => r.status)).toEqual([429, 200]);
@@ -121,14 +127,14 @@ describe('retries', () => {
 			status: 429,
 			retryAfter: new Date(FIXED_NOW + 3_600_000).toUTCString(),
 		});
-		await apiRequest.call(await ctx(), 'GET', '/api/authentication');
+		await request.call(await ctx(), 'authentication', {});
 		expect(waits).toEqual([12_000, 60_000]);
 	});
 
 	test('503 then success: retried with backoff', async () => {
 		env.sb.control.addFault({ method: 'GET', path: '/api/authentication', status: 503, times: 2 });
 		const mark = env.mark();
-		await apiRequest.call(await ctx(), 'GET', '/api/authentication');
+		await request.call(await ctx(), 'authentication', {});
 		expect(env.since(mark).map((r) => r.status)).toEqual([503, 503, 200]);
 		// capped exponential backoff with jitter (random() = 0.5 → 3/4 of the ceiling)
 		expect(waits).toEqual([375, 750]);
@@ -136,7 +142,7 @@ describe('retries', () => {
 
 	test('a dropped connection on a GET is retried', async () => {
 		env.sb.control.addFault({ method: 'GET', path: '/api/authentication', drop: true });
-		const body = await apiRequest.call(await ctx(), 'GET', '/api/authentication');
+		const body = await request.call(await ctx(), 'authentication', {});
 		expect(body.success).toBe(true);
 		expect(waits).toHaveLength(1);
 	});
@@ -146,7 +152,7 @@ describe('retries', () => {
 		env.sb.control.addFault({ method: 'POST', path: '/api/contract/archive/*', status: 503 });
 		const mark = env.mark();
 		await expect(
-			apiRequest.call(await ctx(), 'POST', `/api/contract/archive/${id}`),
+			request.call(await ctx(), 'contractArchive', { contractId: id }),
 		).rejects.toMatchObject({
 			httpCode: '503',
 			description: expect.stringMatching(/temporarily unavailable/),
@@ -158,14 +164,12 @@ describe('retries', () => {
 	test('a DELETE is retried only when the caller marks it idempotent', async () => {
 		env.sb.control.addFault({ method: 'DELETE', path: '/api/nothing', status: 503, times: 10 });
 		let mark = env.mark();
-		await expect(apiRequest.call(await ctx(), 'DELETE', '/api/nothing')).rejects.toMatchObject({
+		await expect(raw(await ctx(), 'DELETE', '/api/nothing', 'never')).rejects.toMatchObject({
 			httpCode: '503',
 		});
 		expect(env.since(mark)).toHaveLength(1);
 		mark = env.mark();
-		await expect(
-			apiRequest.call(await ctx(), 'DELETE', '/api/nothing', { idempotent: true }),
-		).rejects.toMatchObject({
+		await expect(raw(await ctx(), 'DELETE', '/api/nothing', 'safe')).rejects.toMatchObject({
 			httpCode: '503',
 		});
 		expect(env.since(mark)).toHaveLength(4);
@@ -174,7 +178,7 @@ describe('retries', () => {
 	test('gives up after 4 attempts and says so', async () => {
 		env.sb.control.addFault({ method: 'GET', path: '/api/authentication', status: 502, times: 10 });
 		const mark = env.mark();
-		const error = await apiRequest.call(await ctx(), 'GET', '/api/authentication').catch((e) => e);
+		const error = await request.call(await ctx(), 'authentication', {}).catch((e) => e);
 		expect(error.name).toBe('NodeApiError');
 		expect(error.httpCode).toBe('502');
 		expect(error.description).toMatch(/Tried 4 times/);
@@ -197,7 +201,7 @@ describe('pagination', () => {
 		sb.control.seed(450, { seed: 7 });
 		const total = sb.control.contractCount();
 		let mark = env.mark();
-		const all = await apiRequestAllItems.call(await ctx(), '/api/list/contracts');
+		const all = await requestAllPages.call(await ctx());
 		expect(all).toHaveLength(total);
 		expect(new Set(all.map((c) => (c as { _id: string })._id)).size).toBe(total);
 		const pages = env.since(mark);
@@ -207,22 +211,12 @@ describe('pagination', () => {
 		expect(pages.every((r) => r.query.perPage === '200')).toBe(true);
 
 		mark = env.mark();
-		const limited = await apiRequestAllItems.call(
-			await ctx(),
-			'/api/list/contracts',
-			{},
-			{ limit: 250 },
-		);
+		const limited = await requestAllPages.call(await ctx(), {}, { limit: 250 });
 		expect(limited).toHaveLength(250);
 		expect(env.since(mark)).toHaveLength(2);
 
 		mark = env.mark();
-		const small = await apiRequestAllItems.call(
-			await ctx(),
-			'/api/list/contracts',
-			{},
-			{ limit: 5 },
-		);
+		const small = await requestAllPages.call(await ctx(), {}, { limit: 5 });
 		expect(small.map((c) => (c as { _id: string })._id)).toEqual(
 			all.slice(0, 5).map((c) => (c as { _id: string })._id),
 		);
@@ -231,7 +225,7 @@ describe('pagination', () => {
 
 	test('an empty list is one request', async () => {
 		const mark = env.mark();
-		const none = await apiRequestAllItems.call(await ctx(), '/api/list/contracts', {
+		const none = await requestAllPages.call(await ctx(), {
 			templateId: 'X'.repeat(25),
 		});
 		expect(none).toEqual([]);
@@ -247,7 +241,7 @@ describe('errors carry the API text and never a secret', () => {
 			status: 200,
 			body: { success: false, error: 'Tenant suspended' },
 		});
-		const error = await apiRequest.call(await ctx(), 'GET', '/api/authentication').catch((e) => e);
+		const error = await request.call(await ctx(), 'authentication', {}).catch((e) => e);
 		expect(error.message).toBe('The e-signature API refused the request: Tenant suspended');
 	});
 
@@ -265,13 +259,11 @@ describe('errors carry the API text and never a secret', () => {
 		});
 		// with the API key credential: its key and any JWT-looking text are redacted
 		const viaKey = everyRendering(
-			await apiRequest.call(await ctx(), 'GET', '/api/authentication').catch((e) => e),
+			await request.call(await ctx(), 'authentication', {}).catch((e) => e),
 		);
 		expect(viaKey).toMatch(/Bad key \[redacted\] \/ token \[redacted JWT\]/);
 		// with the JWT credential: its token is redacted (the key is not this credential's secret)
-		const viaJwt = everyRendering(
-			await apiRequest.call(jwtCtx, 'GET', '/api/authentication').catch((e) => e),
-		);
+		const viaJwt = everyRendering(await request.call(jwtCtx, 'authentication', {}).catch((e) => e));
 		expect(viaJwt).toMatch(/token \[redacted\]/);
 		for (const text of [viaKey, viaJwt]) {
 			expect(text).not.toContain(env.sb.jwt);
@@ -286,34 +278,32 @@ describe('errors carry the API text and never a secret', () => {
 		const failures: unknown[] = [];
 		const wrongKey = { ...env.creds, apiKey: `${env.sb.apiKey}-wrong` };
 		failures.push(
-			await apiRequest
-				.call((await executeContext(wrongKey)).context, 'GET', '/api/authentication')
+			await request
+				.call((await executeContext(wrongKey)).context, 'authentication', {})
 				.catch((e) => e),
 		);
 		failures.push(
-			await apiRequest
-				.call(
-					(await executeContext(env.jwtCreds)).context,
-					'GET',
-					'/api/contract/status/000000000000000000000000',
-				)
+			await request
+				.call((await executeContext(env.jwtCreds)).context, 'contractStatus', {
+					contractId: '000000000000000000000000',
+				})
 				.catch((e) => e),
 		);
 		const closed = await startCaptureServer();
 		await closed.close();
 		failures.push(
-			await apiRequest
+			await request
 				.call(
 					(await executeContext({ ...env.jwtCreds, baseUrl: closed.url })).context,
-					'GET',
-					'/api/authentication',
+					'authentication',
+					{},
 				)
 				.catch((e) => e),
 		);
 		env.sb.control.addFault({ method: 'GET', path: '/api/authentication', drop: true, times: 4 });
 		failures.push(
-			await apiRequest
-				.call((await executeContext(env.jwtCreds)).context, 'GET', '/api/authentication')
+			await request
+				.call((await executeContext(env.jwtCreds)).context, 'authentication', {})
 				.catch((e) => e),
 		);
 
@@ -358,9 +348,7 @@ describe('redirects: credentials stay on the API origin', () => {
 				status: 302,
 				headers: { Location: `${foreign.url}/steal` },
 			});
-			const error = await apiRequest
-				.call(await ctx(), 'GET', '/api/authentication')
-				.catch((e) => e);
+			const error = await request.call(await ctx(), 'authentication', {}).catch((e) => e);
 			expect(error.message).toMatch(/redirected to another address/);
 			expect(foreign.requests).toHaveLength(0);
 		} finally {
@@ -376,7 +364,7 @@ describe('redirects: credentials stay on the API origin', () => {
 			headers: { Location: '/api/authentication' },
 		});
 		const mark = env.mark();
-		const response = await apiRequestFull.call(await ctx(), 'GET', '/api/old-auth');
+		const response = await raw(await ctx(), 'GET', '/api/old-auth', 'safe');
 		expect(response.statusCode).toBe(200);
 		const sent = env.since(mark);
 		expect(sent.map((r) => `${r.path} ${r.status}`)).toEqual([

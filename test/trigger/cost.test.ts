@@ -1,5 +1,5 @@
 /** What a poll costs in list requests, and how large the remembered state is (counts, not timings). */
-import { stateBytes } from '../../nodes/ContractEsign/trigger/state';
+import { stateBytes } from '../helpers/stateBytes';
 import { startEnv, type NodeTestEnv } from '../helpers/env';
 import {
 	decoded,
@@ -96,7 +96,7 @@ test('the state stays under 20 bytes per watched contract, and is bounded by the
 		for (const id of ids) env.sb.control.setStatus(id, status as never);
 		await sim.poll();
 	}
-	expect(decoded(sim)!.contracts.get(ids[0])?.n).toBeGreaterThanOrEqual(3);
+	expect(decoded(sim)!.contracts.get(ids[0])?.changes).toBeGreaterThanOrEqual(3);
 	if (process.env.TRIGGER_COST_STATS)
 		process.stdout.write(`state after 3 changes each: ${stateBytes(sim.staticData)} B\n`);
 	expect(stateBytes(sim.staticData) / 10_000).toBeLessThan(20);

@@ -158,7 +158,11 @@ describe('entered status', () => {
 		// leaving emits nothing; a later re-entry is a new event with a new eventId
 		env.sb.control.setStatus(a, 'CANCELED');
 		expect(emitted(await sim.poll())).toEqual([]);
-		expect(decoded(sim)?.contracts.get(a)).toMatchObject({ present: false, status: null, n: 1 });
+		expect(decoded(sim)?.contracts.get(a)).toMatchObject({
+			present: false,
+			status: null,
+			changes: 1,
+		});
 		env.sb.control.setStatus(a, 'RECEIVED_SIGNED');
 		expect(emitted(await sim.poll()).map((e) => e.eventId)).toEqual([`${a}:RECEIVED_SIGNED:2`]);
 	});
@@ -240,7 +244,7 @@ describe('filters', () => {
 		expect(decoded(sim)?.contracts.get(lease)).toMatchObject({
 			present: false,
 			status: 'REJECTED',
-			n: 1,
+			changes: 1,
 		});
 		// back in the list with the status it had: nothing changed as far as the filtered list shows
 		env.sb.control.setStatus(lease, 'REJECTED');

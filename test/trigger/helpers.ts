@@ -1,8 +1,8 @@
 /** Shared helpers of the trigger tests: parameters, event extraction, request-log queries, injected clocks. */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { transportSettings } from '../../nodes/ContractEsign/transport';
-import { triggerSettings } from '../../nodes/ContractEsign/trigger/settings';
+import { transportSettings } from '../../nodes/ContractEsign/transport/retry';
+import { triggerTuning } from '../../nodes/ContractEsign/trigger/tuning';
 import { loadState, STATE_KEY, type TriggerState } from '../../nodes/ContractEsign/trigger/state';
 import type { CredentialInput, PollResult } from '../harness';
 import { PollSimulator } from '../harness';
@@ -61,8 +61,8 @@ export class TestClock {
 }
 
 const originalSleep = transportSettings.sleep;
-const originalNow = triggerSettings.now;
-const originalPageSize = triggerSettings.pageSize;
+const originalNow = triggerTuning.now;
+const originalPageSize = triggerTuning.pageSize;
 
 /** Records the transport's waits instead of sleeping, and optionally injects the trigger's clock / page size. */
 export function injectSettings(options: { clock?: TestClock; pageSize?: number } = {}): {
@@ -74,16 +74,16 @@ export function injectSettings(options: { clock?: TestClock; pageSize?: number }
 	};
 	if (options.clock) {
 		const clock = options.clock;
-		triggerSettings.now = () => clock.ms;
+		triggerTuning.now = () => clock.ms;
 	}
-	if (options.pageSize) triggerSettings.pageSize = options.pageSize;
+	if (options.pageSize) triggerTuning.pageSize = options.pageSize;
 	return { waits };
 }
 
 export function restoreSettings(): void {
 	transportSettings.sleep = originalSleep;
-	triggerSettings.now = originalNow;
-	triggerSettings.pageSize = originalPageSize;
+	triggerTuning.now = originalNow;
+	triggerTuning.pageSize = originalPageSize;
 }
 
 export const DAY = 86_400_000;

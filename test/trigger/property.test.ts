@@ -23,7 +23,7 @@ import { deepCopy, type IDataObject, type INodeParameters } from 'n8n-workflow';
 
 import { CONTRACT_STATUSES } from '../../nodes/ContractEsign/helpers/status';
 import { eventIdOf } from '../../nodes/ContractEsign/trigger/detect';
-import { triggerSettings } from '../../nodes/ContractEsign/trigger/settings';
+import { triggerTuning } from '../../nodes/ContractEsign/trigger/tuning';
 import { loadState, STATE_KEY, type TriggerState } from '../../nodes/ContractEsign/trigger/state';
 import type { FaultSpec } from '../../sandbox';
 import { PollSimulator } from '../harness';
@@ -479,9 +479,9 @@ class Schedule {
 						`poll ${j}: ${m.id} expected [${expected.join(', ')}] got [${actual.join(', ')}]`,
 					);
 				}
-				const n = (before?.n ?? 0) + changes;
-				if (entry && entry.n !== n)
-					problems.push(`poll ${j}: ${m.id} counter ${entry.n}, expected ${n}`);
+				const n = (before?.changes ?? 0) + changes;
+				if (entry && entry.changes !== n)
+					problems.push(`poll ${j}: ${m.id} counter ${entry.changes}, expected ${n}`);
 				for (const e of p.events.filter((x) => x.contractId === m.id && x.kind !== 'created')) {
 					if (e.eventId !== eventIdOf('statusChanged', m.id, e.status, n))
 						problems.push(`poll ${j}: eventId ${e.eventId}, n should be ${n}`);
@@ -574,10 +574,10 @@ async function runSchedule(
 	env.sb.control.reset();
 	clock.ms = START + seed * 1000;
 	const cfg = pickConfig(rng);
-	triggerSettings.pageSize = rng.int(2, 5);
+	triggerTuning.pageSize = rng.int(2, 5);
 	const s = new Schedule(env, rng, cfg, clock);
 	s.log.push(
-		`seed ${seed} pageSize ${triggerSettings.pageSize} config ${JSON.stringify({ ...cfg, watched: [...cfg.watched] })}`,
+		`seed ${seed} pageSize ${triggerTuning.pageSize} config ${JSON.stringify({ ...cfg, watched: [...cfg.watched] })}`,
 	);
 	env.sb.control.setRequestHook(s.hook);
 

@@ -26,7 +26,7 @@ function randomState(seed: number, size: number, daySpread: number): Map<string,
 			day: 19000 + Math.floor(random() * daySpread),
 			status: STATUSES[Math.floor(random() * STATUSES.length)],
 			present: random() < 0.5,
-			n: random() < 0.8 ? Math.floor(random() * 3) : Math.floor(random() * 100_000),
+			changes: random() < 0.8 ? Math.floor(random() * 3) : Math.floor(random() * 100_000),
 		});
 	}
 	return contracts;
@@ -53,7 +53,7 @@ describe('trigger state encoding', () => {
 	test('sparse contracts (one per creation day) stay under 20 bytes each', () => {
 		const state = randomState(42, 170, 5000);
 		for (const t of state.values()) {
-			t.n = 1;
+			t.changes = 1;
 			t.status = 'SENT_TO_SIGN';
 		}
 		const hexOnly = new Map([...state].filter(([id]) => /^[0-9a-f]{24}$/.test(id)));

@@ -28,7 +28,3 @@ export const OPERATIONS = {
 
 export type ContractEsignResource = keyof typeof OPERATIONS;
 export type OperationOf<R extends ContractEsignResource> = (typeof OPERATIONS)[R][number];
-
-export type ContractEsignType = {
-	[R in ContractEsignResource]: { resource: R; operation: OperationOf<R> };
-}[ContractEsignResource];

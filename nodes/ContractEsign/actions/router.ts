@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { RESOURCES } from './description';
+import { RESOURCES } from './resources';
 import type { OperationModule } from './types';
 
 function isExecutionData(value: unknown): value is INodeExecutionData {

@@ -14,5 +14,3 @@ export interface OperationModule {
 		itemIndex: number,
 	): Promise<IDataObject | IDataObject[] | INodeExecutionData[]>;
 }
-
-export type ResourceOperations = Record<string, OperationModule>;

@@ -67,14 +67,15 @@ export function declaredKind(file: InputFile): DocumentKind | undefined {
 	return undefined;
 }
 
-/** Reads a document input and insists on the expected kind (or either kind when `expected` is undefined). */
+/** Reads the document a contract is created from and insists on the kind the Source field names. */
 export async function readDocument(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	propertyName: string,
-	expected: DocumentKind | undefined,
-	purpose: string,
+	source: 'pdf' | 'word',
 ): Promise<InputFile & { kind: DocumentKind }> {
+	const purpose = 'creating a contract';
+	const expected: DocumentKind = source === 'pdf' ? 'pdf' : 'docx';
 	const file = await readInputFile(ctx, itemIndex, propertyName, purpose);
 	const kind = detectDocumentKind(file);
 	const name = file.fileName ? `"${file.fileName}"` : `in field "${propertyName}"`;
@@ -86,7 +87,7 @@ export async function readDocument(
 			`Its type is ${file.mimeType || 'unknown'}. Only PDF and .docx files can be used for ${purpose}.`,
 		);
 	}
-	if (expected && kind !== expected) {
+	if (kind !== expected) {
 		fail(
 			ctx,
 			itemIndex,

@@ -1,36 +1,6 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
-
-import { apiRequest, type EsignContext } from '../transport';
-import { recordLocator } from './fieldBuilders';
+import type { IDataObject } from 'n8n-workflow';
 
 /** Custom properties of a contract (spec 4.20); the identifier is `_id` in the listing (api-notes R13). */
-
-export const propertyIdLocator: INodeProperties = recordLocator({
-	displayName: 'Custom Property',
-	name: 'propertyId',
-	description: 'A custom property of the chosen contract',
-	noun: 'property',
-	searchListMethod: 'searchCustomProperties',
-	idPlaceholder: 'e.g. 65f1c0d2a4b8e91f2c3d4e61',
-});
-
-export function propertiesPath(contractId: string): string {
-	return `/api/contracts/${encodeURIComponent(contractId)}/customproperties`;
-}
-
-export function propertyPath(contractId: string, propertyId: string): string {
-	return `/api/contracts/${encodeURIComponent(contractId)}/${encodeURIComponent(propertyId)}/customproperties`;
-}
-
-/** The contract's properties as the API lists them ({_id, name, value}). */
-export async function listProperties(
-	this: EsignContext,
-	contractId: string,
-	itemIndex?: number,
-): Promise<IDataObject[]> {
-	const response = await apiRequest.call(this, 'GET', propertiesPath(contractId), { itemIndex });
-	return Array.isArray(response.properties) ? (response.properties as IDataObject[]) : [];
-}
 
 /** Expressions may resolve to numbers or objects; the API stores text. */
 export function asText(value: unknown): string {

@@ -1,18 +1,6 @@
-import type { IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { fail } from './validate';
-
-/** Obligation values (spec 2.2), for options fields. */
-export const OBLIGATION_OPTIONS: INodePropertyOptions[] = [
-	{
-		name: 'Individual (Natural Person)',
-		value: 'individual',
-	},
-	{
-		name: 'Legal Entity (Company)',
-		value: 'legal',
-	},
-];
 
 /** RFC formats of spec Part 7: natural person 4 letters + 6 date digits + 3 homoclave; legal entity 3 letters. */
 const RFC_INDIVIDUAL = /^[A-ZÑ&]{4}\d{6}[A-Z0-9]{3}$/;

@@ -28,10 +28,3 @@ export function statusLabel(status: unknown): string {
 	const value = String(status);
 	return LABELS.get(value) ?? value;
 }
-
-/** Options for a status dropdown (drafts cannot be filtered through the API, see docs/api-notes.md S7). */
-export const STATUS_FILTER_OPTIONS = CONTRACT_STATUSES.filter((s) => s.value !== '').map((s) => ({
-	name: s.label === 'Signed' ? 'Signed (Received)' : s.label,
-	value: s.value,
-	description: s.value,
-}));

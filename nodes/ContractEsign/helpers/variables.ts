@@ -29,7 +29,7 @@ const object = (value: unknown): IDataObject =>
 		? (value as IDataObject)
 		: {};
 
-export function variableKind(entry: IDataObject): VariableKind {
+function variableKind(entry: IDataObject): VariableKind {
 	return entry.type === 'image' || entry.type === 'dynamictable' ? entry.type : 'text';
 }
 

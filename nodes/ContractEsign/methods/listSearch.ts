@@ -6,17 +6,33 @@ import type {
 } from 'n8n-workflow';
 
 import { statusLabel } from '../helpers/status';
-import { apiRequest, apiRequestArray, apiRequestFull, readPageInfo } from '../transport';
+import { request, requestList, requestPage } from '../transport';
+import { listProperties, listSpectators } from '../transport/records';
+
+/** The pickers (resource locators in "From List" mode): recent contracts, templates, and records of a contract. */
 
 const PAGE_SIZE = 100;
+const MAX_PAGES_PER_SEARCH = 5;
 
+/** Whether any of the values contains the typed text (not case-sensitive); no text matches everything. */
 function matches(filter: string | undefined, ...values: unknown[]): boolean {
-	if (!filter) return true;
+	if (!filter?.trim()) return true;
 	const needle = filter.trim().toLowerCase();
 	return values.some((value) => typeof value === 'string' && value.toLowerCase().includes(needle));
 }
 
-const MAX_PAGES_PER_SEARCH = 5;
+const SHORT_NAME = 60;
+
+function shorten(text: string): string {
+	return text.length > SHORT_NAME ? `${text.slice(0, SHORT_NAME - 1)}…` : text;
+}
+
+/** The contract chosen in the same node (ID or list mode); empty while it is an expression. */
+function currentContractId(ctx: ILoadOptionsFunctions): string {
+	const value = ctx.getCurrentNodeParameter('contractId', { extractValue: true });
+	const id = typeof value === 'string' ? value.trim() : '';
+	return id.startsWith('=') ? '' : id;
+}
 
 /**
  * Recent contracts, newest first. The API has no name filter, so the typed text filters the pages on our side
@@ -31,10 +47,7 @@ export async function searchContracts(
 	let page = paginationToken ? Number(paginationToken) : 1;
 	const results: INodeListSearchItems[] = [];
 	for (let read = 1; ; read++, page++) {
-		const response = await apiRequestFull.call(this, 'GET', '/api/list/contracts', {
-			qs: { page, perPage: PAGE_SIZE },
-		});
-		const contracts = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
+		const { items: contracts, info } = await requestPage.call(this, { page, perPage: PAGE_SIZE });
 		for (const c of contracts) {
 			if (!matches(filter, c.name, c._id, c.externalId, statusLabel(c.status))) continue;
 			results.push({
@@ -43,10 +56,9 @@ export async function searchContracts(
 				description: `Created ${String(c.createdAt ?? '')}`,
 			});
 		}
-		const { totalPages } = readPageInfo(response.headers);
 		const more =
 			contracts.length > 0 &&
-			(totalPages !== undefined ? page < totalPages : contracts.length === PAGE_SIZE);
+			(info.totalPages !== undefined ? page < info.totalPages : contracts.length === PAGE_SIZE);
 		if (!more) return { results };
 		if (!filter?.trim() || results.length > 0 || read >= MAX_PAGES_PER_SEARCH) {
 			return { results, paginationToken: String(page + 1) };
@@ -61,7 +73,7 @@ export async function searchTemplates(
 ): Promise<INodeListSearchResult> {
 	const qs: IDataObject = {};
 	if (filter?.trim()) qs.name = filter.trim();
-	const templates = await apiRequestArray.call(this, 'GET', '/api/list/templates', { qs });
+	const templates = await requestList.call(this, 'templateList', {}, { qs });
 	return {
 		results: templates.map((t) => ({
 			name: String(t.name || t.templateId),
@@ -76,16 +88,10 @@ export async function searchParticipants(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const contractId = String(
-		this.getCurrentNodeParameter('contractId', { extractValue: true }) ?? '',
-	).trim();
 	// An expression cannot be resolved while editing: nothing to list yet.
-	if (!contractId || contractId.startsWith('=')) return { results: [] };
-	const response = await apiRequest.call(
-		this,
-		'GET',
-		`/api/contract/variables/${encodeURIComponent(contractId)}`,
-	);
+	const contractId = currentContractId(this);
+	if (!contractId) return { results: [] };
+	const response = await request.call(this, 'variablesGet', { contractId });
 	const participants = Array.isArray(response.participants)
 		? (response.participants as IDataObject[])
 		: [];
@@ -100,4 +106,39 @@ export async function searchParticipants(
 			})),
 	};
 }
-export * from './listSearchSubresources';
+
+/** Custom properties of the chosen contract, shown as "name: value". */
+export async function searchCustomProperties(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const contractId = currentContractId(this);
+	if (!contractId) return { results: [] };
+	const properties = await listProperties.call(this, contractId);
+	return {
+		results: properties
+			.filter((p) => matches(filter, p.name, p.value, p._id))
+			.map((p) => ({
+				name: shorten(`${String(p.name ?? '')}: ${String(p.value ?? '')}`),
+				value: String(p._id),
+			})),
+	};
+}
+
+/** Spectators of the chosen contract, shown as "name <email>". The access token is never read into the list. */
+export async function searchSpectators(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const contractId = currentContractId(this);
+	if (!contractId) return { results: [] };
+	const spectators = await listSpectators.call(this, contractId);
+	return {
+		results: spectators
+			.filter((s) => matches(filter, s.name, s.email, s._id))
+			.map((s) => ({
+				name: `${String(s.name || s.email || s._id)}${s.email ? ` <${String(s.email)}>` : ''}`,
+				value: String(s._id),
+			})),
+	};
+}

@@ -6,7 +6,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { parseVariablesResponse } from '../helpers/variables';
-import { apiRequest } from '../transport';
+import { request } from '../transport';
 
 /** Suffix of an image variable's column: its value is the name of an input binary field, not the image. */
 const IMAGE_COLUMN_SUFFIX = ' (Image: Input Binary Field Name)';
@@ -37,11 +37,7 @@ export async function getVariableColumns(
 				'Choose a contract and a participant (fixed values) to see their variables here, or use Input Mode "Define Below".',
 		};
 	}
-	const response = await apiRequest.call(
-		this,
-		'GET',
-		`/api/contract/variables/${encodeURIComponent(contractId)}`,
-	);
+	const response = await request.call(this, 'variablesGet', { contractId });
 	const participant = parseVariablesResponse(response, contractId).participants.find(
 		(p) => p.participantId === participantId,
 	);

@@ -154,3 +154,33 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 	apiError.message = clean(userMessage) ?? apiError.message;
 	return apiError;
 }
+
+const ERROR_CODE = /\b(E[A-Z][A-Z_]{2,}|ERR_[A-Z_]+)\b/;
+
+/**
+ * What went wrong when no HTTP response arrived. n8n wraps the network error in a NodeApiError (whose `cause`
+ * may be lost), so the code is looked for in every text the error carries.
+ */
+export function networkErrorCode(error: unknown): string {
+	const err = (error ?? {}) as {
+		code?: unknown;
+		cause?: { code?: unknown; message?: unknown };
+		message?: unknown;
+		messages?: unknown;
+		description?: unknown;
+	};
+	const texts = [
+		err.code,
+		err.cause?.code,
+		err.cause?.message,
+		...(Array.isArray(err.messages) ? err.messages : []),
+		err.message,
+		err.description,
+	].filter((t): t is string => typeof t === 'string');
+	for (const text of texts) {
+		const match = ERROR_CODE.exec(text);
+		if (match) return match[1];
+	}
+	if (texts.some((t) => /timeout/i.test(t))) return 'ETIMEDOUT';
+	return 'NETWORK';
+}

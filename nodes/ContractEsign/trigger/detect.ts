@@ -1,4 +1,4 @@
-import type { TriggerConfig } from './config';
+import type { TriggerParameters } from './parameters';
 import type { Observation } from './listing';
 import type { Tracked, TriggerState } from './state';
 import { dayOf } from './state';
@@ -13,7 +13,7 @@ export interface DetectedEvent {
 }
 
 export interface DetectInput {
-	cfg: TriggerConfig;
+	cfg: TriggerParameters;
 	configHash: string;
 	/** The state of the same configuration; undefined → this poll is a baseline and emits nothing. */
 	previous?: TriggerState;
@@ -24,7 +24,7 @@ export interface DetectInput {
 	/** Contracts listed by the "new contracts" pass (created since the watermark). */
 	createdObservations: Map<string, Observation>;
 	/** Baseline only: the newest contract(s) of the account, when no pass saw any contract. */
-	newest?: { t: number; observations: Observation[] };
+	newest?: { createdMs: number; observations: Observation[] };
 	windowStart?: number;
 }
 
@@ -34,7 +34,7 @@ export interface DetectResult {
 }
 
 /** The status part of an eventId (drafts have an empty status). */
-export function statusToken(status: string): string {
+function statusToken(status: string): string {
 	return status === '' ? 'DRAFT' : status;
 }
 
@@ -45,7 +45,10 @@ export function eventIdOf(kind: EventKind, contractId: string, status: string, n
 }
 
 function byAge(a: Observation, b: Observation): number {
-	if (a.t !== b.t) return (Number.isNaN(a.t) ? 0 : a.t) - (Number.isNaN(b.t) ? 0 : b.t);
+	if (a.createdMs !== b.createdMs)
+		return (
+			(Number.isNaN(a.createdMs) ? 0 : a.createdMs) - (Number.isNaN(b.createdMs) ? 0 : b.createdMs)
+		);
 	return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
@@ -76,7 +79,9 @@ export function detect(input: DetectInput): DetectResult {
 	const watermarkIds = new Set(previous?.watermarkIds ?? []);
 	const isNew = (o: Observation): boolean =>
 		!baseline &&
-		(watermark === null || o.t > watermark || (o.t === watermark && !watermarkIds.has(o.id)));
+		(watermark === null ||
+			o.createdMs > watermark ||
+			(o.createdMs === watermark && !watermarkIds.has(o.id)));
 
 	const events: DetectedEvent[] = [];
 	const emit = (kind: EventKind, o: Observation, previousStatus: string | null, n: number) =>
@@ -98,7 +103,7 @@ export function detect(input: DetectInput): DetectResult {
 		for (const o of [...input.statusObservations.values()].sort(byAge)) {
 			seen.add(o.id);
 			const known = contracts.get(o.id);
-			let n = known?.n ?? 0;
+			let n = known?.changes ?? 0;
 			if (!baseline) {
 				if (cfg.event === 'anyChange') {
 					if (known && known.status !== null) {
@@ -111,7 +116,7 @@ export function detect(input: DetectInput): DetectResult {
 					emit('enteredStatus', o, known?.present ? known.status : null, ++n);
 				}
 			}
-			contracts.set(o.id, { day: dayOf(o.t), status: o.status, present: true, n });
+			contracts.set(o.id, { day: dayOf(o.createdMs), status: o.status, present: true, changes: n });
 		}
 		for (const [id, t] of contracts) {
 			if (seen.has(id) || !t.present) continue;
@@ -129,7 +134,7 @@ export function detect(input: DetectInput): DetectResult {
 	for (const [id, t] of contracts) {
 		if (
 			(windowDay !== undefined && t.day < windowDay) ||
-			(!t.present && t.status === null && t.n === 0)
+			(!t.present && t.status === null && t.changes === 0)
 		) {
 			contracts.delete(id);
 		}
@@ -146,11 +151,11 @@ export function detect(input: DetectInput): DetectResult {
 			...(baseline ? (input.newest?.observations ?? []) : []),
 		];
 		for (const o of candidates) {
-			if (Number.isNaN(o.t)) continue;
-			if (next === null || o.t > next) {
-				next = o.t;
+			if (Number.isNaN(o.createdMs)) continue;
+			if (next === null || o.createdMs > next) {
+				next = o.createdMs;
 				nextIds = new Set([o.id]);
-			} else if (o.t === next) {
+			} else if (o.createdMs === next) {
 				nextIds.add(o.id);
 			}
 		}

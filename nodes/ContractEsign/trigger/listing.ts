@@ -1,20 +1,19 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequestFull, readPageInfo } from '../transport';
-import { triggerSettings } from './settings';
+import { triggerTuning } from './tuning';
+import { requestPage } from '../transport';
 
 /** One contract as a list page showed it. */
 export interface Observation {
 	id: string;
 	status: string;
 	/** createdAt in ms (NaN when unreadable). */
-	t: number;
+	createdMs: number;
 	/** The list item as the API answered it. */
 	item: IDataObject;
 }
 
-const LIST_PATH = '/api/list/contracts';
 const HINT =
 	'The trigger could not read the contract list. Nothing was lost: it keeps its previous state and catches up at the next poll time.';
 
@@ -27,7 +26,7 @@ function observe(item: IDataObject): Observation | undefined {
 	if (rawId === undefined || rawId === null || String(rawId) === '') return undefined;
 	const status = item.status === undefined || item.status === null ? '' : String(item.status);
 	const t = typeof item.createdAt === 'string' ? Date.parse(item.createdAt) : NaN;
-	return { id: String(rawId), status, t, item };
+	return { id: String(rawId), status, createdMs: t, item };
 }
 
 interface Page {
@@ -37,19 +36,18 @@ interface Page {
 
 /** One GET of the list (the transport retries 429/502/503/504 and network errors with backoff). */
 export async function listPage(ctx: IPollFunctions, qs: IDataObject): Promise<Page> {
-	const response = await apiRequestFull.call(ctx, 'GET', LIST_PATH, { qs, hint: HINT });
-	const body = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
-	const items = body.map(observe).filter((o): o is Observation => o !== undefined);
-	return { items, total: readPageInfo(response.headers).totalDocuments };
+	const page = await requestPage.call(ctx, qs, { hint: HINT });
+	const items = page.items.map(observe).filter((o): o is Observation => o !== undefined);
+	return { items, total: page.info.totalDocuments };
 }
 
 /** Newest first, as api-notes S4 promises; false when an item is out of order or has no readable createdAt. */
 function ordered(items: Observation[], notAfter?: number): boolean {
 	for (let i = 0; i < items.length; i++) {
-		const t = items[i].t;
+		const t = items[i].createdMs;
 		if (Number.isNaN(t)) return false;
 		if (notAfter !== undefined && t > notAfter) return false;
-		if (i > 0 && t > items[i - 1].t) return false;
+		if (i > 0 && t > items[i - 1].createdMs) return false;
 	}
 	return true;
 }
@@ -76,9 +74,9 @@ async function readRun(
 	t: number,
 	out: Map<string, Observation>,
 ): Promise<void> {
-	const perPage = triggerSettings.pageSize;
+	const perPage = triggerTuning.pageSize;
 	let previous: Map<string, Observation> | undefined;
-	for (let attempt = 0; attempt < triggerSettings.runReadAttempts; attempt++) {
+	for (let attempt = 0; attempt < triggerTuning.runReadAttempts; attempt++) {
 		const run = new Map<string, Observation>();
 		for (let page = 1; ; page++) {
 			const { items } = await listPage(ctx, {
@@ -88,7 +86,7 @@ async function readRun(
 				page,
 				perPage,
 			});
-			for (const o of items) if (o.t === t) run.set(o.id, o);
+			for (const o of items) if (o.createdMs === t) run.set(o.id, o);
 			if (items.length < perPage) break;
 		}
 		if (
@@ -97,7 +95,7 @@ async function readRun(
 			[...run.keys()].every((id) => previous?.has(id))
 		) {
 			// the verified read is the latest view of that instant: it replaces what earlier pages showed of it
-			for (const [id, o] of out) if (o.t === t && !run.has(id)) out.delete(id);
+			for (const [id, o] of out) if (o.createdMs === t && !run.has(id)) out.delete(id);
 			for (const [id, o] of run) out.set(id, o);
 			return;
 		}
@@ -120,7 +118,7 @@ async function keysetPass(
 	out: Map<string, Observation>,
 	floor?: number,
 ): Promise<PassOutcome> {
-	const perPage = triggerSettings.pageSize;
+	const perPage = triggerTuning.pageSize;
 	let anchor: number | undefined;
 	for (;;) {
 		const qs: IDataObject = { ...base, page: 1, perPage };
@@ -129,9 +127,9 @@ async function keysetPass(
 		if (!ordered(items, anchor)) return 'unsupported';
 		for (const o of items) out.set(o.id, o);
 		if (items.length < perPage) return 'ok';
-		const last = items[items.length - 1].t;
+		const last = items[items.length - 1].createdMs;
 		let next: number;
-		if (items[0].t === last) {
+		if (items[0].createdMs === last) {
 			// a whole page created at one instant: read that instant apart, then continue strictly before it
 			await readRun(ctx, base, last, out);
 			next = last - 1;
@@ -158,14 +156,14 @@ async function offsetPass(
 	totals: 'grow' | 'constant',
 	useDateEnd: boolean,
 ): Promise<PassOutcome> {
-	const perPage = triggerSettings.pageSize;
+	const perPage = triggerTuning.pageSize;
 	let newest: number | undefined;
 	let lastTotal: number | undefined;
 	for (let page = 1; ; page++) {
 		const qs: IDataObject = { ...base, page, perPage };
 		if (useDateEnd && newest !== undefined && !Number.isNaN(newest)) qs.dateEnd = iso(newest);
 		const { items, total } = await listPage(ctx, qs);
-		if (page === 1 && items.length > 0) newest = items[0].t;
+		if (page === 1 && items.length > 0) newest = items[0].createdMs;
 		if (total !== undefined && lastTotal !== undefined) {
 			if (totals === 'constant' ? total !== lastTotal : total < lastTotal) return 'unsupported';
 		}
@@ -201,7 +199,7 @@ export async function readPass(
 	if ((await keysetPass(ctx, base, out, options.floor)) === 'ok') return out;
 	// The API ignores the time part of dateEnd (or does not sort newest first): plain offset paging, accepted
 	// only when every page reports the same total (a contract leaving the list changes it).
-	for (let attempt = 0; attempt < triggerSettings.offsetPassAttempts; attempt++) {
+	for (let attempt = 0; attempt < triggerTuning.offsetPassAttempts; attempt++) {
 		const retry = new Map<string, Observation>();
 		if ((await offsetPass(ctx, base, retry, 'constant', false)) === 'ok') return retry;
 	}
@@ -215,14 +213,14 @@ export async function readPass(
 export async function readNewest(
 	ctx: IPollFunctions,
 	base: IDataObject,
-): Promise<{ t: number; observations: Observation[] } | undefined> {
-	const perPage = triggerSettings.pageSize;
+): Promise<{ createdMs: number; observations: Observation[] } | undefined> {
+	const perPage = triggerTuning.pageSize;
 	const { items } = await listPage(ctx, { ...base, page: 1, perPage });
 	if (items.length === 0) return undefined;
-	const t = Math.max(...items.map((o) => (Number.isNaN(o.t) ? -Infinity : o.t)));
+	const t = Math.max(...items.map((o) => (Number.isNaN(o.createdMs) ? -Infinity : o.createdMs)));
 	if (!Number.isFinite(t)) return undefined;
 	const atT = new Map<string, Observation>();
-	for (const o of items) if (o.t === t) atT.set(o.id, o);
+	for (const o of items) if (o.createdMs === t) atT.set(o.id, o);
 	if (atT.size === perPage) await readRun(ctx, base, t, atT);
-	return { t, observations: [...atT.values()] };
+	return { createdMs: t, observations: [...atT.values()] };
 }

@@ -1,14 +1,14 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { TriggerConfig } from './config';
-import { configHash, filterQuery, membershipCanShrink, readConfig } from './config';
+import type { TriggerParameters } from './parameters';
+import { configHash, filterQuery, membershipCanShrink, readParameters } from './parameters';
 import type { DetectedEvent } from './detect';
 import { detect, eventIdOf } from './detect';
-import { buildItems } from './events';
+import { buildItems } from './buildItems';
 import type { Observation } from './listing';
 import { listPage, readNewest, readPass } from './listing';
-import { DAY_MS, triggerSettings } from './settings';
+import { DAY_MS, triggerTuning } from './tuning';
 import { loadState, STATE_KEY, storeState } from './state';
 
 function iso(ms: number): string {
@@ -22,7 +22,7 @@ function windowQuery(windowStart: number | undefined): IDataObject {
 /** "Fetch Test Event": the newest real contract matching the settings, shaped like an event; no state touched. */
 async function sampleEvent(
 	ctx: IPollFunctions,
-	cfg: TriggerConfig,
+	cfg: TriggerParameters,
 	now: number,
 ): Promise<INodeExecutionData[][]> {
 	const windowStart = cfg.lookBackDays ? now - cfg.lookBackDays * DAY_MS : undefined;
@@ -35,7 +35,7 @@ async function sampleEvent(
 	for (const qs of queries) {
 		const { items } = await listPage(ctx, { ...qs, page: 1, perPage: 1 });
 		const o = items[0];
-		if (o && (!newest || o.t > newest.t)) newest = o;
+		if (o && (!newest || o.createdMs > newest.createdMs)) newest = o;
 	}
 	if (!newest) {
 		throw new NodeOperationError(ctx.getNode(), "No contract matches the trigger's settings yet", {
@@ -64,8 +64,8 @@ async function sampleEvent(
  * throws before that assignment, so the previous state stays and the next poll catches up.
  */
 export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const cfg = readConfig(this);
-	const now = triggerSettings.now();
+	const cfg = readParameters(this);
+	const now = triggerTuning.now();
 	if (this.getMode() === 'manual') return await sampleEvent(this, cfg, now);
 
 	const staticData = this.getWorkflowStaticData('node');
@@ -83,7 +83,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 			this,
 			{ ...filters, ...windowQuery(windowStart) },
 			{
-				canShrink: membershipCanShrink(cfg, false),
+				canShrink: membershipCanShrink(cfg),
 				floor: windowStart,
 			},
 		);
@@ -118,7 +118,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 			this,
 			{ ...filters, ...windowQuery(floor) },
 			{
-				canShrink: membershipCanShrink(cfg, false),
+				canShrink: membershipCanShrink(cfg),
 				floor,
 			},
 		);
@@ -127,7 +127,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 
 	// 3. baseline of the watermark: the newest contract of the whole account (1 request), unless the full pass
 	// of "any status change" already listed the whole account (no filter, no window)
-	let newest: { t: number; observations: Observation[] } | undefined;
+	let newest: { createdMs: number; observations: Observation[] } | undefined;
 	const unfilteredPass = Object.keys(filters).length === 0 && windowStart === undefined;
 	if (baseline && (cfg.event === 'anyChange' ? !unfilteredPass : cfg.includeNew)) {
 		newest = await readNewest(this, {});

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { CONTRACT_STATUSES } from '../helpers/status';
-import { DAY_MS } from './settings';
+import { ByteReader, ByteWriter } from './byteCodec';
+import { DAY_MS } from './tuning';
 
 /**
  * The trigger's memory, kept in the workflow's static data (node scope) under one key and replaced in one
@@ -18,7 +19,7 @@ import { DAY_MS } from './settings';
  *   `varint(length)` + UTF-8), then `varint(n - 3)` when the counter class is 3 (classes 0-2 are n itself);
  * - status codes: 0-15 = the index in spec Part 3's list (0 = draft), 16 = unknown, 17 = another text.
  */
-export const STATE_VERSION = 2;
+const STATE_VERSION = 2;
 export const STATE_KEY = 'contractEsignTrigger';
 
 export interface Tracked {
@@ -28,8 +29,8 @@ export interface Tracked {
 	status: string | null;
 	/** Seen in the last pass. */
 	present: boolean;
-	/** Changes detected for this contract: the n of its eventIds. */
-	n: number;
+	/** Changes detected for this contract: the counter in its eventIds. */
+	changes: number;
 }
 
 export interface TriggerState {
@@ -51,102 +52,17 @@ export function dayOf(ms: number): number {
 	return Number.isFinite(ms) ? Math.max(0, Math.floor(ms / DAY_MS)) : 0;
 }
 
-class Writer {
-	private buf = Buffer.allocUnsafe(1 << 16);
-	private pos = 0;
-
-	private ensure(n: number): void {
-		if (this.pos + n <= this.buf.length) return;
-		const next = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.pos + n));
-		this.buf.copy(next, 0, 0, this.pos);
-		this.buf = next;
-	}
-
-	byte(b: number): void {
-		this.ensure(1);
-		this.buf[this.pos++] = b & 0xff;
-	}
-
-	varint(value: number): void {
-		this.ensure(8);
-		let v = Math.max(0, Math.floor(value));
-		while (v >= 0x80) {
-			this.buf[this.pos++] = v % 0x80 | 0x80;
-			v = Math.floor(v / 0x80);
-		}
-		this.buf[this.pos++] = v;
-	}
-
-	text(value: string): void {
-		const length = Buffer.byteLength(value, 'utf8');
-		this.varint(length);
-		this.ensure(length);
-		this.pos += this.buf.write(value, this.pos, 'utf8');
-	}
-
-	hex(value: string): void {
-		this.ensure(12);
-		this.pos += this.buf.write(value, this.pos, 12, 'hex');
-	}
-
-	base64(): string {
-		return this.buf.subarray(0, this.pos).toString('base64');
-	}
-}
-
-class Reader {
-	private pos = 0;
-
-	constructor(private readonly data: Buffer) {}
-
-	get done(): boolean {
-		return this.pos >= this.data.length;
-	}
-
-	byte(): number {
-		if (this.pos >= this.data.length) throw new Error('truncated state');
-		return this.data[this.pos++];
-	}
-
-	varint(): number {
-		let value = 0;
-		let scale = 1;
-		for (;;) {
-			const b = this.byte();
-			value += (b & 0x7f) * scale;
-			if (b < 0x80) return value;
-			scale *= 0x80;
-			if (scale > 2 ** 49) throw new Error('bad varint');
-		}
-	}
-
-	text(): string {
-		const length = this.varint();
-		if (this.pos + length > this.data.length) throw new Error('truncated state');
-		const value = this.data.subarray(this.pos, this.pos + length).toString('utf8');
-		this.pos += length;
-		return value;
-	}
-
-	hex(): string {
-		if (this.pos + 12 > this.data.length) throw new Error('truncated state');
-		const value = this.data.subarray(this.pos, this.pos + 12).toString('hex');
-		this.pos += 12;
-		return value;
-	}
-}
-
-function writeEntry(w: Writer, id: string, t: Tracked, hexId: boolean): void {
+function writeEntry(w: ByteWriter, id: string, t: Tracked, hexId: boolean): void {
 	const code = t.status === null ? CODE_UNKNOWN : (STATUS_CODES.get(t.status) ?? CODE_TEXT);
-	const counterClass = Math.min(t.n, 3);
+	const counterClass = Math.min(t.changes, 3);
 	w.byte(code | (t.present ? 0x20 : 0) | (counterClass << 6));
 	if (code === CODE_TEXT) w.text(t.status as string);
 	if (hexId) w.hex(id);
 	else w.text(id);
-	if (counterClass === 3) w.varint(t.n - 3);
+	if (counterClass === 3) w.varint(t.changes - 3);
 }
 
-function readEntry(r: Reader, day: number, hexId: boolean): [string, Tracked] {
+function readEntry(r: ByteReader, day: number, hexId: boolean): [string, Tracked] {
 	const head = r.byte();
 	const code = head & 0x1f;
 	let status: string | null;
@@ -156,8 +72,8 @@ function readEntry(r: Reader, day: number, hexId: boolean): [string, Tracked] {
 	else throw new Error('bad status code');
 	const id = hexId ? r.hex() : r.text();
 	const counterClass = head >> 6;
-	const n = counterClass === 3 ? 3 + r.varint() : counterClass;
-	return [id, { day, status, present: (head & 0x20) !== 0, n }];
+	const changes = counterClass === 3 ? 3 + r.varint() : counterClass;
+	return [id, { day, status, present: (head & 0x20) !== 0, changes }];
 }
 
 /** The Base64 encoding of the tracked contracts. */
@@ -168,7 +84,7 @@ export function encodeContracts(contracts: Map<string, Tracked>): string {
 		if (list) list.push(entry);
 		else byDay.set(entry[1].day, [entry]);
 	}
-	const w = new Writer();
+	const w = new ByteWriter();
 	let previous: number | undefined;
 	for (const day of [...byDay.keys()].sort((a, b) => b - a)) {
 		const entries = byDay.get(day) as Array<[string, Tracked]>;
@@ -189,7 +105,7 @@ export function encodeContracts(contracts: Map<string, Tracked>): string {
 }
 
 export function decodeContracts(encoded: string): Map<string, Tracked> {
-	const r = new Reader(Buffer.from(encoded, 'base64'));
+	const r = new ByteReader(Buffer.from(encoded, 'base64'));
 	const out = new Map<string, Tracked>();
 	let previous: number | undefined;
 	while (!r.done) {
@@ -219,7 +135,6 @@ export function storeState(state: TriggerState): IDataObject {
 		config: state.config,
 		watermark: state.watermark === null ? null : new Date(state.watermark).toISOString(),
 		watermarkIds: [...state.watermarkIds],
-		count: state.contracts.size,
 		contracts: encodeContracts(state.contracts),
 	};
 }
@@ -243,9 +158,4 @@ export function loadState(stored: unknown): TriggerState | undefined {
 	} catch {
 		return undefined;
 	}
-}
-
-/** Size of the node's static data as n8n stores it (JSON, bytes), for benchmarks and tests. */
-export function stateBytes(staticData: IDataObject): number {
-	return Buffer.byteLength(JSON.stringify(staticData), 'utf8');
 }

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { attachmentFields, buildAttachmentBody } from '../../helpers/attachments';
 import { requireId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, optionsCollection } from '../common.descriptions';
+import { attachmentFields } from '../../descriptions/attachment';
+import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+import { buildAttachmentBody } from '../../helpers/attachments';
+import { request } from '../../transport';
 
 // Same body as participant attachments (spec 4.12 → 4.9): fields and body come from helpers/attachments.
 const show = { resource: ['confidentialAttachment'], operation: ['add'] };
@@ -18,10 +19,10 @@ export const description: INodeProperties[] = [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const body = await buildAttachmentBody(this, itemIndex);
-	const response = await apiRequest.call(
+	const response = await request.call(
 		this,
-		'POST',
-		`/api/contracts/${encodeURIComponent(contractId)}/confidential-attachments`,
+		'confidentialAttachmentAdd',
+		{ contractId },
 		{
 			body,
 			itemIndex,

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, optionsCollection } from '../common.descriptions';
+import { request } from '../../transport';
+import { contractIdLocator, optionsCollection } from '../../descriptions/common';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -33,8 +33,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'Attachment ID',
 		'Enter the attachmentId that "Add" returned (an expression may have resolved to nothing).',
 	);
-	const path = `/api/contracts/${encodeURIComponent(contractId)}/confidential-attachments/${encodeURIComponent(attachmentId)}`;
-	// Deleting an addressed attachment has the same end state when repeated: safe to retry (api-notes R12).
-	await apiRequest.call(this, 'DELETE', path, { itemIndex, idempotent: true });
+	// Deleting an addressed attachment has the same end state when repeated: retried (api-notes R12).
+	await request.call(
+		this,
+		'confidentialAttachmentDelete',
+		{ contractId, attachmentId },
+		{ itemIndex },
+	);
 	return { contractId, attachmentId, deleted: true };
 }

@@ -1,9 +1,8 @@
-import { contractAction } from './simpleAction';
+import { contractAction } from './contractAction';
 
 // api-notes S12: archiving keeps the status and the listing; the API answers only success.
 export const { description, execute } = contractAction({
 	operation: 'archive',
-	method: 'POST',
-	path: (contractId) => `/api/contract/archive/${contractId}`,
+	endpoint: 'contractArchive',
 	flag: 'archived',
 });

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { configurationBody, configurationFields } from '../../helpers/configureFields';
 import { requireId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, optionsCollection } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+import { configurationFields } from '../../descriptions/configure';
+import { configurationBody } from '../../helpers/configurationBody';
+import { request } from '../../transport';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -32,10 +33,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body = configurationBody(this, itemIndex, fields);
-	await apiRequest.call(
+	await request.call(
 		this,
-		'POST',
-		`/api/contract/configuration/${encodeURIComponent(contractId)}`,
+		'contractConfigure',
+		{ contractId },
 		{
 			body,
 			itemIndex,

@@ -1,12 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { FILE_SLOT, jsonBodyWithFile } from '../../helpers/base64Json';
+import { FILE_SLOT, jsonBodyWithFile } from '../../helpers/jsonBodyWithFile';
 import { readDocument } from '../../helpers/binary';
-import { documentSourceField } from '../../helpers/createV2Fields';
 import { requireTemplateId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { inputBinaryField, optionsCollection, templateIdLocator } from '../common.descriptions';
+import {
+	documentSourceField,
+	inputBinaryField,
+	optionsCollection,
+	templateIdLocator,
+} from '../../descriptions/common';
+import { request } from '../../transport';
 
 const properties: INodeProperties[] = [
 	documentSourceField,
@@ -30,13 +34,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		echo.templateId = templateId;
 	} else {
 		const field = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
-		const file = await readDocument(
-			this,
-			itemIndex,
-			field,
-			source === 'pdf' ? 'pdf' : 'docx',
-			'creating a contract',
-		);
+		const file = await readDocument(this, itemIndex, field, source);
 		// JSON built as one Buffer: a large file costs its Base64 once, not three times (bench/README.md, group 3)
 		body = jsonBodyWithFile(
 			{ source: 'document', document: { type: source, data: FILE_SLOT } },
@@ -44,11 +42,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		);
 		if (file.fileName) echo.fileName = file.fileName;
 	}
-	const response = await apiRequest.call(this, 'POST', '/api/create/contract', {
-		body,
-		headers: Buffer.isBuffer(body) ? { 'Content-Type': 'application/json' } : undefined,
-		itemIndex,
-		hint: source === 'template' ? 'Check that the template exists in this account.' : undefined,
-	});
+	const response = await request.call(
+		this,
+		'contractCreate',
+		{},
+		{
+			body,
+			headers: Buffer.isBuffer(body) ? { 'Content-Type': 'application/json' } : undefined,
+			itemIndex,
+			hint: source === 'template' ? 'Check that the template exists in this account.' : undefined,
+		},
+	);
 	return { contractId: response.contractid, ...echo, ...response };
 }

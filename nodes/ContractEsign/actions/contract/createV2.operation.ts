@@ -2,15 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readDocument } from '../../helpers/binary';
-import {
-	createV2PeopleFields,
-	createV2SettingsFields,
-	documentSourceField,
-} from '../../helpers/createV2Fields';
 import { explainCreateV2Error, jsonArray, peopleFromFields } from '../../helpers/createV2Request';
 import { requireTemplateId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { inputBinaryField, optionsCollection, templateIdLocator } from '../common.descriptions';
+import {
+	documentSourceField,
+	inputBinaryField,
+	optionsCollection,
+	templateIdLocator,
+} from '../../descriptions/common';
+import { createV2PeopleFields, createV2SettingsFields } from '../../descriptions/createV2';
+import { request } from '../../transport';
 
 const properties: INodeProperties[] = [
 	{
@@ -57,13 +58,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body.templateid = requireTemplateId(this, itemIndex);
 	} else {
 		const field = get('binaryPropertyName', 'data');
-		const file = await readDocument(
-			this,
-			itemIndex,
-			field,
-			source === 'pdf' ? 'pdf' : 'docx',
-			'creating a contract',
-		);
+		const file = await readDocument(this, itemIndex, field, source as 'pdf' | 'word');
 		body.document = {
 			type: source === 'pdf' ? 'pdf' : 'word',
 			data: file.buffer.toString('base64'),
@@ -73,7 +68,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (people.spectators.length) body.spectators = people.spectators;
 	let response: IDataObject;
 	try {
-		response = await apiRequest.call(this, 'POST', '/api/v2/create/contract', { body, itemIndex });
+		response = await request.call(this, 'contractCreateV2', {}, { body, itemIndex });
 	} catch (error) {
 		throw explainCreateV2Error(error);
 	}

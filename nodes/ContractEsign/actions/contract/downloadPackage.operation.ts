@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { fileNameFromDisposition, requireFieldName } from '../../helpers/files';
 import { requireId } from '../../helpers/validate';
-import { apiRequestFull } from '../../transport';
-import { contractIdLocator, optionsCollection } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+import { requestFile } from '../../transport';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -33,16 +33,8 @@ export async function execute(
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const field = requireFieldName(this, itemIndex, 'binaryPropertyName', 'Put Output File in Field');
 	// Spec 4.24: POST (never retried by the transport); the answer is the zip itself.
-	const response = await apiRequestFull.call(
-		this,
-		'POST',
-		`/api/contracts/${encodeURIComponent(contractId)}/package`,
-		{
-			itemIndex,
-			binary: true,
-		},
-	);
-	const data = Buffer.from(response.body as Buffer);
+	const response = await requestFile.call(this, 'contractPackage', { contractId }, { itemIndex });
+	const data = response.data;
 	const fileName =
 		fileNameFromDisposition(response.headers['content-disposition']) ??
 		`contract-${contractId}.zip`;

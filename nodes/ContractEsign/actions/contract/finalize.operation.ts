@@ -1,9 +1,8 @@
-import { contractAction } from './simpleAction';
+import { contractAction } from './contractAction';
 
 export const { description, execute } = contractAction({
 	operation: 'finalize',
-	method: 'POST',
-	path: (contractId) => `/api/contract/finalize/${contractId}`,
+	endpoint: 'contractFinalize',
 	/** Spec 3 and 4.18: only from RECEIVED_SIGNED. */
 	hint: 'Only a contract signed by every participant and not yet finalized (status "Signed", RECEIVED_SIGNED) can be finalized.',
 	flag: 'finalized',

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { statusLabel } from '../../helpers/status';
 import { requireId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, optionsCollection } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+import { request } from '../../transport';
 
 const properties: INodeProperties[] = [contractIdLocator, optionsCollection()];
 
@@ -15,10 +15,10 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
-	const record = await apiRequest.call(
+	const record = await request.call(
 		this,
-		'GET',
-		`/api/contract/status/${encodeURIComponent(contractId)}`,
+		'contractStatus',
+		{ contractId },
 		{
 			itemIndex,
 		},

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { contractFilterFields, contractFilterQuery, resultLimit } from '../../helpers/listFilters';
+import { requestAllPages } from '../../transport';
 import { statusLabel } from '../../helpers/status';
-import { apiRequestAllItems } from '../../transport';
-import { limit, returnAll } from '../common.descriptions';
+import { limit, returnAll } from '../../descriptions/common';
+import { contractFilterFields } from '../../descriptions/listFilters';
+import { contractFilterQuery, resultLimit } from '../../helpers/listQuery';
 
 const properties: INodeProperties[] = [
 	returnAll,
@@ -28,9 +29,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs = contractFilterQuery(this, itemIndex, filters);
 	const max = resultLimit(this, itemIndex);
-	const contracts = (await apiRequestAllItems.call(this, '/api/list/contracts', qs, {
-		limit: max,
-		itemIndex,
-	})) as IDataObject[];
+	const contracts = await requestAllPages.call(this, qs, { limit: max, itemIndex });
 	return contracts.map((c) => ({ contractId: c._id, ...c, statusLabel: statusLabel(c.status) }));
 }

@@ -9,8 +9,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { fileNameFromUrl, requireFieldName } from '../../helpers/files';
 import { fail, requireId } from '../../helpers/validate';
-import { apiRequest, downloadFile } from '../../transport';
-import { contractIdLocator, optionsCollection } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+import { download, request } from '../../transport';
 
 const showWhenDownloading = { show: { downloadFiles: [true] } };
 
@@ -74,9 +74,9 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const partial = this.getNodeParameter('options.partial', itemIndex, false) as boolean;
-	const download = this.getNodeParameter('downloadFiles', itemIndex, false) as boolean;
+	const downloadFiles = this.getNodeParameter('downloadFiles', itemIndex, false) as boolean;
 	let fields = { contract: '', certificate: '', video: '' };
-	if (download) {
+	if (downloadFiles) {
 		fields = {
 			contract: requireFieldName(this, itemIndex, 'contractBinaryField', 'Put Contract in Field'),
 			certificate: requireFieldName(
@@ -101,10 +101,10 @@ export async function execute(
 		}
 	}
 
-	const record = await apiRequest.call(
+	const record = await request.call(
 		this,
-		'GET',
-		`/api/contract/documents/${encodeURIComponent(contractId)}`,
+		'contractDocuments',
+		{ contractId },
 		{
 			qs: { partial },
 			itemIndex,
@@ -122,13 +122,13 @@ export async function execute(
 		participantId: participantid,
 		...rest,
 	}));
-	if (!download) return [{ json }];
+	if (!downloadFiles) return [{ json }];
 
 	const binary: Record<string, IBinaryData> = {};
 	const binaryFields: IDataObject = {};
 	const attach = async (url: unknown, field: string, fallbackName: string) => {
 		if (typeof url !== 'string' || !url) return false;
-		binary[field] = await downloadFile.call(this, url, {
+		binary[field] = await download.call(this, url, {
 			itemIndex,
 			fileName: fileNameFromUrl(url, fallbackName),
 		});

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, optionsCollection } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+import { request } from '../../transport';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -34,10 +34,10 @@ export async function execute(
 ): Promise<IDataObject | IDataObject[]> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const keepInOneItem = this.getNodeParameter('options.keepInOneItem', itemIndex, false) as boolean;
-	const response = await apiRequest.call(
+	const response = await request.call(
 		this,
-		'GET',
-		`/api/contract/milestones/${encodeURIComponent(contractId)}`,
+		'milestoneList',
+		{ contractId },
 		{
 			itemIndex,
 		},

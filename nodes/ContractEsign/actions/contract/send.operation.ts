@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, optionsCollection } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+import { request } from '../../transport';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -32,10 +32,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		false,
 	) as boolean;
-	const response = await apiRequest.call(
+	const response = await request.call(
 		this,
-		'POST',
-		`/api/contract/send/${encodeURIComponent(contractId)}`,
+		'contractSend',
+		{ contractId },
 		{
 			qs: returnSignLinks ? { showSignLinks: true } : undefined,
 			itemIndex,

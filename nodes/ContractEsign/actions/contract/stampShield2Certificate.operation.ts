@@ -1,9 +1,8 @@
-import { contractAction } from './simpleAction';
+import { contractAction } from './contractAction';
 
 export const { description, execute } = contractAction({
 	operation: 'stampShield2Certificate',
-	method: 'POST',
-	path: (contractId) => `/api/contracts/${contractId}/stamp-shield2-certificate`,
+	endpoint: 'shield2Stamp',
 	/** Spec 4.25 and api-notes X8. */
 	hint: 'Stamping needs the contract configured with Signature Type "shield2-certificate" (Contract → Configure) and shield-2 credits on the account; a contract is stamped only once, and not when it is cancelled, rejected or expired.',
 	flag: 'shield2CertificateStamped',

@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { readInputFile } from '../../helpers/binary';
 import { buildMultipart } from '../../helpers/multipart';
 import { requireId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, inputBinaryField, optionsCollection } from '../common.descriptions';
+import { contractIdLocator, inputBinaryField, optionsCollection } from '../../descriptions/common';
+import { request } from '../../transport';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -36,10 +36,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			contentType: file.mimeType || 'application/octet-stream',
 		},
 	]);
-	const response = await apiRequest.call(
+	const response = await request.call(
 		this,
-		'POST',
-		`/api/contracts/${encodeURIComponent(contractId)}/validate/nom151`,
+		'nom151Validate',
+		{ contractId },
 		{
 			itemIndex,
 			body: multipart.body,

@@ -1,16 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	asText,
-	findCreated,
-	listProperties,
-	propertiesPath,
-	propertyOutput,
-} from '../../helpers/customProperties';
 import { fail, requireId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, optionsCollection } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+import { asText, findCreated, propertyOutput } from '../../helpers/customProperties';
+import { listProperties } from '../../transport/records';
+import { request } from '../../transport';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -90,10 +85,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			value: asText(entry.value),
 		};
 	});
-	await apiRequest.call(this, 'POST', propertiesPath(contractId), {
-		body: { properties: sent },
-		itemIndex,
-	});
+	await request.call(
+		this,
+		'customPropertyCreate',
+		{ contractId },
+		{
+			body: { properties: sent },
+			itemIndex,
+		},
+	);
 	const found = findCreated(await listProperties.call(this, contractId, itemIndex), sent);
 	return sent.map((entry, index) =>
 		propertyOutput(contractId, found[index] ?? { _id: null, ...entry }),

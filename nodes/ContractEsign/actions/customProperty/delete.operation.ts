@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { propertyIdLocator, propertyPath } from '../../helpers/customProperties';
 import { requireId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, optionsCollection } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+import { propertyIdLocator } from '../../descriptions/customProperty';
+import { request } from '../../transport';
 
 const properties: INodeProperties[] = [contractIdLocator, propertyIdLocator, optionsCollection()];
 
@@ -17,9 +17,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const propertyId = requireId(this, itemIndex, 'propertyId', 'Custom Property');
 	// Deleting an addressed property has the same end state when repeated: safe to retry (api-notes R12).
-	await apiRequest.call(this, 'DELETE', propertyPath(contractId, propertyId), {
-		itemIndex,
-		idempotent: true,
-	});
+	await request.call(
+		this,
+		'customPropertyDelete',
+		{ contractId, propertyId },
+		{
+			itemIndex,
+		},
+	);
 	return { contractId, propertyId, deleted: true };
 }

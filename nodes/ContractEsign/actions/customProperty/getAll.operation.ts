@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { listProperties, propertyOutput } from '../../helpers/customProperties';
-import { resultLimit } from '../../helpers/listFilters';
 import { requireId } from '../../helpers/validate';
-import { contractIdLocator, limit, optionsCollection, returnAll } from '../common.descriptions';
+import { contractIdLocator, limit, optionsCollection, returnAll } from '../../descriptions/common';
+import { propertyOutput } from '../../helpers/customProperties';
+import { resultLimit } from '../../helpers/listQuery';
+import { listProperties } from '../../transport/records';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,

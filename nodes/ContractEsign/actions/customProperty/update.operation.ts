@@ -1,16 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	asText,
-	listProperties,
-	propertyIdLocator,
-	propertyOutput,
-	propertyPath,
-} from '../../helpers/customProperties';
 import { fail, requireId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, optionsCollection } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+import { propertyIdLocator } from '../../descriptions/customProperty';
+import { asText, propertyOutput } from '../../helpers/customProperties';
+import { listProperties } from '../../transport/records';
+import { request } from '../../transport';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -77,6 +73,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			body.value ??= String(current.value ?? '');
 		}
 	}
-	await apiRequest.call(this, 'PUT', propertyPath(contractId, propertyId), { body, itemIndex });
+	await request.call(this, 'customPropertyUpdate', { contractId, propertyId }, { body, itemIndex });
 	return propertyOutput(contractId, { _id: propertyId, ...body });
 }

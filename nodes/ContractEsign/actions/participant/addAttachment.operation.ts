@@ -1,10 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { attachmentFields, buildAttachmentBody } from '../../helpers/attachments';
 import { requireId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, optionsCollection, participantIdLocator } from '../common.descriptions';
+import { attachmentFields } from '../../descriptions/attachment';
+import {
+	contractIdLocator,
+	optionsCollection,
+	participantIdLocator,
+} from '../../descriptions/common';
+import { buildAttachmentBody } from '../../helpers/attachments';
+import { request } from '../../transport';
 
 const show = { resource: ['participant'], operation: ['addAttachment'] };
 
@@ -18,10 +23,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const participantId = requireId(this, itemIndex, 'participantId', 'Participant');
 	const body = await buildAttachmentBody(this, itemIndex);
-	const response = await apiRequest.call(
+	const response = await request.call(
 		this,
-		'POST',
-		`/api/contract/attachments/${encodeURIComponent(contractId)}/${encodeURIComponent(participantId)}`,
+		'participantAttachmentAdd',
+		{ contractId, participantId },
 		{
 			body,
 			itemIndex,

@@ -1,10 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { OBLIGATION_OPTIONS } from '../../helpers/participants';
 import { requireEmail, requireId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, optionsCollection, participantIdLocator } from '../common.descriptions';
+import {
+	contractIdLocator,
+	optionsCollection,
+	participantIdLocator,
+} from '../../descriptions/common';
+import { OBLIGATION_OPTIONS } from '../../descriptions/participant';
+import { request } from '../../transport';
 
 const forObligation = (obligation: string) => ({ show: { obligation: [obligation] } });
 
@@ -98,10 +102,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const value = String(this.getNodeParameter(field, itemIndex, '') ?? '').trim();
 		if (value) body[field] = value;
 	}
-	await apiRequest.call(
+	await request.call(
 		this,
-		'POST',
-		`/api/contracts/${encodeURIComponent(contractId)}/participants/${encodeURIComponent(participantId)}/change-email`,
+		'participantChangeEmail',
+		{ contractId, participantId },
 		{
 			body,
 			itemIndex,

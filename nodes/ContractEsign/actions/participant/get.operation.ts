@@ -2,8 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, optionsCollection, participantIdLocator } from '../common.descriptions';
+import {
+	contractIdLocator,
+	optionsCollection,
+	participantIdLocator,
+} from '../../descriptions/common';
+import { request } from '../../transport';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -29,7 +33,7 @@ const object = (value: unknown): IDataObject =>
 		: {};
 
 /** One readable item: the editable and the read-only information fields side by side. */
-export function flattenParticipant(contractId: string, record: IDataObject): IDataObject {
+function flattenParticipant(contractId: string, record: IDataObject): IDataObject {
 	const editable = object(record.editable);
 	const info = object(record.information);
 	return {
@@ -56,10 +60,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const participantId = requireId(this, itemIndex, 'participantId', 'Participant');
 	const raw = this.getNodeParameter('options.rawOutput', itemIndex, false) as boolean;
-	const record = await apiRequest.call(
+	const record = await request.call(
 		this,
-		'GET',
-		`/api/contract/participant/${encodeURIComponent(contractId)}/${encodeURIComponent(participantId)}`,
+		'participantGet',
+		{ contractId, participantId },
 		{ itemIndex },
 	);
 	if (raw) {

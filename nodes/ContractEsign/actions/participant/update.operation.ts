@@ -2,11 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isImage, readInputFile } from '../../helpers/binary';
-import { booleanField } from '../../helpers/fieldBuilders';
-import { OBLIGATION_OPTIONS, normaliseRfc } from '../../helpers/participants';
 import { fail, requireEmail, requireId, toIsoTimestamp } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, optionsCollection, participantIdLocator } from '../common.descriptions';
+import {
+	contractIdLocator,
+	optionsCollection,
+	participantIdLocator,
+} from '../../descriptions/common';
+import { booleanField } from '../../descriptions/fieldBuilders';
+import { OBLIGATION_OPTIONS } from '../../descriptions/participant';
+import { normaliseRfc } from '../../helpers/participants';
+import { request } from '../../transport';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -163,10 +168,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		body.selfie = file.buffer.toString('base64');
 	}
-	await apiRequest.call(
+	await request.call(
 		this,
-		'POST',
-		`/api/contract/participant/${encodeURIComponent(contractId)}/${encodeURIComponent(participantId)}`,
+		'participantUpdate',
+		{ contractId, participantId },
 		{
 			body,
 			itemIndex,

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { fail } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
 import { redactUrl } from '../../transport/redact';
-import { optionsCollection } from '../common.descriptions';
+import { optionsCollection } from '../../descriptions/common';
+import { request } from '../../transport';
 
 const properties: INodeProperties[] = [
 	{
@@ -53,11 +53,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'Use the full link, starting with https:// (or http://), as the service returned it.',
 		);
 	}
-	const response = await apiRequest.call(this, 'POST', '/api/sign-url/renew', {
-		body: { url },
-		itemIndex,
-		hint: HINT,
-	});
+	const response = await request.call(
+		this,
+		'signingLinkRenew',
+		{},
+		{
+			body: { url },
+			itemIndex,
+			hint: HINT,
+		},
+	);
 	if (typeof response.url !== 'string' || !response.url) {
 		fail(
 			this,

@@ -1,17 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	assertNotParticipant,
-	listSpectators,
-	spectatorBody,
-	spectatorFieldOptions,
-	spectatorOutput,
-	spectatorsPath,
-} from '../../helpers/spectators';
 import { requireId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, optionsCollection } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+import { spectatorFieldOptions } from '../../descriptions/spectator';
+import { assertNotParticipant, spectatorBody, spectatorOutput } from '../../helpers/spectators';
+import { listSpectators, participantContacts } from '../../transport/records';
+import { request } from '../../transport';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -42,8 +37,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		email: this.getNodeParameter('email', itemIndex, '') ?? '',
 	});
 	const email = String(body.email);
-	await assertNotParticipant.call(this, itemIndex, contractId, email);
-	await apiRequest.call(this, 'POST', spectatorsPath(contractId), { body, itemIndex });
+	assertNotParticipant(
+		this,
+		itemIndex,
+		email,
+		await participantContacts.call(this, contractId, itemIndex),
+	);
+	await request.call(this, 'spectatorCreate', { contractId }, { body, itemIndex });
 	// The API answers only success (api-notes R16): the new spectator is the listed one with this e-mail.
 	const listed = await listSpectators.call(this, contractId, itemIndex);
 	const created = listed

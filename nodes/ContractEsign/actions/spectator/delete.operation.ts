@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { spectatorIdLocator, spectatorsPath } from '../../helpers/spectators';
 import { requireId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, optionsCollection } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+import { spectatorIdLocator } from '../../descriptions/spectator';
+import { request } from '../../transport';
 
 const properties: INodeProperties[] = [contractIdLocator, spectatorIdLocator, optionsCollection()];
 
@@ -17,9 +17,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const spectatorId = requireId(this, itemIndex, 'spectatorId', 'Spectator');
 	// Removing an addressed spectator has the same end state when repeated: safe to retry (api-notes R12).
-	await apiRequest.call(this, 'DELETE', spectatorsPath(contractId, spectatorId), {
-		itemIndex,
-		idempotent: true,
-	});
+	await request.call(
+		this,
+		'spectatorDelete',
+		{ contractId, spectatorId },
+		{
+			itemIndex,
+		},
+	);
 	return { contractId, spectatorId, deleted: true };
 }

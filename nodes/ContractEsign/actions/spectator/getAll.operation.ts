@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { resultLimit } from '../../helpers/listFilters';
-import { listSpectators, spectatorOutput } from '../../helpers/spectators';
 import { requireId } from '../../helpers/validate';
-import { contractIdLocator, limit, optionsCollection, returnAll } from '../common.descriptions';
+import { contractIdLocator, limit, optionsCollection, returnAll } from '../../descriptions/common';
+import { resultLimit } from '../../helpers/listQuery';
+import { spectatorOutput } from '../../helpers/spectators';
+import { listSpectators } from '../../transport/records';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,

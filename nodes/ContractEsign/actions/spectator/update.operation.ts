@@ -1,18 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	assertNotParticipant,
-	listSpectators,
-	spectatorBody,
-	spectatorFieldOptions,
-	spectatorIdLocator,
-	spectatorOutput,
-	spectatorsPath,
-} from '../../helpers/spectators';
 import { fail, requireId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, optionsCollection } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+import { spectatorFieldOptions, spectatorIdLocator } from '../../descriptions/spectator';
+import { assertNotParticipant, spectatorBody, spectatorOutput } from '../../helpers/spectators';
+import { listSpectators, participantContacts } from '../../transport/records';
+import { request } from '../../transport';
 
 const FIELDS = ['name', 'email', 'phone', 'linkExpirationDate'] as const;
 
@@ -56,8 +50,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'Click "Add Field" and fill in at least one of Email, Link Expiration Date, Name or Phone.',
 		);
 	}
-	if (body.email !== undefined)
-		await assertNotParticipant.call(this, itemIndex, contractId, String(body.email));
+	if (body.email !== undefined) {
+		const participants = await participantContacts.call(this, contractId, itemIndex);
+		assertNotParticipant(this, itemIndex, String(body.email), participants);
+	}
 	// The documented PUT body carries every field: the ones not changed are sent with their current values.
 	const current = FIELDS.every((f) => body[f] !== undefined)
 		? undefined
@@ -68,6 +64,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const value = current?.[field];
 		if (body[field] === undefined && typeof value === 'string' && value !== '') body[field] = value;
 	}
-	await apiRequest.call(this, 'PUT', spectatorsPath(contractId, spectatorId), { body, itemIndex });
+	await request.call(this, 'spectatorUpdate', { contractId, spectatorId }, { body, itemIndex });
 	return spectatorOutput(contractId, { ...(current ?? {}), ...body, _id: spectatorId });
 }

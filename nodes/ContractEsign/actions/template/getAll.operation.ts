@@ -1,14 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-
-import {
-	createdFromFilter,
-	createdUntilFilter,
-	dateRangeQuery,
-	resultLimit,
-} from '../../helpers/listFilters';
-import { apiRequestArray } from '../../transport';
-import { limit, returnAll } from '../common.descriptions';
+import { limit, returnAll } from '../../descriptions/common';
+import { createdFromFilter, createdUntilFilter } from '../../descriptions/listFilters';
+import { dateRangeQuery, resultLimit } from '../../helpers/listQuery';
+import { requestList } from '../../transport';
 
 const properties: INodeProperties[] = [
 	returnAll,
@@ -45,10 +40,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const name = String(filters.name ?? '').trim();
 	if (name) qs.name = name;
 	const max = resultLimit(this, itemIndex);
-	const templates = await apiRequestArray.call(this, 'GET', '/api/list/templates', {
-		qs,
-		itemIndex,
-	});
+	const templates = await requestList.call(this, 'templateList', {}, { qs, itemIndex });
 	return templates
 		.slice(0, max)
 		.map((t) => ({ templateId: t.templateId, name: t.name, createdAt: t.createdAt, ...t }));

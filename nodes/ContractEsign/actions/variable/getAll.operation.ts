@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
 import { parseVariablesResponse } from '../../helpers/variables';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, optionsCollection } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+import { request } from '../../transport';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -39,10 +39,10 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const output = this.getNodeParameter('output', itemIndex, 'perParticipant') as string;
-	const response = await apiRequest.call(
+	const response = await request.call(
 		this,
-		'GET',
-		`/api/contract/variables/${encodeURIComponent(contractId)}`,
+		'variablesGet',
+		{ contractId },
 		{
 			itemIndex,
 		},

@@ -1,7 +1,8 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { STATUS_FILTER_OPTIONS } from '../helpers/status';
-import { SIGNED_SHORTCUT } from './config';
+import { STATUS_FILTER_OPTIONS } from '../descriptions/listFilters';
+import { SIGNED_SHORTCUT } from './parameters';
 
 const statusOptions = [
 	...STATUS_FILTER_OPTIONS,
@@ -12,7 +13,7 @@ const statusOptions = [
 	},
 ].sort((a, b) => a.name.localeCompare(b.name));
 
-export const triggerProperties: INodeProperties[] = [
+const triggerProperties: INodeProperties[] = [
 	{
 		displayName: 'Trigger On',
 		name: 'event',
@@ -176,3 +177,18 @@ export const triggerProperties: INodeProperties[] = [
 		],
 	},
 ];
+
+/**
+ * The node's description for its version: everything but the identity fields n8n's community lint wants in the
+ * node class itself (name, display name, group, icon, subtitle, tool use). The class spreads it.
+ */
+export const versionDescription = {
+	version: 1,
+	description: 'Starts the workflow when a contract changes status (signed, sent, cancelled, ...)',
+	defaults: { name: 'Contract E-Sign Trigger' },
+	polling: true,
+	inputs: [],
+	outputs: [NodeConnectionTypes.Main],
+	credentials: [{ name: 'contractEsignApi', required: true }],
+	properties: triggerProperties,
+} satisfies Partial<INodeTypeDescription>;

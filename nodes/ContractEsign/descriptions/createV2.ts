@@ -4,34 +4,6 @@ import { languageField, notificationTypeField } from './fieldBuilders';
 
 /** UI fields of Create V2 (spec 4.2, api-notes "Create V2"): signers and spectators as collections or JSON. */
 
-/** Source of a new contract (create and Create V2, spec 4.1 and 4.2). */
-export const documentSourceField: INodeProperties = {
-	displayName: 'Source',
-	name: 'source',
-	type: 'options',
-	noDataExpression: true,
-	options: [
-		{
-			name: 'PDF',
-			value: 'pdf',
-			description: 'A PDF file from an input binary field (kept exactly as it is)',
-		},
-		{
-			name: 'Template',
-			value: 'template',
-			description: 'A template stored in the e-signature service',
-		},
-		{
-			name: 'Word',
-			value: 'word',
-			description:
-				'A Word (.docx) file from an input binary field; the service converts it to PDF, which can change its layout',
-		},
-	],
-	default: 'template',
-	description: 'What the contract is made from',
-};
-
 const text = (
 	displayName: string,
 	name: string,

@@ -2,17 +2,12 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeApiError } from 'n8n-workflow';
 
 import { statusLabel } from '../helpers/status';
-import { apiRequest, downloadFile } from '../transport';
-import type { TriggerConfig } from './config';
+import type { TriggerParameters } from './parameters';
 import type { DetectedEvent } from './detect';
+import { download, request } from '../transport';
 
 /** Statuses in which every participant has signed, so the signed documents exist (api-notes X22). */
-export const DOCUMENT_STATUSES = [
-	'RECEIVED_SIGNED',
-	'SENT_SIGNED',
-	'SENT_TO_DOWNLOAD',
-	'FINALIZED',
-];
+const DOCUMENT_STATUSES = ['RECEIVED_SIGNED', 'SENT_SIGNED', 'SENT_TO_DOWNLOAD', 'FINALIZED'];
 
 /** A refusal that will not change by asking again (4xx other than 429): reported on the item, not thrown. */
 function isPermanentRefusal(error: unknown): boolean {
@@ -39,13 +34,11 @@ interface Documents {
 /** The signed documents record (spec 4.11) and optionally the signed PDF as binary data. */
 async function fetchDocuments(
 	ctx: IPollFunctions,
-	cfg: TriggerConfig,
+	cfg: TriggerParameters,
 	contractId: string,
 ): Promise<Documents> {
 	const record = await settle(
-		apiRequest.call(ctx, 'GET', `/api/contract/documents/${encodeURIComponent(contractId)}`, {
-			qs: { partial: false },
-		}),
+		request.call(ctx, 'contractDocuments', { contractId }, { qs: { partial: false } }),
 	);
 	if (record.failure) {
 		if (isPermanentRefusal(record.failure)) return { error: record.failure.message };
@@ -54,7 +47,7 @@ async function fetchDocuments(
 	const out: Documents = { json: record.value };
 	const url = (record.value?.documents as IDataObject | undefined)?.signed_contract;
 	if (cfg.downloadPdf && typeof url === 'string' && url) {
-		const file = await settle(downloadFile.call(ctx, url));
+		const file = await settle(download.call(ctx, url));
 		if (file.failure) {
 			if (!isPermanentRefusal(file.failure)) throw file.failure;
 			out.error = file.failure.message;
@@ -73,7 +66,7 @@ async function fetchDocuments(
  */
 export async function buildItems(
 	ctx: IPollFunctions,
-	cfg: TriggerConfig,
+	cfg: TriggerParameters,
 	events: DetectedEvent[],
 	detectedAt: string,
 ): Promise<INodeExecutionData[]> {

@@ -12,7 +12,7 @@ export const SIGNED_SHORTCUT = 'signed';
 /** Participant status values (api-notes S2). */
 export const PARTICIPANT_STATUSES = ['PENDING', 'SENT', 'SIGNED', 'REJECTED'];
 
-export interface TriggerConfig {
+export interface TriggerParameters {
 	event: TriggerEvent;
 	/** Watched statuses ("entered status" mode), shortcut expanded, sorted. */
 	statuses: string[];
@@ -38,7 +38,7 @@ function locatorValue(value: unknown): string {
 }
 
 /** Reads and checks the trigger's parameters; bad input is refused before any request. */
-export function readConfig(ctx: IPollFunctions): TriggerConfig {
+export function readParameters(ctx: IPollFunctions): TriggerParameters {
 	const event = ctx.getNodeParameter('event', 'anyChange') as TriggerEvent;
 	if (!['anyChange', 'enteredStatus', 'newContract'].includes(event)) {
 		fail(ctx, `Unknown event "${String(event)}"`, 'Choose an event in "Trigger On".');
@@ -124,7 +124,7 @@ export function readConfig(ctx: IPollFunctions): TriggerConfig {
 }
 
 /** Query parameters of the user's filters (spec 4.14). */
-export function filterQuery(cfg: TriggerConfig): IDataObject {
+export function filterQuery(cfg: TriggerParameters): IDataObject {
 	const qs: IDataObject = {};
 	if (cfg.templateId) qs.templateId = cfg.templateId;
 	if (cfg.emailParticipant) qs.emailParticipant = cfg.emailParticipant;
@@ -136,12 +136,12 @@ export function filterQuery(cfg: TriggerConfig): IDataObject {
  * Whether a contract can leave the filtered list while a pass is paging (its status, a participant's status or
  * e-mail changes). Only the template and the creation date are fixed for the life of a contract.
  */
-export function membershipCanShrink(cfg: TriggerConfig, withStatus: boolean): boolean {
-	return withStatus || cfg.emailParticipant !== undefined || cfg.statusParticipant !== undefined;
+export function membershipCanShrink(cfg: TriggerParameters): boolean {
+	return cfg.emailParticipant !== undefined || cfg.statusParticipant !== undefined;
 }
 
 /** FNV-1a (32 bit) of a text, as 8 hex characters. */
-export function fnv1a(text: string): string {
+function fnv1a(text: string): string {
 	let hash = 0x811c9dc5;
 	for (let i = 0; i < text.length; i++) {
 		hash ^= text.charCodeAt(i);
@@ -151,7 +151,7 @@ export function fnv1a(text: string): string {
 }
 
 /** Fingerprint of everything that decides which contracts and changes are watched: a change re-baselines. */
-export function configHash(cfg: TriggerConfig): string {
+export function configHash(cfg: TriggerParameters): string {
 	return fnv1a(
 		JSON.stringify([
 			cfg.event,

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { recordLocator } from '../helpers/fieldBuilders';
+import { recordLocator } from './fieldBuilders';
 
 /** Fields used by several operations, defined once. Visibility is attached with updateDisplayOptions. */
 
@@ -60,7 +60,7 @@ export const inputBinaryField: INodeProperties = {
 	description: 'Name of the binary field on the input item that holds the file',
 };
 
-export const concurrencyOption: INodeProperties = {
+const concurrencyOption: INodeProperties = {
 	displayName: 'Concurrency',
 	name: 'concurrency',
 	type: 'number',
@@ -86,3 +86,31 @@ export function optionsCollection(...extra: INodeProperties[]): INodeProperties 
 		),
 	};
 }
+
+/** Source of a new contract (create and Create V2, spec 4.1 and 4.2). */
+export const documentSourceField: INodeProperties = {
+	displayName: 'Source',
+	name: 'source',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{
+			name: 'PDF',
+			value: 'pdf',
+			description: 'A PDF file from an input binary field (kept exactly as it is)',
+		},
+		{
+			name: 'Template',
+			value: 'template',
+			description: 'A template stored in the e-signature service',
+		},
+		{
+			name: 'Word',
+			value: 'word',
+			description:
+				'A Word (.docx) file from an input binary field; the service converts it to PDF, which can change its layout',
+		},
+	],
+	default: 'template',
+	description: 'What the contract is made from',
+};

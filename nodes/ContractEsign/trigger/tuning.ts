@@ -4,7 +4,7 @@ import { MAX_PER_PAGE } from '../transport';
  * Knobs of the trigger. Exported as one object so tests (and only tests) can inject a clock or a small page
  * size (to exercise paging with few contracts); shipped code never changes them.
  */
-export const triggerSettings = {
+export const triggerTuning = {
 	/** Contracts per list request (the API's maximum, spec Part 8). */
 	pageSize: MAX_PER_PAGE,
 	/** The node's clock (look-back window, detectedAt). */

@@ -1,9 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { STATUS_FILTER_OPTIONS } from './status';
-import { fail, requireEmail, toDateOnly, toIsoTimestamp, TEMPLATE_ID_LENGTH } from './validate';
+import { fail, requireEmail, TEMPLATE_ID_LENGTH, toDateOnly, toIsoTimestamp } from './validate';
 
-/** Filter fields and query building shared by the Get Many operations (spec 4.14, 4.26). */
+/** Query building and result limits shared by the Get Many operations (spec 4.14, 4.26). */
 
 /**
  * Return All / Limit of a Get Many operation: undefined when every result is wanted, else the Limit. Read it
@@ -13,24 +12,6 @@ export function resultLimit(ctx: IExecuteFunctions, itemIndex: number): number |
 	const all = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 	return all ? undefined : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
 }
-
-export const createdFromFilter: INodeProperties = {
-	displayName: 'Created From',
-	name: 'dateStart',
-	type: 'dateTime',
-	default: '',
-	description:
-		'Only records created at or after this moment. A plain date such as 2026-01-31 means the start of that day (UTC).',
-};
-
-export const createdUntilFilter: INodeProperties = {
-	displayName: 'Created Until',
-	name: 'dateEnd',
-	type: 'dateTime',
-	default: '',
-	description:
-		'Only records created at or before this moment. A plain date such as 2026-01-31 includes that whole day (UTC).',
-};
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -82,105 +63,8 @@ export function dateRangeQuery(
 	return qs;
 }
 
-export const PARTICIPANT_STATUS_OPTIONS = [
-	{
-		name: 'Pending (Not Sent Yet)',
-		value: 'PENDING',
-		description: 'The contract has not been sent to this participant yet',
-	},
-	{
-		name: 'Rejected',
-		value: 'REJECTED',
-		description: 'The participant rejected the contract',
-	},
-	{
-		name: 'Sent (Not Signed Yet)',
-		value: 'SENT',
-		description: 'The participant received the contract and has not signed',
-	},
-	{
-		name: 'Signed',
-		value: 'SIGNED',
-		description: 'The participant has signed',
-	},
-];
-
-/** The filters of Contract → Get Many (spec 4.14). */
-export const contractFilterFields: INodeProperties[] = [
-	createdFromFilter,
-	createdUntilFilter,
-	{
-		displayName: 'Participant Email',
-		name: 'emailParticipant',
-		type: 'string',
-		placeholder: 'e.g. name@email.com',
-		default: '',
-		description:
-			'Only contracts with a participant who has this e-mail address (not case-sensitive)',
-	},
-	{
-		displayName: 'Participant Status',
-		name: 'statusParticipant',
-		type: 'options',
-		options: PARTICIPANT_STATUS_OPTIONS,
-		default: 'SENT',
-		description:
-			'Only contracts with a participant in this status. Combined with Participant Email, that same participant must match both.',
-	},
-	{
-		displayName: 'Participant Variables',
-		name: 'participantVariables',
-		type: 'fixedCollection',
-		typeOptions: { multipleValues: true },
-		placeholder: 'Add variable',
-		default: {},
-		description:
-			"Only contracts where a participant's variable has exactly this value (every pair must match)",
-		options: [
-			{
-				displayName: 'Variable',
-				name: 'variables',
-				values: [
-					{
-						displayName: 'Name',
-						name: 'name',
-						type: 'string',
-						default: '',
-						placeholder: 'e.g. tenant_name',
-						description:
-							'The variable\'s reference (see "Variable → Get Many") or its name in the document',
-					},
-					{
-						displayName: 'Value',
-						name: 'value',
-						type: 'string',
-						default: '',
-						description: 'The exact value (case-sensitive)',
-					},
-				],
-			},
-		],
-	},
-	{
-		displayName: 'Status',
-		name: 'statusContract',
-		type: 'options',
-		options: [...STATUS_FILTER_OPTIONS].sort((a, b) => a.name.localeCompare(b.name)),
-		default: 'SENT_TO_SIGN',
-		description: 'Only contracts in this status (drafts cannot be filtered by status)',
-	},
-	{
-		displayName: 'Template ID',
-		name: 'templateId',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. T1lease0a7f3c9e1b5d82c4e6',
-		description: 'Only contracts created from this template (25 characters)',
-	},
-];
-
 /** participantVariables as the API takes it: `name|value;name2|value2` (api-notes S6). */
-export function participantVariablesQuery(
+function participantVariablesQuery(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	pairs: IDataObject[],

@@ -1,4 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as confidentialAttachment from './confidentialAttachment';
 import * as contract from './contract';
@@ -9,19 +10,7 @@ import * as spectator from './spectator';
 import * as template from './template';
 import * as variable from './variable';
 
-/** Every resource with its operations; the router dispatches through this table. */
-export const RESOURCES = {
-	contract,
-	template,
-	signingLink,
-	participant,
-	variable,
-	confidentialAttachment,
-	customProperty,
-	spectator,
-};
-
-export const properties: INodeProperties[] = [
+const properties: INodeProperties[] = [
 	{
 		displayName: 'Resource',
 		name: 'resource',
@@ -72,3 +61,18 @@ export const properties: INodeProperties[] = [
 	...customProperty.description,
 	...spectator.description,
 ];
+
+/**
+ * The node's description for its version: everything but the identity fields n8n's community lint wants in the
+ * node class itself (name, display name, group, icon, subtitle, tool use). The class spreads it.
+ */
+export const versionDescription = {
+	version: 1,
+	description:
+		'Create contracts from templates, PDF or Word files, fill variables, send them for signature and retrieve signed documents (NOM-151)',
+	defaults: { name: 'Contract E-Sign' },
+	inputs: [NodeConnectionTypes.Main],
+	outputs: [NodeConnectionTypes.Main],
+	credentials: [{ name: 'contractEsignApi', required: true }],
+	properties,
+} satisfies Partial<INodeTypeDescription>;

@@ -1,27 +1,24 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestMethods,
-	INodeProperties,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
-import { apiRequest } from '../../transport';
-import { contractIdLocator, optionsCollection } from '../common.descriptions';
+import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+import { request } from '../../transport';
 import type { OperationOf } from '../node.type';
 
 export interface ContractActionSpec {
 	operation: OperationOf<'contract'>;
-	method: IHttpRequestMethods;
-	/** The request path, built from the contract ID (already URL-encoded). */
-	path: (contractId: string) => string;
+	/** The catalogue endpoint: one that needs only the contract ID. */
+	endpoint:
+		| 'contractArchive'
+		| 'contractCancel'
+		| 'contractFinalize'
+		| 'contractRemind'
+		| 'shield2Stamp';
 	/** Added to the error's description when the API refuses the request. */
 	hint?: string;
 	/** The output flag set to true on success, next to contractId. */
 	flag: string;
-	/** Safe to retry after a temporary failure (transport default: GET only). */
-	idempotent?: boolean;
 }
 
 /**
@@ -38,11 +35,7 @@ export function contractAction(spec: ContractActionSpec): {
 	);
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 		const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
-		await apiRequest.call(this, spec.method, spec.path(encodeURIComponent(contractId)), {
-			itemIndex,
-			hint: spec.hint,
-			idempotent: spec.idempotent,
-		});
+		await request.call(this, spec.endpoint, { contractId }, { itemIndex, hint: spec.hint });
 		return { contractId, [spec.flag]: true };
 	}
 	return { description, execute };

@@ -1,0 +1,85 @@
+import type {
+	ICredentialDataDecryptedObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { redactUrl } from './redact';
+
+export const CREDENTIAL_TYPE = 'contractEsignApi';
+
+/** Every context our code calls the API from: the action node, its list searches and the trigger. */
+export type EsignContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+export interface ResolvedCredentials {
+	/** The credential's Base URL without trailing slashes. */
+	baseUrl: string;
+	/** Origin of the Base URL: the only origin that ever receives the credentials. */
+	origin: string;
+	/** The API key and token as sent, so that errors can remove them. */
+	secrets: string[];
+	raw: ICredentialDataDecryptedObject;
+}
+
+const credentialCache = new WeakMap<object, Promise<ResolvedCredentials>>();
+
+function normaliseBaseUrl(value: unknown): string {
+	return String(value ?? '')
+		.trim()
+		.replace(/\/+$/, '');
+}
+
+/** Refuses an incomplete credential before any request (n8n would otherwise report it as a network error). */
+function assertSecretPresent(ctx: EsignContext, raw: ICredentialDataDecryptedObject): void {
+	const useToken = raw.authentication === 'accessToken';
+	const secret = String((useToken ? raw.accessToken : raw.apiKey) ?? '')
+		.trim()
+		.replace(/^bearer\s*/i, '');
+	if (!secret) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			useToken
+				? 'The Contract E-Sign credential has no access token. Open the credential and paste the JWT, or switch Authentication to API Key.'
+				: 'The Contract E-Sign credential has no API key. Open the credential and paste the API key, or switch Authentication to Access Token (JWT).',
+		);
+	}
+}
+
+async function resolve(ctx: EsignContext): Promise<ResolvedCredentials> {
+	const raw = await ctx.getCredentials(CREDENTIAL_TYPE);
+	assertSecretPresent(ctx, raw);
+	const baseUrl = normaliseBaseUrl(raw.baseUrl);
+	let origin: string;
+	try {
+		const parsed = new URL(baseUrl);
+		if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
+		origin = parsed.origin;
+	} catch {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The credential's Base URL "${redactUrl(baseUrl)}" is not a valid http(s) address`,
+			{
+				description:
+					'Open the Contract E-Sign credential and enter an address such as https://api.example.com.',
+			},
+		);
+	}
+	const secrets = [raw.apiKey, raw.accessToken]
+		.filter((s): s is string => typeof s === 'string')
+		.map((s) => s.trim().replace(/^bearer\s+/i, ''))
+		.filter((s) => s.length > 0);
+	return { baseUrl, origin, secrets, raw };
+}
+
+/** Reads the credential once per node execution (n8n decrypts it on every call otherwise). */
+export async function getCredentials(this: EsignContext): Promise<ResolvedCredentials> {
+	let cached = credentialCache.get(this);
+	if (!cached) {
+		cached = resolve(this);
+		credentialCache.set(this, cached);
+		cached.catch(() => credentialCache.delete(this));
+	}
+	return await cached;
+}

@@ -1,0 +1,62 @@
+import type { IBinaryData, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+
+import { DOCX_MIME } from '../helpers/binary';
+import { fileNameFromDisposition } from '../helpers/files';
+import { send } from './pipeline';
+
+const EXTENSION_MIME: Record<string, string> = {
+	pdf: 'application/pdf',
+	webm: 'video/webm',
+	zip: 'application/zip',
+	docx: DOCX_MIME,
+	png: 'image/png',
+	jpg: 'image/jpeg',
+	jpeg: 'image/jpeg',
+	json: 'application/json',
+	xml: 'application/xml',
+};
+
+export function mimeTypeFromFileName(fileName: string): string | undefined {
+	const ext = fileName.split('.').pop()?.toLowerCase() ?? '';
+	return EXTENSION_MIME[ext];
+}
+
+export interface DownloadOptions {
+	itemIndex?: number;
+	/** File name when the response names none. */
+	fileName?: string;
+	mimeType?: string;
+}
+
+/**
+ * Downloads a file address the API returned (signed PDF, certificate, video, {base_url}/uploads/<id>) as n8n
+ * binary data. The pipeline sends the credentials only to the Base URL's origin; any other origin (the upload
+ * URL, a storage bucket, a redirect target) is fetched without them.
+ */
+export async function download(
+	this: IExecuteFunctions | IPollFunctions,
+	fileUrl: string,
+	options: DownloadOptions = {},
+): Promise<IBinaryData> {
+	const response = await send.call(this, {
+		method: 'GET',
+		target: 'file',
+		address: fileUrl,
+		retry: 'safe',
+		file: true,
+		itemIndex: options.itemIndex,
+	});
+	const headers = response.headers;
+	const data = Buffer.from(response.body as Buffer);
+	const fileName =
+		fileNameFromDisposition(headers['content-disposition']) ??
+		options.fileName ??
+		(decodeURIComponent(new URL(response.url).pathname.split('/').pop() ?? '') || 'file');
+	const contentType = headers['content-type']?.split(';')[0].trim();
+	const mimeType =
+		options.mimeType ??
+		(contentType && contentType !== 'application/octet-stream' ? contentType : undefined) ??
+		mimeTypeFromFileName(fileName) ??
+		'application/octet-stream';
+	return await this.helpers.prepareBinaryData(data, fileName, mimeType);
+}

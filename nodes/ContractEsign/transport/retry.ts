@@ -1,0 +1,72 @@
+import { sleep } from 'n8n-workflow';
+
+import type { RetryPolicy } from './catalogue';
+
+/**
+ * Retry and timeout policy. One object so that tests (and only tests) can inject a clock, a random source and a
+ * sleep instead of waiting for real; shipped code never changes it.
+ */
+export const transportSettings = {
+	maxAttempts: 4,
+	baseDelayMs: 500,
+	maxDelayMs: 8_000,
+	retryAfterCapMs: 60_000,
+	requestTimeoutMs: 60_000,
+	fileTimeoutMs: 300_000,
+	maxRedirects: 5,
+	sleep: async (ms: number): Promise<void> => await sleep(ms),
+	random: (): number => Math.random(),
+	now: (): number => Date.now(),
+};
+
+/** Answers that say "not now, try again": rate limited, or a gateway / the service temporarily unavailable. */
+const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+
+export interface RetryQuestion {
+	/** The attempt that just failed, from 1. */
+	attempt: number;
+	/** HTTP status of the answer; undefined when no answer arrived. */
+	status?: number;
+	/** True when no answer arrived (connection refused or dropped, timeout). */
+	networkError: boolean;
+	retryable: RetryPolicy;
+}
+
+/**
+ * The one retry decision every request asks: repeat only a request that is safe to repeat, only after a
+ * temporary failure, and only while attempts remain.
+ */
+export function shouldRetry(question: RetryQuestion): boolean {
+	if (question.retryable !== 'safe') return false;
+	if (question.attempt >= transportSettings.maxAttempts) return false;
+	if (question.networkError) return true;
+	return question.status !== undefined && RETRY_STATUSES.has(question.status);
+}
+
+/** Retry-After in seconds or as an HTTP date, in milliseconds, capped. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+	if (!value) return undefined;
+	const trimmed = value.trim();
+	let ms: number | undefined;
+	if (/^\d+(\.\d+)?$/.test(trimmed)) {
+		ms = Math.round(parseFloat(trimmed) * 1000);
+	} else {
+		const date = Date.parse(trimmed);
+		if (!Number.isNaN(date)) ms = Math.max(0, date - now);
+	}
+	return ms === undefined ? undefined : Math.min(ms, transportSettings.retryAfterCapMs);
+}
+
+/** Capped exponential backoff with jitter: between half and all of min(max, base · 2^(attempt-1)). */
+export function backoffDelay(attempt: number): number {
+	const ceiling = Math.min(
+		transportSettings.maxDelayMs,
+		transportSettings.baseDelayMs * 2 ** (attempt - 1),
+	);
+	return Math.round(ceiling / 2 + (transportSettings.random() * ceiling) / 2);
+}
+
+/** How long to wait before the next attempt: the server's Retry-After when it gave one, else the backoff. */
+export function retryDelay(attempt: number, retryAfter: string | undefined): number {
+	return parseRetryAfter(retryAfter, transportSettings.now()) ?? backoffDelay(attempt);
+}

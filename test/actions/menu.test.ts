@@ -1,0 +1,49 @@
+/**
+ * The Operation menus and the operation modules agree: every menu entry has a module that runs it, every
+ * module is reachable from a menu, and the stored values (resource/operation) are the ones of node.type.ts.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { ContractEsign } from '../../nodes/ContractEsign/ContractEsign.node';
+import { OPERATIONS } from '../../nodes/ContractEsign/actions/node.type';
+import { RESOURCES } from '../../nodes/ContractEsign/actions/resources';
+
+const properties = new ContractEsign().description.properties;
+const values = (p: INodeProperties | undefined) =>
+	((p?.options ?? []) as Array<{ value: string }>).map((o) => o.value).sort();
+
+const resourceMenu = properties.find((p) => p.name === 'resource');
+const operationMenus = properties.filter((p) => p.name === 'operation');
+
+test('the Resource menu lists exactly the resources that have modules', () => {
+	expect(values(resourceMenu)).toEqual(Object.keys(RESOURCES).sort());
+	expect(Object.keys(OPERATIONS).sort()).toEqual(Object.keys(RESOURCES).sort());
+});
+
+describe.each(Object.keys(RESOURCES))('%s', (resource) => {
+	const menu = operationMenus.filter((p) =>
+		(p.displayOptions?.show?.resource as string[] | undefined)?.includes(resource),
+	);
+	const modules = RESOURCES[resource as keyof typeof RESOURCES].operations as Record<
+		string,
+		{ execute?: unknown; description?: unknown }
+	>;
+
+	test('one Operation menu, each entry with a module and each module in the menu', () => {
+		expect(menu).toHaveLength(1);
+		expect(values(menu[0])).toEqual(Object.keys(modules).sort());
+		expect(values(menu[0])).toEqual(
+			[...(OPERATIONS[resource as keyof typeof OPERATIONS] as readonly string[])].sort(),
+		);
+	});
+
+	test('every module runs and describes its fields for its own operation only', () => {
+		for (const [operation, module] of Object.entries(modules)) {
+			expect(typeof module.execute).toBe('function');
+			for (const field of module.description as INodeProperties[]) {
+				expect(field.displayOptions?.show?.resource).toEqual([resource]);
+				expect(field.displayOptions?.show?.operation).toEqual([operation]);
+			}
+		}
+	});
+});
