@@ -53,6 +53,9 @@ interface CompiledRoute extends Route {
 export class Router {
 	private routes: CompiledRoute[] = [];
 
+	/** `removed(method, pattern)`: a method taken away from a route for now (variant profiles); `list()` keeps it. */
+	constructor(private readonly removed?: (method: string, pattern: string) => boolean) {}
+
 	add(route: Route): void {
 		this.routes.push({ ...route, segments: route.pattern.split('/').filter(Boolean) });
 	}
@@ -82,8 +85,11 @@ export class Router {
 				} else if (seg !== parts[i]) ok = false;
 			}
 			if (!ok) continue;
-			if (r.methods.includes(method)) return { route: r, params };
-			r.methods.forEach((m) => allowed.add(m));
+			const methods = this.removed
+				? r.methods.filter((m) => !this.removed!(m, r.pattern))
+				: r.methods;
+			if (methods.includes(method)) return { route: r, params };
+			methods.forEach((m) => allowed.add(m));
 		}
 		return allowed.size ? { allowed: [...allowed] } : undefined;
 	}
