@@ -4,10 +4,9 @@ import { SIGNED_ALL } from './core';
 import { createContractV2 } from './createV2';
 import { assertPdf, docxToPdf } from './documents';
 import type { Ctx, Reply, Router } from './http';
-import { TEMPLATES, findTemplate } from './templates';
+import { TEMPLATES } from './templates';
 import {
 	CONTRACT_STATUSES,
-	PARTICIPANT_STATUSES,
 	type AttachmentState,
 	type ContractConfig,
 	type ContractState,
@@ -36,6 +35,7 @@ import {
 	rejectUnknownFields,
 	sha256Hex,
 } from './util';
+import { listContracts, toDayBounds, type Variants } from './variants';
 
 const ok = (json: unknown = { success: true }): Reply => ({ status: 200, json });
 
@@ -155,7 +155,7 @@ function participantView(core: Core, c: ContractState, p: ParticipantState) {
 			label: p.label,
 			variables: Object.keys(p.variables).length,
 			attachments: p.attachments.length,
-			status: p.status,
+			status: core.variants.participantStatus(p.status),
 			address: p.address,
 			geolocation: p.status === 'SIGNED' ? (p.geolocation ?? null) : null,
 			ip: p.status === 'SIGNED' ? (p.ip ?? '') : '',
@@ -359,7 +359,11 @@ function setVariables(
 	return ok();
 }
 
-function parseListQuery(q: URLSearchParams, datePrecision: 'ms' | 'day' = 'ms'): ListQuery {
+function parseListQuery(
+	q: URLSearchParams,
+	v: Variants,
+	datePrecision: 'ms' | 'day' = 'ms',
+): ListQuery {
 	const intParam = (name: string, def: number, max?: number): number => {
 		const raw = q.get(name);
 		if (raw === null || raw === '') return def;
@@ -384,25 +388,18 @@ function parseListQuery(q: URLSearchParams, datePrecision: 'ms' | 'day' = 'ms'):
 	const end = q.get('dateEnd');
 	if (start) query.fromMs = parseDateBound(start, 'dateStart', false);
 	if (end) query.toMs = parseDateBound(end, 'dateEnd', true);
-	if (datePrecision === 'day') {
-		// test quirk: only the date part of the bounds counts (start of that day / end of that day, UTC)
-		if (query.fromMs !== undefined)
-			query.fromMs = Math.floor(query.fromMs / 86_400_000) * 86_400_000;
-		if (query.toMs !== undefined)
-			query.toMs = Math.floor(query.toMs / 86_400_000) * 86_400_000 + 86_400_000 - 1;
-	}
+	// test quirk: only the date part of the bounds counts (start of that day / end of that day, UTC)
+	if (v.dayBounds(datePrecision)) toDayBounds(query);
 	if (query.fromMs !== undefined && query.toMs !== undefined && query.fromMs > query.toMs)
 		throw badRequest('dateStart is after dateEnd');
+	v.strictBounds(query);
 	const email = q.get('emailParticipant');
 	if (email) query.email = email.trim();
 	const ps = q.get('statusParticipant');
 	if (ps) {
-		if (!(PARTICIPANT_STATUSES as readonly string[]).includes(ps)) {
-			throw badRequest(
-				`Query 'statusParticipant' must be one of ${PARTICIPANT_STATUSES.join(', ')}, got ${JSON.stringify(ps)}`,
-			);
-		}
-		query.participantStatus = ps;
+		const status = v.participantStatusFilter(ps);
+		if (status === null) query.matchesNothing = true;
+		else query.participantStatus = status;
 	}
 	const vars = q.get('participantVariables');
 	if (vars) {
@@ -419,7 +416,11 @@ function parseListQuery(q: URLSearchParams, datePrecision: 'ms' | 'day' = 'ms'):
 			});
 	}
 	const templateId = q.get('templateId');
-	if (templateId) {
+	if (templateId && v.has('integer-template-ids')) {
+		const template = v.findTemplate(templateId, badRequest);
+		if (template) query.templateId = template.templateId;
+		else query.matchesNothing = true;
+	} else if (templateId) {
 		if (templateId.length !== 25)
 			throw badRequest(`Query 'templateId' must have 25 characters, got ${templateId.length}`);
 		query.templateId = templateId;
@@ -427,8 +428,14 @@ function parseListQuery(q: URLSearchParams, datePrecision: 'ms' | 'day' = 'ms'):
 	return query;
 }
 
-function flagQueryOrBody(ctx: Ctx, name: string, body: Record<string, unknown>): boolean {
-	const q = ctx.query.get(name);
+/** A flag from the query (when `fromQuery`) or else the body. */
+function flagQueryOrBody(
+	ctx: Ctx,
+	name: string,
+	body: Record<string, unknown>,
+	fromQuery = true,
+): boolean {
+	const q = fromQuery ? ctx.query.get(name) : null;
 	if (q !== null) {
 		if (q !== 'true' && q !== 'false')
 			throw badRequest(`Query '${name}' must be true or false, got ${JSON.stringify(q)}`);
@@ -526,7 +533,11 @@ export function registerApi(router: Router, core: Core): void {
 		const body = requireObject(ctx, 'Create contract');
 		rejectUnknownFields(body, ['source', 'templateid', 'document'], 'create contract');
 		const source = expectEnum(body.source, 'source', ['template', 'document']);
-		if (body.templateid !== undefined) {
+		const variants = core.variants;
+		const invalidId = (message: string) => badRequest(`Field 'templateid' ${message}`);
+		if (body.templateid !== undefined && variants.has('integer-template-ids')) {
+			variants.findTemplate(body.templateid, invalidId);
+		} else if (body.templateid !== undefined) {
 			const id = expectString(body.templateid, 'templateid');
 			if (id.length !== 25)
 				throw badRequest(`Field 'templateid' must have 25 characters, got ${id.length}`);
@@ -536,8 +547,8 @@ export function registerApi(router: Router, core: Core): void {
 				throw badRequest("Field 'templateid' is required when source is template");
 			if (body.document !== undefined)
 				throw badRequest("Field 'document' is only allowed when source is document");
-			const template = findTemplate(body.templateid as string);
-			if (!template) throw notFound(`Template ${body.templateid as string} not found`);
+			const template = variants.findTemplate(body.templateid, invalidId);
+			if (!template) throw notFound(`Template ${String(body.templateid)} not found`);
 			const c = core.commit(core.createFromTemplate(template));
 			return ok({ success: true, contractid: c._id });
 		}
@@ -557,7 +568,7 @@ export function registerApi(router: Router, core: Core): void {
 		return ok({
 			name: c.name,
 			status: c.status,
-			createdAt: c.createdAt,
+			createdAt: core.variants.time(c.createdAt),
 			pdf: await core.statusPdf(c),
 			signedAt: c.signedAt,
 			externalId: c.externalId ?? '',
@@ -644,7 +655,8 @@ export function registerApi(router: Router, core: Core): void {
 		const c = core.contract(ctx.params.contractId);
 		const body = optionalObject(ctx, 'Send to signature');
 		rejectUnknownFields(body, ['showSignLinks'], 'send to signature');
-		const show = flagQueryOrBody(ctx, 'showSignLinks', body);
+		const inQuery = !core.variants.has('sign-links-in-body');
+		const show = flagQueryOrBody(ctx, 'showSignLinks', body, inQuery);
 		core.send(c);
 		if (!show) return ok();
 		return ok({
@@ -686,20 +698,23 @@ export function registerApi(router: Router, core: Core): void {
 
 	// 4.14
 	get('/api/list/contracts', (ctx) => {
-		const q = parseListQuery(ctx.query, core.listDatePrecision);
-		const { items, total } = core.list(q);
+		const q = parseListQuery(ctx.query, core.variants, core.listDatePrecision);
+		const { items, total } = listContracts(core, q);
 		return {
 			status: 200,
-			json: items.map((c) => {
-				const item: Record<string, string> = {
-					createdAt: c.createdAt,
-					name: c.name,
-					_id: c._id,
-					status: c.status,
-				};
-				if (c.externalId) item.externalId = c.externalId;
-				return item;
-			}),
+			json: core.variants.listBody(
+				'contracts',
+				items.map((c) => {
+					const item: Record<string, string> = {
+						createdAt: core.variants.time(c.createdAt),
+						name: c.name,
+						_id: c._id,
+						status: c.status,
+					};
+					if (c.externalId) item.externalId = c.externalId;
+					return item;
+				}),
+			),
 			headers: { 'X-Total-Pages': Math.ceil(total / q.perPage), 'X-Total-Documents': total },
 		};
 	});
@@ -771,7 +786,7 @@ export function registerApi(router: Router, core: Core): void {
 		const c = core.contract(ctx.params.contractId);
 		return ok({
 			contractId: c._id,
-			properties: c.properties.map((p) => ({ _id: p._id, name: p.name, value: p.value })),
+			properties: c.properties.map((p) => core.variants.property(p)),
 		});
 	});
 	route(['PUT'], '/api/contracts/:contractId/:propertyId/customproperties', (ctx) => {
@@ -804,15 +819,18 @@ export function registerApi(router: Router, core: Core): void {
 	get('/api/contracts/:contractId/spectators', (ctx) => {
 		const c = core.contract(ctx.params.contractId);
 		return ok(
-			c.spectators.map((s) => ({
-				_id: s._id,
-				name: s.name,
-				email: s.email,
-				phone: s.phone,
-				linkExpirationDate: s.linkExpirationDate,
-				attachments: [],
-				jwt: s.jwt,
-			})),
+			core.variants.listBody(
+				'spectators',
+				c.spectators.map((s) => ({
+					_id: s._id,
+					name: s.name,
+					email: s.email,
+					phone: s.phone,
+					linkExpirationDate: s.linkExpirationDate,
+					attachments: [],
+					jwt: s.jwt,
+				})),
+			),
 		);
 	});
 	post('/api/contracts/:contractId/spectators', (ctx) => {
@@ -961,25 +979,37 @@ export function registerApi(router: Router, core: Core): void {
 		const name = ctx.query.get('name')?.trim().toLowerCase();
 		const start = ctx.query.get('dateStart');
 		const end = ctx.query.get('dateEnd');
-		const from = start ? parseDateBound(start, 'dateStart', false) : -Infinity;
-		const to = end ? parseDateBound(end, 'dateEnd', true) : Infinity;
+		const v = core.variants;
+		const b = {
+			fromMs: start ? parseDateBound(start, 'dateStart', false) : -Infinity,
+			toMs: end ? parseDateBound(end, 'dateEnd', true) : Infinity,
+		};
+		v.strictBounds(b);
+		const matches = TEMPLATES.filter(
+			(t) =>
+				(!name || t.name.toLowerCase().includes(name)) &&
+				Date.parse(t.createdAt) >= b.fromMs &&
+				Date.parse(t.createdAt) <= b.toMs,
+		);
 		return ok(
-			TEMPLATES.filter(
-				(t) =>
-					(!name || t.name.toLowerCase().includes(name)) &&
-					Date.parse(t.createdAt) >= from &&
-					Date.parse(t.createdAt) <= to,
-			)
-				.slice()
-				.sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-				.map((t) => ({ createdAt: t.createdAt, name: t.name, templateId: t.templateId })),
+			v.listBody(
+				'templates',
+				matches
+					.slice()
+					.sort((a, c) => c.createdAt.localeCompare(a.createdAt))
+					.map((t) => ({
+						createdAt: v.time(t.createdAt),
+						name: t.name,
+						templateId: v.templateId(t),
+					})),
+			),
 		);
 	});
 
 	// 4.27
 	get('/api/contract/milestones/:contractId', (ctx) => {
 		const c = core.contract(ctx.params.contractId);
-		return ok({ contractid: c._id, milestones: core.milestones(c) });
+		return ok({ contractid: c._id, milestones: core.variants.milestones(core.milestones(c)) });
 	});
 
 	// Protected files (api-notes S10, file protection on)

@@ -6,7 +6,6 @@ import { seedContracts } from './seed';
 import { TEMPLATES, findTemplate } from './templates';
 import {
 	CONTRACT_STATUSES,
-	PARTICIPANT_STATUSES,
 	type ContractState,
 	type ContractStatus,
 	type CreateContractInput,
@@ -18,12 +17,19 @@ import {
 	type TemplateState,
 } from './types';
 import { badRequest, describeValue, isPlainObject, isValidEmail, notFound } from './util';
+import { Variants, knownVariants } from './variants';
 
 export interface ControlDeps {
 	core: Core;
 	faults: Faults;
 	stats: Stats;
-	initial: { credits: Credits; latencyMs: number; fileProtection: boolean; seed: number };
+	initial: {
+		credits: Credits;
+		latencyMs: number;
+		fileProtection: boolean;
+		seed: number;
+		variants?: Variants;
+	};
 	latency: { ms: number };
 	/** In-process hooks (tests); absent in older callers. */
 	hooks?: { request?: RequestHook };
@@ -44,7 +50,8 @@ function checkStatus(status: unknown): ContractStatus {
 
 export function createControl(deps: ControlDeps): SandboxControl {
 	const { core, faults, stats } = deps;
-	const done = (c: ContractState) => clone(c);
+	/** A copy of the raw state for an answer (participant statuses named as the active variant names them). */
+	const done = (c: ContractState) => core.variants.contractView(clone(c));
 
 	const control: SandboxControl = {
 		sign(contractId, options = {}) {
@@ -128,6 +135,7 @@ export function createControl(deps: ControlDeps): SandboxControl {
 			core.fileProtection = deps.initial.fileProtection;
 			core.clockOffsetMs = 0;
 			core.listDatePrecision = 'ms';
+			core.variants = deps.initial.variants ?? Variants.none;
 			if (deps.hooks) deps.hooks.request = undefined;
 			if (deps.initial.seed > 0) seedContracts(core, deps.initial.seed);
 			core.touch();
@@ -141,7 +149,11 @@ export function createControl(deps: ControlDeps): SandboxControl {
 				if (typeof input.createdAt !== 'string' || Number.isNaN(createdAt.getTime()))
 					throw badRequest('createdAt must be an ISO timestamp');
 			}
-			const template = input.templateId !== undefined ? findTemplate(input.templateId) : undefined;
+			const template =
+				input.templateId === undefined
+					? undefined
+					: (findTemplate(String(input.templateId)) ??
+						core.variants.findTemplate(input.templateId, (m) => badRequest(`templateId ${m}`)));
 			if (input.templateId !== undefined && !template)
 				throw notFound(`Template ${input.templateId} not found`);
 			if (input.name !== undefined && typeof input.name !== 'string')
@@ -177,9 +189,9 @@ export function createControl(deps: ControlDeps): SandboxControl {
 					}
 					if (pi.representative !== undefined) p.representative = String(pi.representative);
 					if (pi.status !== undefined) {
-						if (!(PARTICIPANT_STATUSES as readonly string[]).includes(pi.status))
-							throw badRequest(`participants[${i}].status is not valid`);
-						p.status = pi.status;
+						const status = core.variants.controlParticipantStatus(pi.status);
+						if (!status) throw badRequest(`participants[${i}].status is not valid`);
+						p.status = status;
 					}
 					for (const [ref, value] of Object.entries(pi.variables ?? {})) {
 						if (p.variables[ref]) p.variables[ref].value = String(value);
@@ -196,7 +208,7 @@ export function createControl(deps: ControlDeps): SandboxControl {
 		},
 		getContract(contractId) {
 			const c = core.store.contracts.get(contractId);
-			return c ? clone(c) : undefined;
+			return c ? done(c) : undefined;
 		},
 		contractCount() {
 			return core.store.contracts.size;
@@ -240,6 +252,13 @@ export function createControl(deps: ControlDeps): SandboxControl {
 				throw badRequest("precision must be 'ms' or 'day'");
 			core.listDatePrecision = precision;
 		},
+		setVariants(list) {
+			core.variants = Variants.parse(list);
+			return core.variants.list();
+		},
+		variants() {
+			return core.variants.list();
+		},
 	};
 	return control;
 }
@@ -279,7 +298,14 @@ export function registerControl(
 			uploadUrl: info.uploadUrl(),
 			contracts: control.contractCount(),
 			now: control.now().toISOString(),
+			variants: control.variants(),
 		}),
+	);
+	add(['GET'], '/sandbox/variants', () =>
+		json({ variants: control.variants(), known: knownVariants() }),
+	);
+	add(['POST'], '/sandbox/variants', (ctx) =>
+		json({ variants: control.setVariants(body(ctx).variants as string[]) }),
 	);
 	add(['POST'], '/sandbox/jwt', (ctx) => {
 		const b = body(ctx);

@@ -13,6 +13,7 @@ import {
 	variableKey,
 } from './store';
 import { TEMPLATES, findTemplate } from './templates';
+import { Variants } from './variants';
 import type {
 	AttachmentState,
 	CertificateData,
@@ -116,6 +117,8 @@ export interface ListQuery {
 	participantStatus?: string;
 	variables?: Array<[string, string]>;
 	templateId?: string;
+	/** A filter value no contract can match (e.g. a participant status the active variant does not use). */
+	matchesNothing?: boolean;
 }
 
 export interface CoreOptions {
@@ -138,6 +141,8 @@ export class Core {
 	 * 'day' ignores the time part (start of day / end of day), like an API that only reads the date.
 	 */
 	listDatePrecision: 'ms' | 'day' = 'ms';
+	/** Active variant profiles (docs/sandbox.md); none by default. */
+	variants: Variants = Variants.none;
 	private readonly pending = new Map<string, Promise<Buffer>>();
 
 	constructor(readonly options: CoreOptions) {

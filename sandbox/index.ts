@@ -12,10 +12,12 @@ import { RequestLog } from './requestLog';
 import { seedContracts } from './seed';
 import type { RequestHook, Sandbox, SandboxOptions } from './types';
 import { sha256Hex } from './util';
+import { Variants } from './variants';
 
 export * from './types';
 export { TEMPLATES } from './templates';
 export { CREATE_V2_ERRORS, MX_STATES } from './createV2';
+export { INTEGER_TEMPLATE_BASE, VARIANTS, VARIANT_PARTICIPANT_STATUSES } from './variants';
 
 function listen(server: Server, port: number, host: string): Promise<number> {
 	return new Promise((resolve, reject) => {
@@ -53,6 +55,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	};
 	const latency = { ms: options.latencyMs ?? 0 };
 	const seed = options.seed ?? 0;
+	const variants = Variants.parse(options.variants ?? []);
 
 	const core = new Core({
 		now: options.now ?? (() => new Date()),
@@ -61,6 +64,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		credits,
 		dataFile: options.dataFile,
 	});
+	core.variants = variants;
 	core.dataFile?.load();
 	if (seed > 0 && core.store.contracts.size === 0) seedContracts(core, seed);
 
@@ -84,10 +88,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		stats,
 		latency,
 		hooks,
-		initial: { credits, latencyMs: latency.ms, fileProtection: core.fileProtection, seed },
+		initial: {
+			credits,
+			latencyMs: latency.ms,
+			fileProtection: core.fileProtection,
+			seed,
+			variants,
+		},
 	});
 
-	const apiRouter = new Router();
+	const apiRouter = new Router((method, pattern) => core.variants.removes(method, pattern));
 	registerApi(apiRouter, core);
 	registerControl(apiRouter, control, {
 		baseUrl: () => core.baseUrl,

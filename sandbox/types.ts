@@ -304,7 +304,8 @@ export interface ControlParticipantInput {
 	label?: string;
 	obligation?: Obligation;
 	representative?: string;
-	status?: ParticipantStatus;
+	/** A participant status; with the participant-statuses variant also WAITING, NOTIFIED, COMPLETED, DECLINED. */
+	status?: ParticipantStatus | 'WAITING' | 'NOTIFIED' | 'COMPLETED' | 'DECLINED';
 	variables?: Record<string, string>;
 }
 
@@ -313,7 +314,8 @@ export interface CreateContractInput {
 	status?: ContractStatus;
 	/** ISO timestamp; default: the sandbox clock. */
 	createdAt?: string;
-	templateId?: string;
+	/** A template id; with the integer-template-ids variant also its integer id (1001, 1002, 1003). */
+	templateId?: string | number;
 	externalId?: string;
 	participants?: ControlParticipantInput[];
 }
@@ -382,7 +384,10 @@ export interface SandboxControl {
 	setFileProtection(enabled: boolean): void;
 	getFileProtection(): boolean;
 	seed(count: number, options?: SeedOptions): SeedResult;
-	/** Back to the start state: no contracts except the startup seed, initial credits, no faults, initial latency. */
+	/**
+	 * Back to the start state: no contracts except the startup seed, initial credits, no faults, initial latency,
+	 * the variant profiles the sandbox was started with.
+	 */
 	reset(): void;
 	createContract(input?: CreateContractInput): ContractState;
 	/** A deep copy of the raw stored state, or undefined. */
@@ -403,6 +408,14 @@ export interface SandboxControl {
 	 * day), to test clients against an API that only reads dates; default 'ms' (api-notes S5). `reset()` restores 'ms'.
 	 */
 	setListDatePrecision(precision: 'ms' | 'day'): void;
+	/**
+	 * Replaces the active variant profiles (`name` or `name=value`, docs/sandbox.md "Variant profiles"); an unknown
+	 * name or value throws (400 over HTTP) listing the known ones. Returns the active set. `reset()` restores the
+	 * variants the sandbox was started with.
+	 */
+	setVariants(variants: string[]): string[];
+	/** The active variant profiles, canonical (`name`, or `name=value` for a variant that takes a value). */
+	variants(): string[];
 }
 
 export interface SandboxOptions {
@@ -421,6 +434,8 @@ export interface SandboxOptions {
 	/** Contracts to seed at start (when the data file did not already hold contracts). */
 	seed?: number;
 	now?: () => Date;
+	/** Variant profiles active from the start (and after `control.reset()`), e.g. `['oldest-first', 'wrapped-lists=items']`. */
+	variants?: string[];
 }
 
 export interface Sandbox {

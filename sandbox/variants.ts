@@ -1,0 +1,323 @@
+// Variant profiles: the answers we did NOT pick where the spec is open, switchable per sandbox (docs/sandbox.md
+// "Variant profiles"). With no variant active every helper here returns exactly what the sandbox always answered.
+import type { Core, ListQuery } from './core';
+import type { Reply } from './http';
+import { TEMPLATES, findTemplate } from './templates';
+import {
+	PARTICIPANT_STATUSES,
+	type ContractState,
+	type CustomPropertyState,
+	type ParticipantStatus,
+	type TemplateState,
+} from './types';
+import { badRequest } from './util';
+
+/** Every variant; a variant with `values` takes `name=value` (the first value is the default). */
+export const VARIANTS = {
+	'cancel-post-only': {},
+	'documents-post-only': {},
+	'variables-configuration-path': {},
+	'participant-update-attachments-path': {},
+	'sign-links-in-body': {},
+	'wrapped-lists': { values: ['data', 'items', 'results', 'docs', 'plural'] },
+	'property-id-field': { values: ['id', 'propertyId', 'propertyID', 'none'] },
+	'participant-statuses': {},
+	'integer-template-ids': {},
+	'integer-completed': {},
+	'create-v2-error-field': { values: ['code', 'name', 'message', 'errors'] },
+	'oldest-first': {},
+	unordered: {},
+	'exclusive-bounds': {},
+	'second-precision': {},
+	'unstable-ties': {},
+	'date-only-bounds': {},
+} as const satisfies Record<string, { values?: readonly string[] }>;
+
+export type VariantName = keyof typeof VARIANTS;
+
+/** Pairs that contradict each other (one order cannot be both). */
+const CONFLICTS: ReadonlyArray<[VariantName, VariantName]> = [['oldest-first', 'unordered']];
+
+/** A method a variant takes away from a route (the router then answers 405, or 404 when none is left). */
+const REMOVED_ROUTES: ReadonlyArray<{ variant: VariantName; method: string; pattern: string }> = [
+	{ variant: 'cancel-post-only', method: 'DELETE', pattern: '/api/contract/cancel/:contractId' },
+	{ variant: 'documents-post-only', method: 'GET', pattern: '/api/contract/documents/:contractId' },
+	{
+		variant: 'variables-configuration-path',
+		method: 'POST',
+		pattern: '/api/contract/variables/:contractId/:participantId',
+	},
+	{
+		variant: 'participant-update-attachments-path',
+		method: 'POST',
+		pattern: '/api/contract/participant/:contractId/:participantId',
+	},
+];
+
+/** participant-statuses: the other names, position by position with PARTICIPANT_STATUSES. */
+export const VARIANT_PARTICIPANT_STATUSES = [
+	'WAITING',
+	'NOTIFIED',
+	'COMPLETED',
+	'DECLINED',
+] as const;
+
+/** integer-template-ids: the integer id of each seeded template (1001, 1002, 1003 in TEMPLATES order). */
+export const INTEGER_TEMPLATE_BASE = 1001;
+
+const isKnown = (name: string): name is VariantName => Object.hasOwn(VARIANTS, name);
+const valuesOf = (name: VariantName): readonly string[] | undefined =>
+	(VARIANTS[name] as { values?: readonly string[] }).values;
+
+/** The known variants as shown in error messages and by GET /sandbox/variants. */
+export function knownVariants(): string[] {
+	return (Object.keys(VARIANTS) as VariantName[]).map((name) => {
+		const values = valuesOf(name);
+		return values ? `${name}[=${values.join('|')}]` : name;
+	});
+}
+
+/** 32-bit FNV-1a: an order unrelated to createdAt, the same on every request. */
+function fnv1a(text: string): number {
+	let h = 0x811c9dc5;
+	for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+	return h >>> 0;
+}
+
+/** Contracts sharing a createdAt swap places among the positions they hold; everything else stays put. */
+function shuffleTies(list: ContractState[]): ContractState[] {
+	const groups = new Map<number, number[]>();
+	list.forEach((c, i) => {
+		const positions = groups.get(c.createdAtMs);
+		if (positions) positions.push(i);
+		else groups.set(c.createdAtMs, [i]);
+	});
+	const out = list.slice();
+	for (const positions of groups.values()) {
+		if (positions.length < 2) continue;
+		const members = positions.map((i) => list[i]);
+		for (let i = members.length - 1; i > 0; i--) {
+			const j = Math.floor(Math.random() * (i + 1));
+			[members[i], members[j]] = [members[j], members[i]];
+		}
+		positions.forEach((at, k) => (out[at] = members[k]));
+	}
+	return out;
+}
+
+/** The active set of variants (immutable; setVariants replaces it). */
+export class Variants {
+	private constructor(private readonly active: ReadonlyMap<VariantName, string>) {}
+
+	static readonly none = new Variants(new Map());
+
+	/** `['oldest-first', 'wrapped-lists=items', …]`; throws a 400 ApiError naming the known variants. */
+	static parse(list: unknown): Variants {
+		if (!Array.isArray(list) || list.some((item) => typeof item !== 'string'))
+			throw badRequest('variants must be an array of strings (name or name=value)');
+		const active = new Map<VariantName, string>();
+		for (const raw of list as string[]) {
+			const entry = raw.trim();
+			if (entry === '') continue;
+			const eq = entry.indexOf('=');
+			const name = eq < 0 ? entry : entry.slice(0, eq);
+			if (!isKnown(name))
+				throw badRequest(`Unknown variant '${name}'; known: ${knownVariants().join(', ')}`);
+			const values = valuesOf(name);
+			let value = eq < 0 ? '' : entry.slice(eq + 1);
+			if (!values && eq >= 0) throw badRequest(`Variant '${name}' takes no value (got '${value}')`);
+			if (values) {
+				value ||= values[0];
+				if (!values.includes(value))
+					throw badRequest(
+						`Variant '${name}' does not take the value '${value}'; allowed: ${values.join(', ')}`,
+					);
+			}
+			const previous = active.get(name);
+			if (previous !== undefined && previous !== value)
+				throw badRequest(`Variant '${name}' is given twice with different values`);
+			active.set(name, value);
+		}
+		for (const [a, b] of CONFLICTS) {
+			if (active.has(a) && active.has(b))
+				throw badRequest(`Variants '${a}' and '${b}' contradict each other; choose one`);
+		}
+		return new Variants(active);
+	}
+
+	/** Canonical list, in the order of VARIANTS: `name`, or `name=value` for a variant with values. */
+	list(): string[] {
+		return (Object.keys(VARIANTS) as VariantName[])
+			.filter((name) => this.active.has(name))
+			.map((name) => (valuesOf(name) ? `${name}=${this.active.get(name)}` : name));
+	}
+
+	has(name: VariantName): boolean {
+		return this.active.has(name);
+	}
+
+	value(name: VariantName): string | undefined {
+		return this.active.get(name);
+	}
+
+	// -------------------------------------------------------------------------------------------
+	// Routes (1–4)
+
+	/** Whether a variant takes `method` away from the route `pattern`. */
+	removes(method: string, pattern: string): boolean {
+		return REMOVED_ROUTES.some(
+			(r) => r.method === method && r.pattern === pattern && this.active.has(r.variant),
+		);
+	}
+
+	// -------------------------------------------------------------------------------------------
+	// Response shapes (6, 7, 10, 11, 15)
+
+	/** A list answer: the bare array, or `{<key>: array}` with wrapped-lists. */
+	listBody(kind: 'contracts' | 'templates' | 'spectators', items: unknown[]): unknown {
+		const key = this.active.get('wrapped-lists');
+		if (key === undefined) return items;
+		return { [key === 'plural' ? kind : key]: items };
+	}
+
+	/** A createdAt as shown: without fractional seconds with second-precision. */
+	time(iso: string): string {
+		return this.active.has('second-precision') ? iso.replace(/\.\d+Z$/, 'Z') : iso;
+	}
+
+	property(p: CustomPropertyState): Record<string, string> {
+		const field = this.active.get('property-id-field');
+		if (field === undefined) return { _id: p._id, name: p.name, value: p.value };
+		if (field === 'none') return { name: p.name, value: p.value };
+		return { [field]: p._id, name: p.name, value: p.value };
+	}
+
+	milestones<T extends { completed: boolean }>(
+		list: T[],
+	): Array<Omit<T, 'completed'> & { completed: boolean | number }> {
+		if (!this.active.has('integer-completed')) return list;
+		return list.map((m) => ({ ...m, completed: m.completed ? 1 : 0 }));
+	}
+
+	/** A Create V2 error (Part 7 name, sentence, field) reshaped by create-v2-error-field; undefined by default. */
+	createV2Error(status: number, name: string, extra: Record<string, unknown>): Reply | undefined {
+		const key = this.active.get('create-v2-error-field');
+		if (key === undefined) return undefined;
+		const { message, field } = extra;
+		const generic = 'Validation failed';
+		if (key === 'errors')
+			return {
+				status,
+				json: { success: false, error: generic, errors: [{ code: name, field, message }] },
+			};
+		if (key === 'message')
+			return { status, json: { success: false, error: generic, message: name, field } };
+		return { status, json: { success: false, [key]: name, message, field } };
+	}
+
+	// -------------------------------------------------------------------------------------------
+	// Participant statuses (8)
+
+	participantStatus(status: ParticipantStatus): string {
+		if (!this.active.has('participant-statuses')) return status;
+		return VARIANT_PARTICIPANT_STATUSES[PARTICIPANT_STATUSES.indexOf(status)];
+	}
+
+	/** The `statusParticipant` filter as a stored status; null = matches nothing (default names under the variant). */
+	participantStatusFilter(value: string): ParticipantStatus | null {
+		const variant = this.active.has('participant-statuses');
+		const names: readonly string[] = variant ? VARIANT_PARTICIPANT_STATUSES : PARTICIPANT_STATUSES;
+		const i = names.indexOf(value);
+		if (i >= 0) return PARTICIPANT_STATUSES[i];
+		if (variant && (PARTICIPANT_STATUSES as readonly string[]).includes(value)) return null;
+		throw badRequest(
+			`Query 'statusParticipant' must be one of ${names.join(', ')}, got ${JSON.stringify(value)}`,
+		);
+	}
+
+	/** A status given to the control API: the default names, and the variant names while it is active. */
+	controlParticipantStatus(value: unknown): ParticipantStatus | undefined {
+		const own = PARTICIPANT_STATUSES.find((s) => s === value);
+		if (own || !this.active.has('participant-statuses')) return own;
+		const i = (VARIANT_PARTICIPANT_STATUSES as readonly unknown[]).indexOf(value);
+		return i >= 0 ? PARTICIPANT_STATUSES[i] : undefined;
+	}
+
+	/** A control answer (raw state copy) with participant statuses as the variant names them. */
+	contractView(c: ContractState): ContractState {
+		if (this.active.has('participant-statuses'))
+			for (const p of c.participants)
+				p.status = this.participantStatus(p.status) as ParticipantStatus;
+		return c;
+	}
+
+	// -------------------------------------------------------------------------------------------
+	// Template ids (9)
+
+	templateId(t: TemplateState): string | number {
+		if (!this.active.has('integer-template-ids')) return t.templateId;
+		return INTEGER_TEMPLATE_BASE + TEMPLATES.indexOf(t);
+	}
+
+	/**
+	 * The template a create request (or filter) names, undefined when unknown. integer-template-ids: an integer or
+	 * its digit string (25-character ids are then unknown); another type → `invalid`.
+	 */
+	findTemplate(value: unknown, invalid: (message: string) => Error): TemplateState | undefined {
+		if (!this.active.has('integer-template-ids')) return findTemplate(value as string);
+		if (typeof value === 'number' ? !Number.isInteger(value) : typeof value !== 'string')
+			throw invalid('must be an integer template id (for example 1001) or its digits');
+		const digits = String(value).trim();
+		return /^\d+$/.test(digits) ? TEMPLATES[Number(digits) - INTEGER_TEMPLATE_BASE] : undefined;
+	}
+
+	// -------------------------------------------------------------------------------------------
+	// Listing bounds (14, 17) and order (12, 13, 16)
+
+	/** Whether the contract listing reads only the date part of its bounds (date-only-bounds or precision 'day'). */
+	dayBounds(precision: 'ms' | 'day'): boolean {
+		return precision === 'day' || this.active.has('date-only-bounds');
+	}
+
+	/** Inclusive millisecond bounds, narrowed in place by exclusive-bounds to `> dateStart`, `< dateEnd`. */
+	strictBounds(b: { fromMs?: number; toMs?: number }): void {
+		if (!this.active.has('exclusive-bounds')) return;
+		if (b.fromMs !== undefined) b.fromMs += 1;
+		if (b.toMs !== undefined) b.toMs -= 1;
+	}
+
+	/** Reorders the listing's matches (newest first) as the order variants say. */
+	order(newestFirst: ContractState[]): ContractState[] {
+		let out = newestFirst;
+		if (this.active.has('oldest-first')) out = newestFirst.slice().reverse();
+		else if (this.active.has('unordered')) {
+			const key = new Map(newestFirst.map((c) => [c, fnv1a(c._id)]));
+			out = newestFirst
+				.slice()
+				.sort((a, b) => key.get(a)! - key.get(b)! || (a._id < b._id ? -1 : 1));
+		}
+		return this.active.has('unstable-ties') ? shuffleTies(out) : out;
+	}
+
+	reorders(): boolean {
+		return ['oldest-first', 'unordered', 'unstable-ties'].some((n) =>
+			this.active.has(n as VariantName),
+		);
+	}
+}
+
+/** Date part only (start / end of that UTC day), as `setListDatePrecision('day')` and date-only-bounds read them. */
+export function toDayBounds(q: { fromMs?: number; toMs?: number }): void {
+	if (q.fromMs !== undefined) q.fromMs = Math.floor(q.fromMs / 86_400_000) * 86_400_000;
+	if (q.toMs !== undefined) q.toMs = Math.floor(q.toMs / 86_400_000) * 86_400_000 + 86_400_000 - 1;
+}
+
+/** The contract listing (4.14) in the order the active variants give it. */
+export function listContracts(core: Core, q: ListQuery): { items: ContractState[]; total: number } {
+	if (q.matchesNothing) return { items: [], total: 0 };
+	const v = core.variants;
+	if (!v.reorders()) return core.list(q);
+	const all = core.list({ ...q, page: 1, perPage: Number.MAX_SAFE_INTEGER }).items;
+	const skip = (q.page - 1) * q.perPage;
+	return { items: v.order(all).slice(skip, skip + q.perPage), total: all.length };
+}
