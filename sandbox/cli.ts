@@ -1,81 +1,7 @@
 // npm run sandbox -- --port <n> --api-key <key> --request-log <file> [--data-file <path>] [--upload-port <n>]
-//                    [--file-protection] [--seed <N>] [--latency <ms>] [--host <addr>]
+//                    [--file-protection] [--seed <N>] [--latency <ms>] [--host <addr>] [--variant <name[=value]>]…
+import { HELP, parseArgs } from './cliArgs';
 import { startSandbox } from './index';
-import type { SandboxOptions } from './types';
-
-const HELP = `Contract e-signature sandbox
-
-Usage: npm run sandbox -- [options]
-
-  --port <n>           API port (0 = random; default 4010; env ESIGN_SANDBOX_PORT)
-  --upload-port <n>    upload origin port (default port + 1; random when port is 0)
-  --host <addr>        listen address (default 127.0.0.1)
-  --api-key <key>      API key (default: random, printed; env ESIGN_SANDBOX_API_KEY)
-  --request-log <file> append one JSON line per request (env ESIGN_SANDBOX_REQUEST_LOG)
-  --data-file <path>   keep state across restarts in this JSON file (env ESIGN_SANDBOX_DATA_FILE)
-  --file-protection    serve files from {base}/uploads/<id> with auth instead of the upload origin
-  --seed <N>           seed N contracts at start (when the data file holds none)
-  --latency <ms>       add this latency to every API and upload request
-  --help               this text
-`;
-
-function parseArgs(argv: string[]): SandboxOptions & { help?: boolean } {
-	const out: SandboxOptions & { help?: boolean } = {};
-	const num = (name: string, v: string | undefined): number => {
-		if (v === undefined || !/^\d+$/.test(v))
-			throw new Error(`${name} needs a non-negative integer, got ${v ?? 'nothing'}`);
-		return Number(v);
-	};
-	for (let i = 0; i < argv.length; i++) {
-		const arg = argv[i];
-		const [flag, inline] = arg.includes('=')
-			? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-			: [arg, undefined];
-		const value = (): string | undefined => inline ?? argv[++i];
-		switch (flag) {
-			case '--port':
-				out.port = num(flag, value());
-				break;
-			case '--upload-port':
-				out.uploadPort = num(flag, value());
-				break;
-			case '--host':
-				out.host = value();
-				break;
-			case '--api-key':
-				out.apiKey = value();
-				break;
-			case '--request-log':
-				out.requestLog = value();
-				break;
-			case '--data-file':
-				out.dataFile = value();
-				break;
-			case '--file-protection':
-				out.fileProtection = true;
-				break;
-			case '--seed':
-				out.seed = num(flag, value());
-				break;
-			case '--latency':
-				out.latencyMs = num(flag, value());
-				break;
-			case '--help':
-			case '-h':
-				out.help = true;
-				break;
-			default:
-				throw new Error(`Unknown option ${arg} (see --help)`);
-		}
-	}
-	const env = process.env;
-	if (out.port === undefined && env.ESIGN_SANDBOX_PORT)
-		out.port = num('ESIGN_SANDBOX_PORT', env.ESIGN_SANDBOX_PORT);
-	out.apiKey ??= env.ESIGN_SANDBOX_API_KEY || undefined;
-	out.requestLog ??= env.ESIGN_SANDBOX_REQUEST_LOG || undefined;
-	out.dataFile ??= env.ESIGN_SANDBOX_DATA_FILE || undefined;
-	return out;
-}
 
 async function main(): Promise<void> {
 	let options: ReturnType<typeof parseArgs>;
@@ -100,6 +26,7 @@ async function main(): Promise<void> {
 		`  Contracts:   ${sb.control.contractCount()}${options.dataFile ? ` (data file ${options.dataFile})` : ''}`,
 		options.requestLog ? `  Request log: ${options.requestLog}` : '',
 		options.fileProtection ? '  File protection: on' : '',
+		sb.control.variants().length ? `  Variants:    ${sb.control.variants().join(', ')}` : '',
 		'',
 		'Try:',
 		`  curl -H "apikey: ${sb.apiKey}" ${sb.baseUrl}/api/authentication`,

@@ -1,0 +1,96 @@
+// Command-line options of the sandbox CLI (sandbox/cli.ts), kept apart so tests can parse without starting it.
+import type { SandboxOptions } from './types';
+import { Variants, knownVariants } from './variants';
+
+export const HELP = `Contract e-signature sandbox
+
+Usage: npm run sandbox -- [options]
+
+  --port <n>           API port (0 = random; default 4010; env ESIGN_SANDBOX_PORT)
+  --upload-port <n>    upload origin port (default port + 1; random when port is 0)
+  --host <addr>        listen address (default 127.0.0.1)
+  --api-key <key>      API key (default: random, printed; env ESIGN_SANDBOX_API_KEY)
+  --request-log <file> append one JSON line per request (env ESIGN_SANDBOX_REQUEST_LOG)
+  --data-file <path>   keep state across restarts in this JSON file (env ESIGN_SANDBOX_DATA_FILE)
+  --file-protection    serve files from {base}/uploads/<id> with auth instead of the upload origin
+  --seed <N>           seed N contracts at start (when the data file holds none)
+  --latency <ms>       add this latency to every API and upload request
+  --variant <name[=value]>
+                       answer as a variant profile does (repeatable; env ESIGN_SANDBOX_VARIANTS,
+                       comma-separated; docs/sandbox.md "Variant profiles"), one of:
+${knownVariants()
+	.map((v) => `                         ${v}`)
+	.join('\n')}
+  --help               this text
+`;
+
+/** Options from the command line, then the ESIGN_SANDBOX_* environment for what the line did not set. */
+export function parseArgs(
+	argv: string[],
+	env: NodeJS.ProcessEnv = process.env,
+): SandboxOptions & { help?: boolean } {
+	const out: SandboxOptions & { help?: boolean } = {};
+	const num = (name: string, v: string | undefined): number => {
+		if (v === undefined || !/^\d+$/.test(v))
+			throw new Error(`${name} needs a non-negative integer, got ${v ?? 'nothing'}`);
+		return Number(v);
+	};
+	for (let i = 0; i < argv.length; i++) {
+		const arg = argv[i];
+		const [flag, inline] = arg.includes('=')
+			? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+			: [arg, undefined];
+		const value = (): string | undefined => inline ?? argv[++i];
+		switch (flag) {
+			case '--port':
+				out.port = num(flag, value());
+				break;
+			case '--upload-port':
+				out.uploadPort = num(flag, value());
+				break;
+			case '--host':
+				out.host = value();
+				break;
+			case '--api-key':
+				out.apiKey = value();
+				break;
+			case '--request-log':
+				out.requestLog = value();
+				break;
+			case '--data-file':
+				out.dataFile = value();
+				break;
+			case '--file-protection':
+				out.fileProtection = true;
+				break;
+			case '--seed':
+				out.seed = num(flag, value());
+				break;
+			case '--latency':
+				out.latencyMs = num(flag, value());
+				break;
+			case '--variant': {
+				const v = value();
+				if (!v) throw new Error('--variant needs a name (or name=value)');
+				out.variants = [...(out.variants ?? []), v];
+				break;
+			}
+			case '--help':
+			case '-h':
+				out.help = true;
+				break;
+			default:
+				throw new Error(`Unknown option ${arg} (see --help)`);
+		}
+	}
+	if (out.port === undefined && env.ESIGN_SANDBOX_PORT)
+		out.port = num('ESIGN_SANDBOX_PORT', env.ESIGN_SANDBOX_PORT);
+	out.apiKey ??= env.ESIGN_SANDBOX_API_KEY || undefined;
+	out.requestLog ??= env.ESIGN_SANDBOX_REQUEST_LOG || undefined;
+	out.dataFile ??= env.ESIGN_SANDBOX_DATA_FILE || undefined;
+	out.variants ??= env.ESIGN_SANDBOX_VARIANTS?.split(',')
+		.map((v) => v.trim())
+		.filter(Boolean);
+	if (out.variants) Variants.parse(out.variants); // refuse an unknown name before starting
+	return out;
+}
