@@ -111,4 +111,34 @@ describe('sandbox CLI', () => {
 		expect(await exitOf(bad)).toBe(2);
 		expect(err).toContain('Unknown option --colour');
 	});
+
+	it('starts with --variant (repeatable, name=value) and prints them; an unknown variant exits 2', async () => {
+		const cli = startCli(
+			['--port', '0', '--variant', 'wrapped-lists=items', '--variant=oldest-first'],
+			{ ESIGN_SANDBOX_VARIANTS: 'unordered' },
+		);
+		try {
+			const out = await cli.ready;
+			expect(out).toContain('Variants:    wrapped-lists=items, oldest-first');
+			const base = field(out, 'Base URL');
+			const health = await axios.get(`${base}/sandbox/health`);
+			expect(health.data.variants).toEqual(['wrapped-lists=items', 'oldest-first']);
+			const list = await axios.get(`${base}/api/list/contracts`, {
+				headers: { apikey: field(out, 'API key') },
+			});
+			expect(list.data).toEqual({ items: [] });
+			cli.child.kill('SIGTERM');
+			expect(await exitOf(cli.child)).toBe(0);
+		} finally {
+			if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
+		}
+		const bad = spawn(process.execPath, [TSX, 'sandbox/cli.ts', '--variant', 'newest-last'], {
+			cwd: ROOT,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		let err = '';
+		bad.stderr.on('data', (c: Buffer) => (err += c.toString()));
+		expect(await exitOf(bad)).toBe(2);
+		expect(err).toContain("Unknown variant 'newest-last'; known: cancel-post-only");
+	});
 });

@@ -1,0 +1,646 @@
+// Variant profiles (docs/sandbox.md "Variant profiles"): each variant changes what it says, the default does not.
+import { startSandbox } from '../../sandbox';
+import { parseArgs } from '../../sandbox/cliArgs';
+import {
+	type Harness,
+	LEASE_TEMPLATE,
+	NDA_TEMPLATE,
+	SERVICES_TEMPLATE,
+	readyContract,
+	startHarness,
+} from './helpers';
+
+let h: Harness;
+beforeAll(async () => {
+	h = await startHarness({ now: () => new Date('2031-01-01T12:00:00Z') });
+});
+afterAll(() => h.sb.close());
+afterEach(() => {
+	h.sb.control.setVariants([]);
+});
+
+const use = (...variants: string[]) => h.sb.control.setVariants(variants);
+const people = [
+	{ name: 'Ana', email: 'ana@example.com' },
+	{ name: 'Luis', email: 'luis@example.com' },
+];
+/** A contract made with the control API (two participants unless a template says otherwise). */
+const contract = (input: Parameters<Harness['sb']['control']['createContract']>[0] = {}) =>
+	h.sb.control.createContract({ participants: people, ...input });
+const pids = (c: { participants: Array<{ _id: string }> }) => c.participants.map((p) => p._id);
+
+describe('route variants (api-notes R1–R5)', () => {
+	it('cancel-post-only: DELETE answers 405 Allow: POST and cancels nothing; POST cancels', async () => {
+		const byDelete = contract();
+		expect((await h.api.delete(`/api/contract/cancel/${byDelete._id}`)).status).toBe(200);
+		use('cancel-post-only');
+		const c = contract();
+		const refused = await h.api.delete(`/api/contract/cancel/${c._id}`);
+		expect(refused.status).toBe(405);
+		expect(refused.headers.allow).toBe('POST');
+		expect(refused.data).toEqual({ success: false, error: expect.stringContaining('not allowed') });
+		expect(h.sb.control.getContract(c._id)!.status).toBe('');
+		expect((await h.api.post(`/api/contract/cancel/${c._id}`)).data).toEqual({ success: true });
+		expect(h.sb.control.getContract(c._id)!.status).toBe('CANCELED');
+	});
+
+	it('documents-post-only: GET answers 405 Allow: POST; POST reads partial from query or body', async () => {
+		const signed = contract({ status: 'RECEIVED_SIGNED' });
+		const half = contract({ status: 'SENT_TO_SIGN' });
+		h.sb.control.sign(half._id, { participantId: pids(half)[0] });
+		expect((await h.api.get(`/api/contract/documents/${signed._id}`)).status).toBe(200);
+		use('documents-post-only');
+		const refused = await h.api.get(`/api/contract/documents/${signed._id}`);
+		expect(refused.status).toBe(405);
+		expect(refused.headers.allow).toBe('POST');
+		expect(refused.data.success).toBe(false);
+		expect((await h.api.head(`/api/contract/documents/${signed._id}`)).status).toBe(405);
+		const full = await h.api.post(`/api/contract/documents/${signed._id}`);
+		expect(full.status).toBe(200);
+		expect(full.data.documents.signed_contract).toMatch(/^http/);
+		const url = `/api/contract/documents/${half._id}`;
+		expect((await h.api.post(url)).status).toBe(409);
+		expect((await h.api.post(`${url}?partial=true`)).data.participants).toHaveLength(1);
+		expect((await h.api.post(url, { partial: true })).data.participants).toHaveLength(1);
+	});
+
+	it('variables-configuration-path: the variables path is an unknown route; the configuration path sets them', async () => {
+		const c = contract({ templateId: LEASE_TEMPLATE, participants: undefined });
+		const [lessor] = pids(c);
+		const variablesPath = `/api/contract/variables/${c._id}/${lessor}`;
+		expect((await h.api.post(variablesPath, { lessor_name: 'Default' })).status).toBe(200);
+		use('variables-configuration-path');
+		const refused = await h.api.post(variablesPath, { lessor_name: 'Nope' });
+		const unknown = await h.api.post(`/api/contract/nothing/${c._id}/${lessor}`, {});
+		expect(refused.status).toBe(404);
+		expect(refused.data).toEqual({ success: false, error: `No route for POST ${variablesPath}` });
+		expect(unknown.data.error).toBe(`No route for POST /api/contract/nothing/${c._id}/${lessor}`);
+		const set = await h.api.post(`/api/contract/configuration/${c._id}/${lessor}`, {
+			lessor_name: 'Variant',
+		});
+		expect(set.data).toEqual({ success: true });
+		const read = await h.api.get(`/api/contract/variables/${c._id}`);
+		expect(read.status).toBe(200);
+		expect(read.data.participants[0].variables.lessor_name.value).toBe('Variant');
+	});
+
+	it('participant-update-attachments-path: POST on the participant path answers 405 Allow: GET; the attachments path updates', async () => {
+		const c = contract();
+		const path = `/api/contract/participant/${c._id}/${pids(c)[0]}`;
+		expect((await h.api.post(path, { name: 'Ana Default' })).status).toBe(200);
+		use('participant-update-attachments-path');
+		const refused = await h.api.post(path, { name: 'Ana Refused' });
+		expect(refused.status).toBe(405);
+		expect(refused.headers.allow).toBe('GET');
+		const update = await h.api.post(`/api/contract/attachments/${c._id}/${pids(c)[0]}`, {
+			name: 'Ana Variant',
+		});
+		expect(update.data).toEqual({ success: true });
+		expect((await h.api.get(path)).data.editable.name).toBe('Ana Variant');
+	});
+
+	it('sign-links-in-body: showSignLinks in the query is ignored; in the body it works', async () => {
+		const send = async (query: string, body?: unknown) => {
+			const c = await readyContract(h.api);
+			return h.api.post(`/api/contract/send/${c.id}${query}`, body);
+		};
+		const byQuery = await send('?showSignLinks=true');
+		expect(byQuery.data.contract.participants).toHaveLength(2);
+		expect((await send('?showSignLinks=maybe')).status).toBe(400);
+		use('sign-links-in-body');
+		expect((await send('?showSignLinks=true')).data).toEqual({ success: true });
+		expect((await send('?showSignLinks=maybe')).data).toEqual({ success: true });
+		const byBody = await send('', { showSignLinks: true });
+		expect(byBody.data.contract.participants[0].signUrl).toMatch(/\/sign\//);
+	});
+
+	it('route variants leave the route table (sb.routes()) as it is', () => {
+		const before = h.sb.routes();
+		use(
+			'cancel-post-only',
+			'documents-post-only',
+			'variables-configuration-path',
+			'participant-update-attachments-path',
+		);
+		expect(h.sb.routes()).toEqual(before);
+	});
+});
+
+describe('response shape variants', () => {
+	const lists = async () => {
+		const c = contract({ name: 'Wrapped' });
+		await h.api.post(`/api/contracts/${c._id}/spectators`, {
+			name: 'Eve',
+			email: 'eve@example.com',
+		});
+		return {
+			contracts: await h.api.get('/api/list/contracts', { params: { perPage: 2 } }),
+			templates: await h.api.get('/api/list/templates'),
+			spectators: await h.api.get(`/api/contracts/${c._id}/spectators`),
+		};
+	};
+
+	it('lists are bare arrays by default', async () => {
+		for (const res of Object.values(await lists())) expect(Array.isArray(res.data)).toBe(true);
+	});
+
+	it.each(['data', 'items', 'results', 'docs'])(
+		'wrapped-lists=%s wraps the three lists',
+		async (key) => {
+			use(`wrapped-lists=${key}`);
+			const { contracts, templates, spectators } = await lists();
+			expect(Object.keys(contracts.data)).toEqual([key]);
+			expect(contracts.data[key]).toHaveLength(2);
+			expect(Number(contracts.headers['x-total-documents'])).toBeGreaterThan(2);
+			expect(contracts.headers['x-total-pages']).toBeDefined();
+			expect(templates.data[key]).toHaveLength(3);
+			expect(spectators.data[key]).toEqual([expect.objectContaining({ email: 'eve@example.com' })]);
+		},
+	);
+
+	it('wrapped-lists (no value) means data; plural names each list', async () => {
+		expect(use('wrapped-lists')).toEqual(['wrapped-lists=data']);
+		expect(Object.keys((await lists()).templates.data)).toEqual(['data']);
+		use('wrapped-lists=plural');
+		const { contracts, templates, spectators } = await lists();
+		expect(Object.keys(contracts.data)).toEqual(['contracts']);
+		expect(Object.keys(templates.data)).toEqual(['templates']);
+		expect(Object.keys(spectators.data)).toEqual(['spectators']);
+	});
+
+	it.each([
+		['id', ['id', 'name', 'value']],
+		['propertyId', ['propertyId', 'name', 'value']],
+		['propertyID', ['propertyID', 'name', 'value']],
+		['none', ['name', 'value']],
+	])('property-id-field=%s names the listed identifier that way', async (value, keys) => {
+		const c = contract();
+		const url = `/api/contracts/${c._id}/customproperties`;
+		await h.api.post(url, { properties: [{ name: 'dept', value: 'sales' }] });
+		const [byDefault] = (await h.api.get(url)).data.properties;
+		expect(Object.keys(byDefault)).toEqual(['_id', 'name', 'value']);
+		use(`property-id-field=${value}`);
+		const [listed] = (await h.api.get(url)).data.properties;
+		expect(Object.keys(listed)).toEqual(keys);
+		if (value !== 'none') expect(listed[value]).toBe(byDefault._id);
+		const put = await h.api.put(`/api/contracts/${c._id}/${byDefault._id}/customproperties`, {
+			value: 'legal',
+		});
+		expect(put.data).toEqual({ success: true });
+		const del = await h.api.delete(`/api/contracts/${c._id}/${byDefault._id}/customproperties`);
+		expect(del.data).toEqual({ success: true });
+		expect((await h.api.get(url)).data.properties).toEqual([]);
+	});
+
+	it('integer-completed: milestones say 1/0 instead of true/false', async () => {
+		const c = contract();
+		const completed = async () =>
+			(await h.api.get(`/api/contract/milestones/${c._id}`)).data.milestones.map(
+				(m: { completed: unknown }) => m.completed,
+			);
+		expect(await completed()).toEqual([true, false, false, false]);
+		use('integer-completed');
+		expect(await completed()).toEqual([1, 0, 0, 0]);
+	});
+
+	describe('create-v2-error-field', () => {
+		const blankEmail = () =>
+			h.api.post('/api/v2/create/contract', {
+				templateid: LEASE_TEMPLATE,
+				signers: [{ name: 'Ana', last_name: 'López', email: '' }],
+			});
+		const sentence = 'Signer 1: the e-mail is empty';
+		const field = 'signers[0].email';
+
+		it('default: the Part 7 name in error', async () => {
+			const res = await blankEmail();
+			expect(res.status).toBe(400);
+			expect(res.data).toEqual({ success: false, error: 'BlankEmail', message: sentence, field });
+		});
+
+		it.each([
+			['code', { success: false, code: 'BlankEmail', message: sentence, field }],
+			['name', { success: false, name: 'BlankEmail', message: sentence, field }],
+			['message', { success: false, error: 'Validation failed', message: 'BlankEmail', field }],
+			[
+				'errors',
+				{
+					success: false,
+					error: 'Validation failed',
+					errors: [{ code: 'BlankEmail', field, message: sentence }],
+				},
+			],
+		])('=%s moves the name', async (value, expected) => {
+			use(`create-v2-error-field=${value}`);
+			const res = await blankEmail();
+			expect(res.status).toBe(400);
+			expect(res.data).toEqual(expected);
+		});
+
+		it('applies to every Create V2 error (404 TemplateNotFound too), not to other routes', async () => {
+			use('create-v2-error-field');
+			const missing = await h.api.post('/api/v2/create/contract', {
+				templateid: 'T9none0000000000000000000',
+				signers: [{ name: 'Ana', last_name: 'López', email: 'ana@example.com' }],
+			});
+			expect(missing.status).toBe(404);
+			expect(missing.data).toMatchObject({ code: 'TemplateNotFound', field: 'templateid' });
+			expect(missing.data.error).toBeUndefined();
+			const other = await h.api.post('/api/create/contract', { source: 'template' });
+			expect(other.data).toEqual({ success: false, error: expect.any(String) });
+		});
+	});
+});
+
+describe('participant-statuses (api-notes S2)', () => {
+	const setup = () => {
+		const signedOne = contract({ status: 'SENT_TO_SIGN' });
+		h.sb.control.sign(signedOne._id, { participantId: pids(signedOne)[0] });
+		const rejected = contract({ status: 'SENT_TO_SIGN' });
+		h.sb.control.reject(rejected._id);
+		return { signedOne, rejected, draft: contract() };
+	};
+	const status = async (c: { _id: string; participants: Array<{ _id: string }> }, i: number) =>
+		(await h.api.get(`/api/contract/participant/${c._id}/${pids(c)[i]}`)).data.information.status;
+	const filter = (value: string) =>
+		h.api.get('/api/list/contracts', { params: { statusParticipant: value, perPage: 200 } });
+	const listed = async (value: string) =>
+		(await filter(value)).data.map((x: { _id: string }) => x._id);
+
+	it('default: PENDING, SENT, SIGNED, REJECTED; the other names are refused by the filter', async () => {
+		const { signedOne, rejected, draft } = setup();
+		expect([await status(signedOne, 0), await status(signedOne, 1)]).toEqual(['SIGNED', 'SENT']);
+		expect([await status(rejected, 0), await status(draft, 0)]).toEqual(['REJECTED', 'PENDING']);
+		expect(await listed('SIGNED')).toContain(signedOne._id);
+		expect((await filter('COMPLETED')).status).toBe(400);
+		expect(h.sb.control.getContract(signedOne._id)!.participants[0].status).toBe('SIGNED');
+	});
+
+	it('variant: WAITING, NOTIFIED, COMPLETED, DECLINED in 4.7, the filter and control answers', async () => {
+		const { signedOne, rejected, draft } = setup();
+		use('participant-statuses');
+		expect([await status(signedOne, 0), await status(signedOne, 1)]).toEqual([
+			'COMPLETED',
+			'NOTIFIED',
+		]);
+		expect([await status(rejected, 0), await status(draft, 0)]).toEqual(['DECLINED', 'WAITING']);
+		expect(await listed('COMPLETED')).toContain(signedOne._id);
+		expect(await listed('DECLINED')).toContain(rejected._id);
+		expect(await listed('WAITING')).toContain(draft._id);
+		expect(await listed('NOTIFIED')).not.toContain(draft._id);
+		const old = await filter('SIGNED');
+		expect([old.status, old.data, old.headers['x-total-documents']]).toEqual([200, [], '0']);
+		const bad = await filter('FINISHED');
+		expect(bad.status).toBe(400);
+		expect(bad.data.error).toContain('WAITING, NOTIFIED, COMPLETED, DECLINED');
+		expect(h.sb.control.getContract(signedOne._id)!.participants.map((p) => p.status)).toEqual([
+			'COMPLETED',
+			'NOTIFIED',
+		]);
+		const viaHttp = await h.raw.get(`${h.sb.baseUrl}/sandbox/contracts/${draft._id}`);
+		expect(viaHttp.data.participants[0].status).toBe('WAITING');
+		const signedAll = h.sb.control.sign(signedOne._id);
+		expect(signedAll.participants.map((p) => p.status)).toEqual(['COMPLETED', 'COMPLETED']);
+		const made = contract({
+			status: 'SENT_TO_SIGN',
+			participants: [{ ...people[0], status: 'COMPLETED' }, people[1]],
+		});
+		expect(made.participants.map((p) => p.status)).toEqual(['COMPLETED', 'NOTIFIED']);
+		expect(await status(made, 0)).toBe('COMPLETED');
+	});
+});
+
+describe('integer-template-ids (api-notes R8)', () => {
+	const templateIds = async () =>
+		(await h.api.get('/api/list/templates')).data.map((t: { templateId: unknown }) => t.templateId);
+	const create = (templateid: unknown) =>
+		h.api.post('/api/create/contract', { source: 'template', templateid });
+	const createV2 = (templateid: unknown) =>
+		h.api.post('/api/v2/create/contract', {
+			templateid,
+			signers: [{ name: 'Ana', last_name: 'López', email: 'ana@example.com' }],
+		});
+	const byTemplate = (templateId: string) =>
+		h.api.get('/api/list/contracts', { params: { templateId, perPage: 200 } });
+
+	it('default: 25-character string ids; integers are refused', async () => {
+		expect(await templateIds()).toEqual([SERVICES_TEMPLATE, NDA_TEMPLATE, LEASE_TEMPLATE]);
+		expect((await create(1001)).status).toBe(400);
+		expect((await create('1001')).status).toBe(400);
+		expect((await createV2(1001)).data.error).toBe('InvalidRequest');
+		expect((await byTemplate('1001')).status).toBe(400);
+	});
+
+	it('variant: 1001/1002/1003, accepted as integer or digits; the 25-character ids are unknown', async () => {
+		use('integer-template-ids');
+		expect(await templateIds()).toEqual([1003, 1002, 1001]);
+		const lease = await create(1001);
+		expect(lease.status).toBe(200);
+		expect(h.sb.control.getContract(lease.data.contractid)!.templateId).toBe(LEASE_TEMPLATE);
+		const nda = await create('1002');
+		expect(h.sb.control.getContract(nda.data.contractid)!.name).toBe(
+			'Acuerdo de confidencialidad (NDA)',
+		);
+		const v2 = await createV2(1003);
+		expect(h.sb.control.getContract(v2.data.contractid)!.templateId).toBe(SERVICES_TEMPLATE);
+		expect((await create(LEASE_TEMPLATE)).status).toBe(404);
+		expect((await create(9999)).status).toBe(404);
+		expect((await create(true)).status).toBe(400);
+		const v2Missing = await createV2(LEASE_TEMPLATE);
+		expect([v2Missing.status, v2Missing.data.error]).toEqual([404, 'TemplateNotFound']);
+		const filtered = await byTemplate('1001');
+		expect(filtered.data.map((c: { _id: string }) => c._id)).toContain(lease.data.contractid);
+		expect(filtered.data.map((c: { _id: string }) => c._id)).not.toContain(nda.data.contractid);
+		const old = await byTemplate(LEASE_TEMPLATE);
+		expect([old.status, old.data]).toEqual([200, []]);
+		expect(h.sb.control.createContract({ templateId: 1002 }).templateId).toBe(NDA_TEMPLATE);
+	});
+});
+
+describe('listing order, bounds and timestamps (api-notes S4, S5)', () => {
+	// A 2030 range no other test uses: 12 distinct instants, then five contracts sharing one instant.
+	const RANGE = { dateStart: '2030-01-01', dateEnd: '2030-12-31' };
+	const TIE = '2030-06-15T12:00:00.000Z';
+	const FRACTION = '2030-03-01T08:00:00.250Z';
+	const at = (i: number) => `2030-01-${String(10 + i).padStart(2, '0')}T09:30:00.000Z`;
+	const ids: Record<string, string> = {};
+	beforeAll(() => {
+		for (let i = 0; i < 12; i++) ids[`d${i}`] = contract({ name: `d${i}`, createdAt: at(i) })._id;
+		for (let i = 0; i < 5; i++) ids[`t${i}`] = contract({ name: `t${i}`, createdAt: TIE })._id;
+		ids.f = contract({ name: 'f', createdAt: FRACTION })._id;
+		ids.g = contract({ name: 'g', createdAt: '2030-03-01T08:00:00.750Z' })._id;
+	});
+
+	type Item = { _id: string; createdAt: string; name: string };
+	const list = async (params: Record<string, unknown> = {}): Promise<Item[]> => {
+		const res = await h.api.get('/api/list/contracts', {
+			params: { ...RANGE, perPage: 200, ...params },
+		});
+		expect(res.status).toBe(200);
+		return res.data;
+	};
+	const names = async (params: Record<string, unknown> = {}) =>
+		(await list(params)).map((c) => c.name);
+	const ms = (items: Item[]) => items.map((c) => Date.parse(c.createdAt));
+	const ascending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1] <= x);
+	const descending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1] >= x);
+	const ties = (items: Item[]) => items.filter((c) => c.name.startsWith('t')).map((c) => c.name);
+	/** Every order seen over n requests (as joined name lists). */
+	const orders = async (
+		n: number,
+		pick: (items: Item[]) => string[] = (x) => x.map((c) => c.name),
+	) => {
+		const seen = new Set<string>();
+		for (let i = 0; i < n; i++) seen.add(pick(await list()).join());
+		return seen;
+	};
+	/** Pages of 4 joined in order. */
+	const paged = async () => {
+		const out: string[] = [];
+		for (let page = 1; page <= 5; page++) out.push(...(await names({ perPage: 4, page })));
+		return out;
+	};
+
+	it('default: newest first (createdAt, then _id, descending), the same on every request', async () => {
+		const items = await list();
+		expect(items).toHaveLength(19);
+		expect(descending(ms(items))).toBe(true);
+		expect(ties(items)).toEqual(['t4', 't3', 't2', 't1', 't0']);
+		expect((await orders(5)).size).toBe(1);
+		expect(await paged()).toEqual(items.map((c) => c.name));
+	});
+
+	it('oldest-first: createdAt then _id ascending, stable, pages follow it', async () => {
+		const newest = await names();
+		use('oldest-first');
+		const items = await list();
+		expect(items.map((c) => c.name)).toEqual(newest.slice().reverse());
+		expect(ascending(ms(items))).toBe(true);
+		expect(ties(items)).toEqual(['t0', 't1', 't2', 't3', 't4']);
+		expect(await paged()).toEqual(items.map((c) => c.name));
+	});
+
+	it('unordered: an order unrelated to createdAt, the same on every request', async () => {
+		const newest = await names();
+		use('unordered');
+		const items = await list();
+		expect(items.map((c) => c.name).sort()).toEqual(newest.slice().sort());
+		expect(ascending(ms(items))).toBe(false);
+		expect(descending(ms(items))).toBe(false);
+		expect((await orders(5)).size).toBe(1);
+		expect(await paged()).toEqual(items.map((c) => c.name));
+	});
+
+	it('unstable-ties: a contract tie comes in a new order per request; distinct instants keep theirs', async () => {
+		use('unstable-ties');
+		const tieOrders = await orders(20, ties);
+		expect(tieOrders.size).toBeGreaterThan(1);
+		const others = await orders(5, (items) =>
+			items.map((c) => (c.name.startsWith('t') ? 't' : c.name)),
+		);
+		expect(others.size).toBe(1);
+		expect(descending(ms(await list()))).toBe(true);
+	});
+
+	it('exclusive-bounds: createdAt > dateStart and < dateEnd (contracts and templates)', async () => {
+		const exact = { dateStart: at(0), dateEnd: at(11) };
+		const one = { dateStart: TIE, dateEnd: TIE };
+		const templates = () =>
+			h.api.get('/api/list/templates', {
+				params: { dateStart: '2025-01-15T10:00:00.000Z', dateEnd: '2025-06-20T09:15:00.000Z' },
+			});
+		expect(await names(exact)).toEqual(expect.arrayContaining(['d0', 'd11']));
+		expect(await names(one)).toHaveLength(5);
+		expect((await templates()).data).toHaveLength(3);
+		use('exclusive-bounds');
+		const inside = await names(exact);
+		expect(inside).not.toContain('d0');
+		expect(inside).not.toContain('d11');
+		expect(inside).toContain('d1');
+		expect(await names(one)).toEqual([]);
+		expect((await templates()).data.map((t: { name: string }) => t.name)).toEqual([
+			'Acuerdo de confidencialidad (NDA)',
+		]);
+	});
+
+	it('second-precision: createdAt without fractions in the list, 4.3 and templates; ms still order and filter', async () => {
+		const fraction = { dateStart: '2030-03-01T08:00:00.500Z', dateEnd: '2030-03-01T08:00:01Z' };
+		const shown = async () => (await list()).find((c) => c.name === 'f')!.createdAt;
+		const status = async () => (await h.api.get(`/api/contract/status/${ids.f}`)).data.createdAt;
+		const template = async () => (await h.api.get('/api/list/templates')).data[2].createdAt;
+		expect([await shown(), await status(), await template()]).toEqual([
+			FRACTION,
+			FRACTION,
+			'2025-01-15T10:00:00.000Z',
+		]);
+		use('second-precision');
+		expect([await shown(), await status(), await template()]).toEqual([
+			'2030-03-01T08:00:00Z',
+			'2030-03-01T08:00:00Z',
+			'2025-01-15T10:00:00Z',
+		]);
+		expect(await names(fraction)).toEqual(['g']);
+		const sameSecond = (await list()).filter((c) => c.name === 'f' || c.name === 'g');
+		expect(sameSecond.map((c) => [c.name, c.createdAt])).toEqual([
+			['g', '2030-03-01T08:00:00Z'],
+			['f', '2030-03-01T08:00:00Z'],
+		]);
+	});
+
+	it("date-only-bounds: only the date part of the bounds counts, like setListDatePrecision('day')", async () => {
+		const bounds = { dateStart: '2030-01-10T12:00:00Z', dateEnd: '2030-01-11T00:00:00Z' };
+		expect(await names(bounds)).toEqual([]);
+		use('date-only-bounds');
+		expect(await names(bounds)).toEqual(['d1', 'd0']);
+		use();
+		h.sb.control.setListDatePrecision('day');
+		expect(await names(bounds)).toEqual(['d1', 'd0']);
+		h.sb.control.setListDatePrecision('ms');
+		expect(await names(bounds)).toEqual([]);
+	});
+
+	it('combine: oldest-first + second-precision + exclusive-bounds + unstable-ties', async () => {
+		expect(use('unstable-ties', 'exclusive-bounds', 'second-precision', 'oldest-first')).toEqual([
+			'oldest-first',
+			'exclusive-bounds',
+			'second-precision',
+			'unstable-ties',
+		]);
+		const bounds = { dateStart: at(0), dateEnd: TIE };
+		const items = await list(bounds);
+		expect(items.map((c) => c.name)).toEqual([
+			'd1',
+			'd2',
+			'd3',
+			'd4',
+			'd5',
+			'd6',
+			'd7',
+			'd8',
+			'd9',
+			'd10',
+			'd11',
+			'f',
+			'g',
+		]);
+		expect(items.every((c) => /:\d\dZ$/.test(c.createdAt))).toBe(true);
+		expect(ascending(ms(items))).toBe(true);
+		const wide = { dateStart: at(0), dateEnd: '2030-06-15T12:00:00.001Z' };
+		const seen = new Set<string>();
+		for (let i = 0; i < 20; i++) seen.add(ties(await list(wide)).join());
+		expect(seen.size).toBeGreaterThan(1);
+	});
+
+	it('combine with shape variants: wrapped, oldest first, renamed statuses', async () => {
+		use('wrapped-lists=items', 'oldest-first', 'participant-statuses');
+		const res = await h.api.get('/api/list/contracts', {
+			params: { ...RANGE, statusParticipant: 'WAITING', perPage: 3 },
+		});
+		expect(res.data.items.map((c: Item) => c.name)).toEqual(['d0', 'd1', 'd2']);
+		expect(res.headers['x-total-documents']).toBe('19');
+	});
+});
+
+describe('switching variants', () => {
+	it('setVariants replaces the set and answers it canonically; variants() reads it', () => {
+		expect(h.sb.control.variants()).toEqual([]);
+		expect(use('oldest-first', 'property-id-field=propertyId', 'oldest-first')).toEqual([
+			'property-id-field=propertyId',
+			'oldest-first',
+		]);
+		expect(use('second-precision')).toEqual(['second-precision']);
+		expect(h.sb.control.variants()).toEqual(['second-precision']);
+	});
+
+	it.each([
+		[
+			['nope'],
+			/Unknown variant 'nope'; known: cancel-post-only, .*wrapped-lists\[=data\|items\|results\|docs\|plural\]/,
+		],
+		[['wrapped-lists=rows'], /allowed: data, items, results, docs, plural/],
+		[['oldest-first=yes'], /takes no value/],
+		[['wrapped-lists=items', 'wrapped-lists=docs'], /twice/],
+		[['oldest-first', 'unordered'], /contradict/],
+		['oldest-first', /array of strings/],
+	])('refuses %j and keeps the previous set', (list, message) => {
+		use('integer-completed');
+		expect(() => h.sb.control.setVariants(list as string[])).toThrow(message);
+		expect(h.sb.control.variants()).toEqual(['integer-completed']);
+	});
+
+	it('HTTP: POST /sandbox/variants sets, GET /sandbox/health and /sandbox/variants show, 400 on unknown', async () => {
+		const base = h.sb.baseUrl;
+		expect((await h.raw.get(`${base}/sandbox/health`)).data.variants).toEqual([]);
+		const set = await h.raw.post(`${base}/sandbox/variants`, {
+			variants: ['oldest-first', 'wrapped-lists=plural'],
+		});
+		expect(set.data).toEqual({ variants: ['wrapped-lists=plural', 'oldest-first'] });
+		expect((await h.raw.get(`${base}/sandbox/health`)).data.variants).toEqual(set.data.variants);
+		const shown = (await h.raw.get(`${base}/sandbox/variants`)).data;
+		expect(shown.variants).toEqual(set.data.variants);
+		expect(shown.known).toHaveLength(17);
+		const bad = await h.raw.post(`${base}/sandbox/variants`, { variants: ['newest-last'] });
+		expect(bad.status).toBe(400);
+		expect(bad.data).toEqual({
+			success: false,
+			error: expect.stringMatching(/Unknown variant 'newest-last'; known: .*oldest-first/),
+		});
+		expect(h.sb.control.variants()).toEqual(set.data.variants);
+		expect((await h.raw.post(`${base}/sandbox/variants`, {})).status).toBe(400);
+		expect((await h.raw.post(`${base}/sandbox/variants`, { variants: [] })).data.variants).toEqual(
+			[],
+		);
+	});
+
+	it('startSandbox takes variants; reset() restores them; an unknown one refuses to start', async () => {
+		const sb = await startSandbox({ port: 0, variants: ['integer-completed', 'cancel-post-only'] });
+		try {
+			expect(sb.control.variants()).toEqual(['cancel-post-only', 'integer-completed']);
+			sb.control.setVariants([]);
+			sb.control.reset();
+			expect(sb.control.variants()).toEqual(['cancel-post-only', 'integer-completed']);
+			const c = sb.control.createContract();
+			const res = await h.raw.get(`${sb.baseUrl}/api/contract/milestones/${c._id}`, {
+				headers: { apikey: sb.apiKey },
+			});
+			expect(res.data.milestones[0].completed).toBe(1);
+		} finally {
+			await sb.close();
+		}
+		await expect(startSandbox({ port: 0, variants: ['nope'] })).rejects.toThrow(
+			/Unknown variant 'nope'/,
+		);
+		h.sb.control.setVariants(['oldest-first']);
+		h.sb.control.reset();
+		expect(h.sb.control.variants()).toEqual([]);
+	});
+});
+
+describe('CLI --variant (sandbox/cliArgs.ts; cli.test.ts starts one)', () => {
+	it('is repeatable, takes name=value in both spellings, and wins over ESIGN_SANDBOX_VARIANTS', () => {
+		const argv = [
+			'--variant',
+			'oldest-first',
+			'--variant=wrapped-lists=items',
+			'--variant',
+			'property-id-field',
+		];
+		expect(parseArgs(argv, {}).variants).toEqual([
+			'oldest-first',
+			'wrapped-lists=items',
+			'property-id-field',
+		]);
+		const env = { ESIGN_SANDBOX_VARIANTS: 'second-precision, exclusive-bounds,' };
+		expect(parseArgs([], env).variants).toEqual(['second-precision', 'exclusive-bounds']);
+		expect(parseArgs(['--variant', 'unordered'], env).variants).toEqual(['unordered']);
+		expect(parseArgs([], {}).variants).toBeUndefined();
+	});
+
+	it('refuses an unknown name or value, or a missing one, before starting', () => {
+		expect(() => parseArgs(['--variant', 'nope'], {})).toThrow(/Unknown variant 'nope'; known: /);
+		expect(() => parseArgs([], { ESIGN_SANDBOX_VARIANTS: 'property-id-field=_id' })).toThrow(
+			/allowed: id, propertyId, propertyID, none/,
+		);
+		expect(() => parseArgs(['--variant'], {})).toThrow(/--variant needs a name/);
+	});
+});
