@@ -8,6 +8,12 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import {
+	EXPIRY_TOLERANCE_MS,
+	expiredTokenMessage,
+	jwtExpiresAt,
+} from '../nodes/ContractEsign/helpers/jwt';
+
 /** Removes a pasted "Bearer " prefix and surrounding blanks from a secret. */
 function cleanSecret(value: unknown, stripBearer: boolean): string {
 	let secret = typeof value === 'string' ? value.trim() : '';
@@ -35,6 +41,11 @@ async function authenticateRequest(
 			throw new Error(
 				'The Contract E-Sign credential has no access token. Open the credential and paste the JWT, or switch Authentication to API Key.',
 			);
+		}
+		// A JWT past its expiry is refused here, so the credential test says why (the service answers only 401).
+		const expiresAt = jwtExpiresAt(token);
+		if (expiresAt !== undefined && expiresAt + EXPIRY_TOLERANCE_MS < Date.now()) {
+			throw new Error(expiredTokenMessage(expiresAt));
 		}
 		headers.Authorization = `Bearer ${token}`;
 	} else {

@@ -163,7 +163,7 @@ describe('contract → create', () => {
 		};
 		const short = await env.run(params, [{ json: { t: 'T1lease' } }]);
 		expect(short.error?.message).toBe(
-			'The template ID "T1lease" has 7 characters; template IDs have exactly 25',
+			'The template ID "T1lease" has 7 characters; a template ID has exactly 25 characters (or is a number)',
 		);
 		expect(short.error?.description).toMatch(/Pick the template from the list/);
 		const empty = await env.run(params, [{ json: { t: '' } }]);

@@ -1,4 +1,4 @@
-import { CREATE_V2_ERRORS } from '../../nodes/ContractEsign/transport/errors';
+import { CREATE_V2_ERRORS } from '../../nodes/ContractEsign/transport/createV2Errors';
 import {
 	byId,
 	DOCX_MIME,

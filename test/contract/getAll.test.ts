@@ -234,7 +234,7 @@ describe('contract → getAll: filters', () => {
 		[
 			'a short template ID',
 			{ templateId: 'T1lease' },
-			'The Template ID filter "T1lease" has 7 characters; template IDs have exactly 25',
+			'The Template ID filter "T1lease" has 7 characters; a template ID has exactly 25 characters (or is a number)',
 		],
 		[
 			'a start after the end',

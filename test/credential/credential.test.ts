@@ -151,10 +151,19 @@ describe('credential test (as n8n runs it: RoutingNode + responseCode rules)', (
 			status: 'Error',
 			message: expect.stringMatching(REFUSED),
 		});
-		const expired = env.sb.signJwt({}, { expiresInSeconds: -60 });
+	});
+
+	test('an expired JWT: the test says it expired and when, before sending anything', async () => {
+		const expired = env.sb.signJwt({}, { expiresInSeconds: -120 });
+		const exp = JSON.parse(Buffer.from(expired.split('.')[1], 'base64url').toString()).exp * 1000;
+		const mark = env.mark();
 		const result = await testCredential({ ...env.jwtCreds, accessToken: expired });
-		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(REFUSED);
+		expect(result).toEqual({
+			status: 'Error',
+			message: `The access token (JWT) expired at ${new Date(exp).toISOString()}. Get a new token from the e-signature service and paste it into the Contract E-Sign credential.`,
+		});
+		expect(env.since(mark)).toHaveLength(0);
+		expect(result.message).not.toContain(expired);
 	});
 
 	test('fails with a Base URL hint when nothing answers at /api/authentication', async () => {

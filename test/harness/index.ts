@@ -50,6 +50,7 @@ import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-ma
 import { ContractEsignApi } from '../../credentials/ContractEsignApi.credentials';
 import { ContractEsign } from '../../nodes/ContractEsign/ContractEsign.node';
 import { ContractEsignTrigger } from '../../nodes/ContractEsign/ContractEsignTrigger.node';
+import { triggerTuning } from '../../nodes/ContractEsign/trigger/tuning';
 
 export const PACKAGE = 'n8n-nodes-contract-esign';
 export const ACTION_TYPE = `${PACKAGE}.contractEsign`;
@@ -561,6 +562,8 @@ export interface PollResult {
  * copy and reloads the saved one, like an n8n restart (whose re-activation poll is saved again);
  * `setParameters()` is an edit of the active workflow (n8n re-activates it the same way).
  */
+let restarts = 0;
+
 export class PollSimulator {
 	private memory: IDataObject;
 	saved: IDataObject;
@@ -595,9 +598,11 @@ export class PollSimulator {
 		return (this.memory['node:Contract E-Sign Trigger'] as IDataObject) ?? {};
 	}
 
+	/** An n8n restart: a new process (the trigger's session changes) reloads the saved static data. */
 	restart(): void {
 		this.memory = deepCopy(this.saved);
 		this.activation = true;
+		triggerTuning.session = `restart-${++restarts}`;
 	}
 
 	async poll(

@@ -31,6 +31,11 @@ export function emitted(result: PollResult): IDataObject[] {
 	return (result.emitted?.[0] ?? []).map((item: INodeExecutionData) => item.json);
 }
 
+/** An event's eventId without its epoch (`<id>:<status>:<n>`), for tests that are not about the epoch. */
+export function eventKey(event: IDataObject): string {
+	return String(event.eventId).replace(/\.[0-9a-z]+$/, '');
+}
+
 /** Short form of events for assertions: "<id>:<previous>→<status>" (drafts shown as ''). */
 export function transitions(events: IDataObject[]): string[] {
 	return events.map(
@@ -63,6 +68,7 @@ export class TestClock {
 const originalSleep = transportSettings.sleep;
 const originalNow = triggerTuning.now;
 const originalPageSize = triggerTuning.pageSize;
+const originalOrderEvidence = triggerTuning.orderEvidence;
 
 /** Records the transport's waits instead of sleeping, and optionally injects the trigger's clock / page size. */
 export function injectSettings(options: { clock?: TestClock; pageSize?: number } = {}): {
@@ -84,6 +90,7 @@ export function restoreSettings(): void {
 	transportSettings.sleep = originalSleep;
 	triggerTuning.now = originalNow;
 	triggerTuning.pageSize = originalPageSize;
+	triggerTuning.orderEvidence = originalOrderEvidence;
 }
 
 export const DAY = 86_400_000;

@@ -41,6 +41,7 @@ import {
 import { mulberry32 } from '../../sandbox/util';
 
 const RUNS = Number(process.env.TRIGGER_PROPERTY_RUNS ?? 1000);
+const ORDER_EVIDENCE = triggerTuning.orderEvidence;
 const FIRST_SEED = Number(process.env.TRIGGER_PROPERTY_SEED ?? 1);
 const OUT = '∅';
 const STATUSES = CONTRACT_STATUSES.map((s) => s.value);
@@ -91,7 +92,12 @@ interface EmittedEvent {
 	previousStatus: string | null;
 	status: string;
 	eventId: string;
+	pollStart: number;
 	pollEnd: number;
+	/** The trigger's clock at that poll (the look-back window). */
+	pollClock: number;
+	/** Successful polls before the detecting one (lost ones included): polls in between saw the contract. */
+	pollIndex: number;
 	rootStart: number;
 }
 
@@ -127,12 +133,15 @@ const coverage = {
 	documentsRequests: 0,
 	events: 0,
 	reDelivered: 0,
+	sameCounterNewEpoch: 0,
+	variantSchedules: 0,
 };
 
 class Schedule {
 	tick = 0;
 	contracts = new Map<string, ModelContract>();
 	lineage: PollRecord[] = [];
+	successfulPolls = 0;
 	savedLength = 0;
 	all: EmittedEvent[] = [];
 	log: string[] = [];
@@ -144,6 +153,8 @@ class Schedule {
 		readonly rng: Rng,
 		readonly cfg: Config,
 		readonly clock: TestClock,
+		/** The sandbox's list behaviour for this schedule (variant profiles, docs/sandbox.md). */
+		readonly variants: string[] = [],
 	) {}
 
 	private member(id: string): boolean {
@@ -163,9 +174,11 @@ class Schedule {
 		const templateId = this.rng.pick([undefined, LEASE, NDA, SERVICES]);
 		const raw = c.createContract({ templateId });
 		this.tick++;
+		const created = raw.createdAt ? Date.parse(raw.createdAt) : NaN;
 		const m: ModelContract = {
 			id: raw._id,
-			t: raw.createdAt ? Date.parse(raw.createdAt) : NaN,
+			// the creation instant as the list shows it (whole seconds with the second-precision variant)
+			t: this.variants.includes('second-precision') ? Math.floor(created / 1000) * 1000 : created,
 			createdTick: this.tick,
 			history: [],
 		};
@@ -320,10 +333,14 @@ class Schedule {
 				previousStatus: j.previousStatus === null ? null : String(j.previousStatus),
 				status: String(j.status),
 				eventId: String(j.eventId),
+				pollStart: a,
 				pollEnd: b,
+				pollClock: this.clock.ms,
+				pollIndex: this.successfulPolls,
 				rootStart,
 			};
 		});
+		this.successfulPolls++;
 		for (const e of events)
 			this.log.push(`   ${e.eventId} ${e.kind} ${e.previousStatus}→${e.status}`);
 		coverage.events += events.length;
@@ -350,7 +367,8 @@ class Schedule {
 		if (info.path !== '/api/list/contracts') return;
 		if (info.query.page && info.query.page !== '1') coverage.multiPagePasses++;
 		if (info.query.dateEnd) coverage.keysetRequests++;
-		if (info.query.dateEnd && info.query.dateEnd === info.query.dateStart)
+		const width = Date.parse(info.query.dateEnd) - Date.parse(info.query.dateStart);
+		if (width <= 2 || (this.variants.includes('second-precision') && width <= 1000))
 			coverage.sameInstantRunReads++;
 		const plan = this.plan;
 		plan.listCount++;
@@ -414,7 +432,40 @@ class Schedule {
 				problems.push(`${e.eventId}: status not watched`);
 		}
 
-		// 2. beliefs are true, and events are exactly the changes of belief (lineage)
+		// 2. a workflow that skips eventIds it has already processed (as the README advises) loses nothing: an
+		// eventId delivered again names the same occurrence of that status (or one already delivered otherwise)
+		const processed = new Map<string, EmittedEvent>();
+		for (const e of this.all) if (!processed.has(e.eventId)) processed.set(e.eventId, e);
+		// the case the epoch exists for: the same counter delivered again after a restart, under a new epoch
+		const byCounter = new Map<string, string>();
+		for (const id of processed.keys()) {
+			const counter = id.replace(/\.[0-9a-z]+$/, '');
+			if (counter === id || counter.endsWith(':CREATED:0')) continue;
+			if (byCounter.has(counter) && byCounter.get(counter) !== id) coverage.sameCounterNewEpoch++;
+			byCounter.set(counter, id);
+		}
+		for (const e of this.all) {
+			const first = processed.get(e.eventId) as EmittedEvent;
+			if (first === e || e.kind === 'created') continue;
+			const mine = this.occurrences(e);
+			if (this.occurrences(first).some((k) => mine.includes(k))) continue;
+			// no poll between the two: a change undone between polls, not seen even without a crash (README)
+			if (e.pollIndex - first.pollIndex <= 1) continue;
+			const covered = [...processed.values()].some(
+				(p) =>
+					p !== first &&
+					p.contractId === e.contractId &&
+					p.status === e.status &&
+					this.occurrences(p).some((k) => mine.includes(k)),
+			);
+			if (!covered) {
+				problems.push(
+					`eventId ${e.eventId} was delivered again for a later ${e.status} of ${e.contractId}: a workflow deduplicating on eventId drops it`,
+				);
+			}
+		}
+
+		// 3. beliefs are true, and events are exactly the changes of belief (lineage)
 		const lineageIds = new Set<string>();
 		for (let j = 0; j < lineage.length; j++) {
 			const p = lineage[j];
@@ -483,13 +534,13 @@ class Schedule {
 				if (entry && entry.changes !== n)
 					problems.push(`poll ${j}: ${m.id} counter ${entry.changes}, expected ${n}`);
 				for (const e of p.events.filter((x) => x.contractId === m.id && x.kind !== 'created')) {
-					if (e.eventId !== eventIdOf('statusChanged', m.id, e.status, n))
+					if (e.eventId !== eventIdOf('statusChanged', m.id, e.status, n, prev?.epoch))
 						problems.push(`poll ${j}: eventId ${e.eventId}, n should be ${n}`);
 				}
 			}
 		}
 
-		// 3. created events: once per contract created after the baseline (when it matched at its first poll)
+		// 4. created events: once per contract created after the baseline (when it matched at its first poll)
 		if (cfg.includeNew) {
 			const root = lineage[0];
 			const created = new Map<string, number>();
@@ -509,6 +560,33 @@ class Schedule {
 			}
 		}
 		return problems;
+	}
+
+	/**
+	 * The occurrences of an event's new status it can describe: the ticks at which the contract entered that
+	 * watched value, for every stay in it that overlaps the detecting poll.
+	 */
+	private occurrences(e: EmittedEvent): number[] {
+		const m = this.contracts.get(e.contractId);
+		if (!m) return [];
+		const clock = e.pollClock;
+		const out: number[] = [];
+		let previous: string | undefined;
+		m.history.forEach((h, i) => {
+			const value = this.value(m, h, clock);
+			if (value === e.status && previous !== e.status) {
+				let end = Infinity;
+				for (const later of m.history.slice(i + 1)) {
+					if (this.value(m, later, clock) !== e.status) {
+						end = later.tick;
+						break;
+					}
+				}
+				if (h.tick <= e.pollEnd && end > e.pollStart) out.push(h.tick);
+			}
+			previous = value;
+		});
+		return out;
 	}
 
 	private isNew(m: ModelContract, state: TriggerState): boolean {
@@ -549,6 +627,23 @@ function pickConfig(rng: Rng): Config {
 	};
 }
 
+/**
+ * The list behaviours the spec leaves open (docs/sandbox.md): order, bound semantics, createdAt precision, tie
+ * order, bounds without their time part. Half of the schedules run on the documented default.
+ */
+function pickVariants(rng: Rng): string[] {
+	if (rng.chance(0.5)) return [];
+	const variants: string[] = [];
+	const order = rng.next();
+	if (order < 0.35) variants.push('oldest-first');
+	else if (order < 0.7) variants.push('unordered');
+	for (const name of ['exclusive-bounds', 'second-precision', 'unstable-ties']) {
+		if (rng.chance(0.4)) variants.push(name);
+	}
+	if (rng.chance(0.1)) variants.push('date-only-bounds');
+	return variants;
+}
+
 function parameters(cfg: Config): INodeParameters {
 	const filters: INodeParameters = {};
 	if (cfg.templateId) filters.templateId = { __rl: true, mode: 'id', value: cfg.templateId };
@@ -575,9 +670,16 @@ async function runSchedule(
 	clock.ms = START + seed * 1000;
 	const cfg = pickConfig(rng);
 	triggerTuning.pageSize = rng.int(2, 5);
-	const s = new Schedule(env, rng, cfg, clock);
+	const variants = pickVariants(rng);
+	env.sb.control.setVariants(variants);
+	// Pages of 2-5 contracts cannot show the 10 ordered steps the node wants before it trusts an order; on a
+	// sorted list (the documented default, or oldest first) one step is evidence enough, which exercises keyset
+	// paging. A list in no order keeps the node's own threshold: there, short pages look sorted by chance.
+	triggerTuning.orderEvidence = variants.includes('unordered') ? ORDER_EVIDENCE : 1;
+	if (variants.length) coverage.variantSchedules++;
+	const s = new Schedule(env, rng, cfg, clock, variants);
 	s.log.push(
-		`seed ${seed} pageSize ${triggerTuning.pageSize} config ${JSON.stringify({ ...cfg, watched: [...cfg.watched] })}`,
+		`seed ${seed} pageSize ${triggerTuning.pageSize} variants ${variants.join(',') || 'none'} config ${JSON.stringify({ ...cfg, watched: [...cfg.watched] })}`,
 	);
 	env.sb.control.setRequestHook(s.hook);
 
@@ -607,8 +709,22 @@ async function runSchedule(
 			polls++;
 		} else if (r < 0.93) s.restart();
 		else {
+			const delivered = s.all.length;
 			await s.poll('crash');
 			polls++;
+			// the case found by crash testing: a contract whose event was delivered but not saved leaves that
+			// status (a poll sees it) and comes back: its new event must not reuse the delivered eventId
+			const lost = s.all.slice(delivered).filter((e) => e.kind !== 'created');
+			if (lost.length > 0 && rng.chance(0.6)) {
+				const e = rng.pick(lost);
+				let away = s.randomStatus(e.status);
+				while (away === e.status) away = s.randomStatus(e.status);
+				s.setStatus(e.contractId, away);
+				await s.poll('normal');
+				s.setStatus(e.contractId, e.status);
+				await s.poll('normal');
+				polls += 2;
+			}
 		}
 	}
 	// quiet end: no fault, no change
@@ -628,11 +744,15 @@ async function runSchedule(
 				previousStatus: j.previousStatus === null ? null : String(j.previousStatus),
 				status: String(j.status),
 				eventId: String(j.eventId),
+				pollStart: a,
 				pollEnd: a,
+				pollClock: clock.ms,
+				pollIndex: s.successfulPolls,
 				rootStart: s.lineage.length > 0 ? s.lineage[0].a : a,
 			};
 		});
 		for (const e of events) s.log.push(`   ${e.eventId} ${e.kind} ${e.previousStatus}→${e.status}`);
+		s.successfulPolls++;
 		s.log.push(`quiet poll → ${events.length} events`);
 		s.all.push(...events);
 		s.lineage.push({ a, b: a, clock: clock.ms, events, state });

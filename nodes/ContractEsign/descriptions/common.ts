@@ -13,6 +13,12 @@ export const contractIdLocator: INodeProperties = recordLocator({
 	idPlaceholder: 'e.g. 65f1c0d2a4b8e91f2c3d4e5f',
 });
 
+/** The ID rule of the template pickers: 25 characters, or a number (spec 2.7). */
+export const TEMPLATE_ID_RULE = {
+	regex: '^\\s*(\\S{25}|\\d{1,20})\\s*$',
+	errorMessage: 'A template ID has exactly 25 characters (or is a number)',
+};
+
 export const templateIdLocator: INodeProperties = recordLocator({
 	displayName: 'Template',
 	name: 'templateId',
@@ -20,7 +26,7 @@ export const templateIdLocator: INodeProperties = recordLocator({
 	noun: 'template',
 	searchListMethod: 'searchTemplates',
 	idPlaceholder: 'e.g. tpl0lease0residential00001',
-	idRule: { regex: '^\\s*\\S{25}\\s*$', errorMessage: 'A template ID has exactly 25 characters' },
+	idRule: TEMPLATE_ID_RULE,
 });
 
 export const participantIdLocator: INodeProperties = recordLocator({

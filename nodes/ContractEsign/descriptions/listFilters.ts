@@ -29,7 +29,7 @@ export const STATUS_FILTER_OPTIONS = CONTRACT_STATUSES.filter((s) => s.value !==
 	description: s.value,
 }));
 
-export const PARTICIPANT_STATUS_OPTIONS = [
+const PARTICIPANT_STATUS_OPTIONS = [
 	{
 		name: 'Pending (Not Sent Yet)',
 		value: 'PENDING',
@@ -52,6 +52,24 @@ export const PARTICIPANT_STATUS_OPTIONS = [
 	},
 ];
 
+const OTHER_VALUE_HINT =
+	'The service does not document its participant status values: these are the usual ones. If yours uses another (for example WAITING), switch this field to Expression and type it.';
+
+/** Participant status filter (spec 4.14), for Get Many and the trigger: known values, any other accepted. */
+export function participantStatusFilter(
+	defaultValue: string,
+	description: string,
+): INodeProperties {
+	return {
+		displayName: 'Participant Status',
+		name: 'statusParticipant',
+		type: 'options',
+		options: PARTICIPANT_STATUS_OPTIONS,
+		default: defaultValue,
+		description: `${description} ${OTHER_VALUE_HINT}`,
+	};
+}
+
 /** The filters of Contract → Get Many (spec 4.14). */
 export const contractFilterFields: INodeProperties[] = [
 	createdFromFilter,
@@ -65,15 +83,10 @@ export const contractFilterFields: INodeProperties[] = [
 		description:
 			'Only contracts with a participant who has this e-mail address (not case-sensitive)',
 	},
-	{
-		displayName: 'Participant Status',
-		name: 'statusParticipant',
-		type: 'options',
-		options: PARTICIPANT_STATUS_OPTIONS,
-		default: 'SENT',
-		description:
-			'Only contracts with a participant in this status. Combined with Participant Email, that same participant must match both.',
-	},
+	participantStatusFilter(
+		'SENT',
+		'Only contracts with a participant in this status. Combined with Participant Email, that same participant must match both.',
+	),
 	{
 		displayName: 'Participant Variables',
 		name: 'participantVariables',

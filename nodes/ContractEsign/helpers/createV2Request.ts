@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { CREATE_V2_ERRORS } from '../transport/errors';
+import { CREATE_V2_ERRORS } from '../transport/createV2Errors';
 import { fail, isEmail, toDateOnly } from './validate';
 
 /** Signers and spectators of Create V2 (api-notes "Create V2"): built from the UI and checked like the API does. */

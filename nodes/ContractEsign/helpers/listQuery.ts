@@ -1,6 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fail, requireEmail, TEMPLATE_ID_LENGTH, toDateOnly, toIsoTimestamp } from './validate';
+import {
+	fail,
+	isTemplateId,
+	requireEmail,
+	templateIdProblem,
+	toDateOnly,
+	toIsoTimestamp,
+} from './validate';
 
 /** Query building and result limits shared by the Get Many operations (spec 4.14, 4.26). */
 
@@ -116,11 +123,11 @@ export function contractFilterQuery(
 	if (variables) qs.participantVariables = variables;
 	if (isSet(filters.templateId)) {
 		const templateId = String(filters.templateId).trim();
-		if (templateId.length !== TEMPLATE_ID_LENGTH) {
+		if (!isTemplateId(templateId)) {
 			fail(
 				ctx,
 				itemIndex,
-				`The Template ID filter "${templateId}" has ${templateId.length} characters; template IDs have exactly 25`,
+				`The Template ID filter ${templateIdProblem(templateId)}`,
 				'Copy the full ID from "Template → Get Many" or from the e-signature service.',
 			);
 		}

@@ -44,7 +44,18 @@ export function requireId(
 	return value;
 }
 
-export const TEMPLATE_ID_LENGTH = 25;
+/**
+ * A template ID: 25 characters as the samples and limits show, or a number, as the field's documented type
+ * (integer) allows (spec 2.7, api-notes R8).
+ */
+export function isTemplateId(value: string): boolean {
+	return /^\S{25}$/.test(value) || /^\d{1,20}$/.test(value);
+}
+
+/** Why a text is not a template ID, for error messages. */
+export function templateIdProblem(value: string): string {
+	return `"${value}" has ${value.length} characters; a template ID has exactly 25 characters (or is a number)`;
+}
 
 export function requireTemplateId(
 	ctx: IExecuteFunctions,
@@ -52,11 +63,11 @@ export function requireTemplateId(
 	parameter = 'templateId',
 ): string {
 	const value = requireId(ctx, itemIndex, parameter, 'Template');
-	if (value.length !== TEMPLATE_ID_LENGTH) {
+	if (!isTemplateId(value)) {
 		fail(
 			ctx,
 			itemIndex,
-			`The template ID "${value}" has ${value.length} characters; template IDs have exactly 25`,
+			`The template ID ${templateIdProblem(value)}`,
 			'Pick the template from the list, or copy its full ID from the e-signature service.',
 		);
 	}

@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 
 import { statusLabel } from '../helpers/status';
-import { request, requestList, requestPage } from '../transport';
-import { listProperties, listSpectators } from '../transport/records';
+import { requestPage } from '../transport';
+import { getVariables, listProperties, listSpectators, listTemplates } from '../transport/records';
 
 /** The pickers (resource locators in "From List" mode): recent contracts, templates, and records of a contract. */
 
@@ -73,7 +73,7 @@ export async function searchTemplates(
 ): Promise<INodeListSearchResult> {
 	const qs: IDataObject = {};
 	if (filter?.trim()) qs.name = filter.trim();
-	const templates = await requestList.call(this, 'templateList', {}, { qs });
+	const templates = await listTemplates.call(this, qs);
 	return {
 		results: templates.map((t) => ({
 			name: String(t.name || t.templateId),
@@ -91,18 +91,13 @@ export async function searchParticipants(
 	// An expression cannot be resolved while editing: nothing to list yet.
 	const contractId = currentContractId(this);
 	if (!contractId) return { results: [] };
-	const response = await request.call(this, 'variablesGet', { contractId });
-	const participants = Array.isArray(response.participants)
-		? (response.participants as IDataObject[])
-		: [];
+	const { participants } = await getVariables.call(this, contractId);
 	return {
 		results: participants
-			.filter((p) => matches(filter, p.name, p.label, p.participantid))
+			.filter((p) => matches(filter, p.participantName, p.label, p.participantId))
 			.map((p) => ({
-				name:
-					[p.label, p.name].filter((v) => typeof v === 'string' && v).join(': ') ||
-					String(p.participantid),
-				value: String(p.participantid),
+				name: [p.label, p.participantName].filter((v) => v).join(': ') || p.participantId,
+				value: p.participantId,
 			})),
 	};
 }

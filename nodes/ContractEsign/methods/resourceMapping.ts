@@ -5,8 +5,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { parseVariablesResponse } from '../helpers/variables';
-import { request } from '../transport';
+import { getVariables } from '../transport/records';
 
 /** Suffix of an image variable's column: its value is the name of an input binary field, not the image. */
 const IMAGE_COLUMN_SUFFIX = ' (Image: Input Binary Field Name)';
@@ -37,10 +36,8 @@ export async function getVariableColumns(
 				'Choose a contract and a participant (fixed values) to see their variables here, or use Input Mode "Define Below".',
 		};
 	}
-	const response = await request.call(this, 'variablesGet', { contractId });
-	const participant = parseVariablesResponse(response, contractId).participants.find(
-		(p) => p.participantId === participantId,
-	);
+	const variables = await getVariables.call(this, contractId);
+	const participant = variables.participants.find((p) => p.participantId === participantId);
 	if (!participant) {
 		throw new NodeOperationError(
 			this.getNode(),

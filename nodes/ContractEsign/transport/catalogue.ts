@@ -27,6 +27,8 @@ export interface Endpoint {
 	answer: Answer;
 	/** The other form the spec also shows for the same operation (api-notes R1–R4). */
 	alternative?: { method: IHttpRequestMethods; path: string };
+	/** Array answers: the records' plural, a key the list may be wrapped in. */
+	plural?: string;
 }
 
 const endpoint = <P extends string, A extends Answer = 'object'>(
@@ -36,7 +38,8 @@ const endpoint = <P extends string, A extends Answer = 'object'>(
 	retry: RetryPolicy,
 	answer: A = 'object' as A,
 	alternative?: Endpoint['alternative'],
-) => ({ method, path, section, retry, answer, alternative });
+	plural?: string,
+) => ({ method, path, section, retry, answer, alternative, plural });
 
 export const ENDPOINTS = {
 	authentication: endpoint('GET', '/api/authentication', '5', 'safe'),
@@ -94,7 +97,15 @@ export const ENDPOINTS = {
 		'4.13',
 		'safe',
 	),
-	contractList: endpoint('GET', '/api/list/contracts', '4.14', 'safe', 'array'),
+	contractList: endpoint(
+		'GET',
+		'/api/list/contracts',
+		'4.14',
+		'safe',
+		'array',
+		undefined,
+		'contracts',
+	),
 	// A GET that e-mails the pending participants; retried like every GET (for now, see api-notes R12).
 	contractRemind: endpoint('GET', '/api/contract/pending/{contractId}', '4.15', 'safe'),
 	contractArchive: endpoint('POST', '/api/contract/archive/{contractId}', '4.16', 'never'),
@@ -132,7 +143,15 @@ export const ENDPOINTS = {
 		'4.20',
 		'safe',
 	),
-	spectatorList: endpoint('GET', '/api/contracts/{contractId}/spectators', '4.21', 'safe', 'array'),
+	spectatorList: endpoint(
+		'GET',
+		'/api/contracts/{contractId}/spectators',
+		'4.21',
+		'safe',
+		'array',
+		undefined,
+		'spectators',
+	),
 	spectatorCreate: endpoint('POST', '/api/contracts/{contractId}/spectators', '4.21', 'never'),
 	spectatorUpdate: endpoint(
 		'PUT',
@@ -160,7 +179,15 @@ export const ENDPOINTS = {
 		'4.25',
 		'never',
 	),
-	templateList: endpoint('GET', '/api/list/templates', '4.26', 'safe', 'array'),
+	templateList: endpoint(
+		'GET',
+		'/api/list/templates',
+		'4.26',
+		'safe',
+		'array',
+		undefined,
+		'templates',
+	),
 	milestoneList: endpoint('GET', '/api/contract/milestones/{contractId}', '4.27', 'safe'),
 } as const;
 

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { EXPIRY_TOLERANCE_MS, expiredTokenMessage, jwtExpiresAt } from '../helpers/jwt';
 import { redactUrl } from './redact';
 
 export const CREDENTIAL_TYPE = 'contractEsignApi';
@@ -20,6 +21,10 @@ export interface ResolvedCredentials {
 	origin: string;
 	/** The API key and token as sent, so that errors can remove them. */
 	secrets: string[];
+	/** Identifies the credential (its n8n id and Base URL) for what the transport learns about the service. */
+	key: string;
+	/** With Access Token: the JWT's expiry (ms), when it carries one. */
+	tokenExpiresAt?: number;
 	raw: ICredentialDataDecryptedObject;
 }
 
@@ -70,7 +75,17 @@ async function resolve(ctx: EsignContext): Promise<ResolvedCredentials> {
 		.filter((s): s is string => typeof s === 'string')
 		.map((s) => s.trim().replace(/^bearer\s+/i, ''))
 		.filter((s) => s.length > 0);
-	return { baseUrl, origin, secrets, raw };
+	const id = ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '';
+	const tokenExpiresAt =
+		raw.authentication === 'accessToken'
+			? jwtExpiresAt(String(raw.accessToken ?? '').replace(/^\s*bearer\s+/i, ''))
+			: undefined;
+	if (tokenExpiresAt !== undefined && tokenExpiresAt + EXPIRY_TOLERANCE_MS < Date.now()) {
+		throw new NodeOperationError(ctx.getNode(), expiredTokenMessage(tokenExpiresAt), {
+			description: 'Nothing was sent to the service.',
+		});
+	}
+	return { baseUrl, origin, secrets, raw, key: `${id}@${baseUrl}`, tokenExpiresAt };
 }
 
 /** Reads the credential once per node execution (n8n decrypts it on every call otherwise). */

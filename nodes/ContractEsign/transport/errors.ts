@@ -1,49 +1,9 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { expiredTokenMessage } from '../helpers/jwt';
+import { CREATE_V2_ERRORS, findCreateV2Error } from './createV2Errors';
 import { redactText } from './redact';
-
-/** Create V2 error names (spec Part 7) as sentences that name the field to fix. */
-export const CREATE_V2_ERRORS: Record<string, string> = {
-	NotAvailableShield1:
-		'Your account has no shield-1 credits left. Buy credits or set Shield to "None".',
-	NotAvailableShield2:
-		'Your account has no shield-2 credits left. Buy credits or set Shield to "None".',
-	MissingSigners: 'The contract has no signers. Add at least one signer.',
-	BlankName:
-		"A signer has an empty Name. Fill in the signer's name (the company name for a legal entity).",
-	BlankEmail: "A signer has an empty Email. Fill in the signer's e-mail address.",
-	InvalidEmail:
-		"A signer's Email is not a valid e-mail address. Correct it (for example ana@example.com).",
-	MissingLastName: 'A signer who is a natural person has no Last Name. Fill in Last Name.',
-	EmptyPhone:
-		'A signer has an empty Phone while notifications go by SMS. Fill in the phone number or choose e-mail notifications.',
-	EmptyRFC:
-		"A signer needs an RFC (qualified certificate or credit-bureau check). Fill in the RFC in the signer's agenda properties.",
-	WrongEmailSpectator: "A spectator's Email is not a valid e-mail address. Correct it.",
-	DistinctSpectatorParticipant:
-		'A spectator has the same e-mail as a signer. Use a different e-mail for the spectator.',
-	EmptyPaternalLastName:
-		"The credit-bureau check needs the signer's Paternal Last Name. Fill it in the agenda properties.",
-	EmptyMaternalLastName:
-		"The credit-bureau check needs the signer's Maternal Last Name. Fill it in the agenda properties.",
-	EmptyBirthDate:
-		"The credit-bureau check needs the signer's Birth Date. Fill it in the agenda properties.",
-	WrongPhysicalPersonRFCFormat:
-		"A natural person's RFC must be 13 characters: 4 letters, 6 date digits (YYMMDD) and a 3-character homoclave.",
-	WrongLegalPersonRFCFormat:
-		"A legal entity's RFC must be 12 characters: 3 letters, 6 date digits (YYMMDD) and a 3-character homoclave.",
-	EmptyZipCode:
-		"The credit-bureau check needs the signer's Zip Code. Fill it in the agenda properties.",
-	EmptyState: "The credit-bureau check needs the signer's State. Fill it in the agenda properties.",
-	InvalidStateFormat:
-		"The signer's State must be an official Mexican state abbreviation such as AGU, JAL, CMX or ZAC.",
-	EmptyStreet:
-		"The credit-bureau check needs the signer's Street. Fill it in the agenda properties.",
-	EmptyCity: "The credit-bureau check needs the signer's City. Fill it in the agenda properties.",
-	EmptySuburb:
-		"The credit-bureau check needs the signer's Suburb (colonia). Fill it in the agenda properties.",
-};
 
 const STATUS_HINTS: Record<number, string> = {
 	400: 'The service refused the request as invalid. Check the fields named in the message.',
@@ -77,6 +37,8 @@ export interface ApiFailure {
 	attempts?: number;
 	/** Set for file downloads: the origin of the file host (which may not be the API). */
 	fileHost?: string;
+	/** A 401 while the credential's JWT is past its expiry (ms): said so. */
+	tokenExpiredAt?: number;
 }
 
 function apiErrorText(body: unknown): { error?: string; message?: string } {
@@ -84,9 +46,14 @@ function apiErrorText(body: unknown): { error?: string; message?: string } {
 		return typeof body === 'string' && body.trim() ? { message: body.trim().slice(0, 500) } : {};
 	}
 	const record = body as Record<string, unknown>;
-	const error = typeof record.error === 'string' ? record.error : undefined;
-	const message = typeof record.message === 'string' ? record.message : undefined;
-	return { error, message };
+	const first = Array.isArray(record.errors)
+		? (record.errors[0] as Record<string, unknown>)
+		: undefined;
+	const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+	return {
+		error: text(record.error),
+		message: text(record.message) ?? text(first?.message) ?? text(first?.error),
+	};
 }
 
 /**
@@ -95,20 +62,20 @@ function apiErrorText(body: unknown): { error?: string; message?: string } {
  */
 export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 	const { status, code, method, path, secrets } = failure;
-	const { error, message } = apiErrorText(failure.body);
+	const v2 = findCreateV2Error(failure.body);
+	const { message, ...texts } = apiErrorText(failure.body);
+	const error = v2?.name ?? texts.error;
 	const clean = (text: string | undefined) =>
 		text === undefined ? undefined : redactText(text, secrets);
 
 	let userMessage: string;
 	let description: string;
-	const v2Sentence = error ? CREATE_V2_ERRORS[error] : undefined;
-	if (v2Sentence) {
-		userMessage = v2Sentence;
-		const field =
-			failure.body && typeof (failure.body as JsonObject).field === 'string'
-				? ` (field ${String((failure.body as JsonObject).field)})`
-				: '';
-		description = `The service answered ${error}${field}.`;
+	if (failure.tokenExpiredAt !== undefined) {
+		userMessage = expiredTokenMessage(failure.tokenExpiredAt);
+		description = `The service refused it (HTTP ${status}${error ? `: ${error}` : ''}).`;
+	} else if (v2) {
+		userMessage = CREATE_V2_ERRORS[v2.name];
+		description = `The service answered ${v2.name}${v2.field ? ` (field ${v2.field})` : ''}.`;
 	} else if (status === undefined) {
 		const tried =
 			failure.attempts && failure.attempts > 1 ? ` Tried ${failure.attempts} times.` : '';
@@ -140,7 +107,7 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 	};
 	if (error !== undefined) errorResponse.apiError = clean(error) ?? null;
 	if (message !== undefined) errorResponse.apiMessage = clean(message) ?? null;
-	const field = (failure.body as JsonObject | undefined)?.field;
+	const field = v2?.field ?? (failure.body as JsonObject | undefined)?.field;
 	if (typeof field === 'string') errorResponse.apiField = clean(field) ?? null;
 
 	const apiError = new NodeApiError(node, errorResponse, {

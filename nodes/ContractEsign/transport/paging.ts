@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { EsignContext } from './credentials';
 import { requestFull } from './request';
+import { unwrapList } from './shapes';
 
 /** The API's largest page (spec Part 8). */
 export const MAX_PER_PAGE = 200;
@@ -36,7 +37,7 @@ export async function requestPage(
 	options: { itemIndex?: number; hint?: string } = {},
 ): Promise<Page> {
 	const response = await requestFull.call(this, 'contractList', {}, { ...options, qs });
-	const items = Array.isArray(response.body) ? (response.body as IDataObject[]) : [];
+	const items = unwrapList(this, response.body, 'contracts', options.itemIndex);
 	return { items, info: readPageInfo(response.headers) };
 }
 

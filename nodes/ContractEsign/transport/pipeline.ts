@@ -201,10 +201,12 @@ export async function send<T = unknown>(this: EsignContext, out: Outgoing): Prom
 			typeof body === 'object' &&
 			(body as IDataObject).success === false;
 		if (status >= 400 || refused) {
+			const expired = status === 401 && (credentials.tokenExpiresAt ?? Infinity) <= Date.now();
 			throw buildApiError(node, {
 				...failure,
 				status,
 				body,
+				tokenExpiredAt: expired ? credentials.tokenExpiresAt : undefined,
 				path: where(),
 				attempts: attempt,
 				hint: out.target === 'api' ? out.hint : `Downloading ${redactUrl(url.toString())} failed.`,

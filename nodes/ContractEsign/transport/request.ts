@@ -1,10 +1,14 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
-import type { EndpointName, PathParams } from './catalogue';
+import type { Endpoint, EndpointName, PathParams } from './catalogue';
 import { ENDPOINTS } from './catalogue';
 import type { EsignContext } from './credentials';
+import { getCredentials } from './credentials';
+import { learn, recall } from './learned';
 import type { Incoming, Outgoing } from './pipeline';
 import { fillPath, send } from './pipeline';
+import { unwrapList } from './shapes';
 
 /** What an operation may add to a catalogue request. */
 export type RequestOptions = Pick<
@@ -27,20 +31,66 @@ type CallArgs<E extends EndpointName> = {
 	[K in E]: [endpoint: K, params: PathParams<K>, options?: RequestOptions];
 }[E];
 
-/** Any endpoint with the full response (status and headers), whatever it answers. */
+type Route = { method: IHttpRequestMethods; path: string };
+type Form = 'primary' | 'alternative';
+
+/** 404 or 405: "no such route (or method)", the only answers after which the other form is tried. */
+function routeMissing(error: unknown): error is NodeApiError {
+	return error instanceof NodeApiError && (error.httpCode === '404' || error.httpCode === '405');
+}
+
+/**
+ * Any endpoint with the full response (status and headers), whatever it answers. For an operation the spec
+ * shows in two forms (api-notes R1–R4): the documented primary first; on 404 or 405 only (nothing can have
+ * happened), the other form once; the form that answered is remembered for this credential, so later calls go
+ * straight to it. Both missing: the primary's error, saying the other form was tried too.
+ */
 export async function requestFull(
 	this: EsignContext,
 	...[endpoint, params, options = {}]: CallArgs<EndpointName>
 ): Promise<Incoming> {
-	const row = ENDPOINTS[endpoint];
-	return await send.call(this, {
-		...options,
-		method: row.method,
-		target: 'api',
-		address: fillPath(row.path, params as Record<string, string>),
-		retry: row.retry,
-		file: row.answer === 'file',
-	});
+	const row: Endpoint = ENDPOINTS[endpoint];
+	const sendTo = async (route: Route) =>
+		await send.call(this, {
+			...options,
+			method: route.method,
+			target: 'api',
+			address: fillPath(route.path, params as Record<string, string>),
+			retry: row.retry,
+			file: row.answer === 'file',
+		});
+	if (!row.alternative) return await sendTo(row);
+
+	const key = (await getCredentials.call(this)).key;
+	const known = recall(key, endpoint) as Form | undefined;
+	const forms: Record<Form, Route> = { primary: row, alternative: row.alternative };
+	const first = await settle(sendTo(forms[known ?? 'primary']));
+	if (first.response) {
+		if (!known) learn(key, endpoint, 'primary');
+		return first.response;
+	}
+	if (known || !routeMissing(first.error)) throw first.error;
+	const second = await settle(sendTo(forms.alternative));
+	if (second.response || !routeMissing(second.error)) learn(key, endpoint, 'alternative');
+	if (second.response) return second.response;
+	if (routeMissing(second.error) && routeMissing(first.error)) {
+		const other = `${row.alternative.method} ${fillPath(row.alternative.path, params as Record<string, string>)}`;
+		first.error.description =
+			`${first.error.description ?? ''} The other form the API description shows (${other}) answered HTTP ${second.error.httpCode} too.`.trim();
+		throw first.error;
+	}
+	throw second.error;
+}
+
+/** A request's response, or the error it failed with (errors of the pipeline are NodeApiError / NodeOperationError). */
+async function settle(
+	pending: Promise<Incoming>,
+): Promise<{ response: Incoming; error?: undefined } | { response?: undefined; error: Error }> {
+	try {
+		return { response: await pending };
+	} catch (error) {
+		return { error: error as Error };
+	}
 }
 
 /**
@@ -63,7 +113,8 @@ export async function requestList(
 	...args: CallArgs<Answering<'array'>>
 ): Promise<IDataObject[]> {
 	const { body } = await requestFull.call(this, ...args);
-	return Array.isArray(body) ? (body as IDataObject[]) : [];
+	const [endpoint, , options] = args;
+	return unwrapList(this, body, ENDPOINTS[endpoint].plural ?? 'records', options?.itemIndex);
 }
 
 /** Calls an endpoint that answers a file (the package zip): its bytes and headers. */

@@ -26,6 +26,8 @@ export interface DetectInput {
 	/** Baseline only: the newest contract(s) of the account, when no pass saw any contract. */
 	newest?: { createdMs: number; observations: Observation[] };
 	windowStart?: number;
+	/** The eventId generation of the loaded state (events of this poll continue it). */
+	epoch?: string;
 }
 
 export interface DetectResult {
@@ -38,10 +40,21 @@ function statusToken(status: string): string {
 	return status === '' ? 'DRAFT' : status;
 }
 
-export function eventIdOf(kind: EventKind, contractId: string, status: string, n: number): string {
-	return kind === 'created'
-		? `${contractId}:CREATED:0`
-		: `${contractId}:${statusToken(status)}:${n}`;
+/**
+ * `<contractId>:<status>:<n>.<epoch>`: n counts the changes the trigger detected for the contract, the epoch
+ * names the n8n process that detected them (a new one at each process start, see poll.ts), so a counter lost
+ * with an unsaved state can never give a later, different transition an eventId already delivered. States
+ * written before epochs existed give `<contractId>:<status>:<n>`. Creations: `<contractId>:CREATED:0`.
+ */
+export function eventIdOf(
+	kind: EventKind,
+	contractId: string,
+	status: string,
+	n: number,
+	epoch?: string,
+): string {
+	if (kind === 'created') return `${contractId}:CREATED:0`;
+	return `${contractId}:${statusToken(status)}:${n}${epoch ? `.${epoch}` : ''}`;
 }
 
 function byAge(a: Observation, b: Observation): number {
@@ -89,7 +102,7 @@ export function detect(input: DetectInput): DetectResult {
 			kind,
 			observation: o,
 			previousStatus,
-			eventId: eventIdOf(kind, o.id, o.status, n),
+			eventId: eventIdOf(kind, o.id, o.status, n, input.epoch),
 		});
 
 	// created events of the separate pass (enteredStatus / newContract modes)

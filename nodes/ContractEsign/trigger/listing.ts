@@ -1,17 +1,44 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { triggerTuning } from './tuning';
 import { requestPage } from '../transport';
+import { triggerTuning } from './tuning';
+
+/**
+ * Reading the contract list (spec 4.14) without assuming what the spec leaves open: the list's order, whether
+ * dateStart/dateEnd are inclusive, and the precision of createdAt. Bounds are first asked as if exclusive (one
+ * step wider than needed: dateStart - 1 ms, dateEnd + one step of the shown precision) and applied here; an
+ * answer holding contracts in that extra step shows the service's bound is inclusive, and the page is asked
+ * again with the exact bound. The precision is learned from how createdAt is written.
+ */
 
 /** One contract as a list page showed it. */
 export interface Observation {
 	id: string;
 	status: string;
-	/** createdAt in ms (NaN when unreadable). */
+	/** createdAt as shown, in ms (NaN when unreadable). */
 	createdMs: number;
 	/** The list item as the API answered it. */
 	item: IDataObject;
+}
+
+export interface Page {
+	/** The contracts within the asked bounds. */
+	items: Observation[];
+	/** Every contract of the answer, also those the widened bounds let in. */
+	all: Observation[];
+	/** How many records the answer held (a full page means there may be more). */
+	raw: number;
+	/** X-Total-Documents, when the service sends it. */
+	total?: number;
+	/** The answer held contracts outside even the widened bounds: the service did not apply them. */
+	ignored: boolean;
+}
+
+/** Displayed creation instants, inclusive; undefined = unbounded. */
+export interface Bounds {
+	from?: number;
+	to?: number;
 }
 
 const HINT =
@@ -22,37 +49,14 @@ function iso(ms: number): string {
 }
 
 function observe(item: IDataObject): Observation | undefined {
-	const rawId = item._id ?? item.contractid ?? item.contractId;
+	const rawId = item._id ?? item.contractid ?? item.contractId ?? item.id;
 	if (rawId === undefined || rawId === null || String(rawId) === '') return undefined;
 	const status = item.status === undefined || item.status === null ? '' : String(item.status);
-	const t = typeof item.createdAt === 'string' ? Date.parse(item.createdAt) : NaN;
-	return { id: String(rawId), status, createdMs: t, item };
+	const createdMs = typeof item.createdAt === 'string' ? Date.parse(item.createdAt) : NaN;
+	return { id: String(rawId), status, createdMs, item };
 }
 
-interface Page {
-	items: Observation[];
-	total?: number;
-}
-
-/** One GET of the list (the transport retries 429/502/503/504 and network errors with backoff). */
-export async function listPage(ctx: IPollFunctions, qs: IDataObject): Promise<Page> {
-	const page = await requestPage.call(ctx, qs, { hint: HINT });
-	const items = page.items.map(observe).filter((o): o is Observation => o !== undefined);
-	return { items, total: page.info.totalDocuments };
-}
-
-/** Newest first, as api-notes S4 promises; false when an item is out of order or has no readable createdAt. */
-function ordered(items: Observation[], notAfter?: number): boolean {
-	for (let i = 0; i < items.length; i++) {
-		const t = items[i].createdMs;
-		if (Number.isNaN(t)) return false;
-		if (notAfter !== undefined && t > notAfter) return false;
-		if (i > 0 && t > items[i - 1].createdMs) return false;
-	}
-	return true;
-}
-
-function unstable(ctx: IPollFunctions, what: string): NodeOperationError {
+export function listUnstable(ctx: IPollFunctions, what: string): NodeOperationError {
 	return new NodeOperationError(
 		ctx.getNode(),
 		`The contract list kept changing while the trigger was reading ${what}`,
@@ -63,164 +67,155 @@ function unstable(ctx: IPollFunctions, what: string): NodeOperationError {
 	);
 }
 
-/**
- * Every contract created at exactly `t` (a run longer than a page): offset pages of the query restricted to that
- * instant, read until two consecutive reads list the same contracts (a contract leaving the list between two
- * pages of a read would otherwise be skipped).
- */
-async function readRun(
-	ctx: IPollFunctions,
-	base: IDataObject,
-	t: number,
-	out: Map<string, Observation>,
-): Promise<void> {
-	const perPage = triggerTuning.pageSize;
-	let previous: Map<string, Observation> | undefined;
-	for (let attempt = 0; attempt < triggerTuning.runReadAttempts; attempt++) {
-		const run = new Map<string, Observation>();
-		for (let page = 1; ; page++) {
-			const { items } = await listPage(ctx, {
-				...base,
-				dateStart: iso(t),
-				dateEnd: iso(t),
-				page,
-				perPage,
-			});
-			for (const o of items) if (o.createdMs === t) run.set(o.id, o);
-			if (items.length < perPage) break;
+export class ListReader {
+	/**
+	 * The step of the createdAt values shown: 1 ms, or 1000 ms when the service writes whole seconds (it may still
+	 * order and filter by milliseconds). Unknown until items are seen: 1000, the safe side.
+	 */
+	precision = 1000;
+
+	private precisionKnown = false;
+
+	constructor(
+		readonly ctx: IPollFunctions,
+		readonly base: IDataObject,
+	) {}
+
+	get perPage(): number {
+		return triggerTuning.pageSize;
+	}
+
+	/** Whether the service's dateStart / dateEnd include the instant given (unknown until an answer shows it). */
+	private startInclusive = false;
+
+	private endInclusive = false;
+
+	/** One GET of the list within `bounds`: the contracts within them, and the whole answer. */
+	async page(bounds: Bounds, page = 1): Promise<Page> {
+		for (;;) {
+			const qs: IDataObject = { ...this.base, page, perPage: this.perPage };
+			const start =
+				bounds.from !== undefined ? bounds.from - (this.startInclusive ? 0 : 1) : undefined;
+			const end =
+				bounds.to !== undefined
+					? bounds.to + this.precision - (this.endInclusive ? 1 : 0)
+					: undefined;
+			if (start !== undefined && start > 0) qs.dateStart = iso(start);
+			if (end !== undefined) qs.dateEnd = iso(end);
+			const answer = await requestPage.call(this.ctx, qs, { hint: HINT });
+			this.learnPrecision(answer.items);
+			const all = answer.items.map(observe).filter((o): o is Observation => o !== undefined);
+			const atStart =
+				start !== undefined && all.some((o) => o.createdMs < bounds.from! && o.createdMs >= start);
+			const atEnd =
+				end !== undefined && all.some((o) => o.createdMs > bounds.to! && o.createdMs <= end);
+			if ((atStart && !this.startInclusive) || (atEnd && !this.endInclusive)) {
+				// the service included the edge it was given: ask again with the exact bound
+				this.startInclusive ||= atStart;
+				this.endInclusive ||= atEnd;
+				continue;
+			}
+			return {
+				items: all.filter((o) => this.within(o, bounds)),
+				all,
+				raw: answer.items.length,
+				total: answer.info.totalDocuments,
+				ignored: all.some(
+					(o) =>
+						Number.isNaN(o.createdMs) ||
+						(bounds.from !== undefined &&
+							o.createdMs < Math.floor(bounds.from / this.precision) * this.precision) ||
+						(bounds.to !== undefined && o.createdMs > bounds.to + this.precision),
+				),
+			};
 		}
-		if (
-			previous &&
-			previous.size === run.size &&
-			[...run.keys()].every((id) => previous?.has(id))
-		) {
-			// the verified read is the latest view of that instant: it replaces what earlier pages showed of it
-			for (const [id, o] of out) if (o.createdMs === t && !run.has(id)) out.delete(id);
-			for (const [id, o] of run) out.set(id, o);
-			return;
+	}
+
+	private learnPrecision(items: IDataObject[]): void {
+		if (this.precisionKnown || items.length === 0) return;
+		const fractional = items.some((i) => /T\d\d:\d\d:\d\d[.,]\d/.test(String(i.createdAt)));
+		this.precision = fractional ? 1 : 1000;
+		this.precisionKnown = true;
+	}
+
+	/** Whether a shown instant lies within the bounds. */
+	within(o: Observation, bounds: Bounds): boolean {
+		return (
+			(bounds.from === undefined || o.createdMs >= bounds.from) &&
+			(bounds.to === undefined || o.createdMs <= bounds.to)
+		);
+	}
+
+	/**
+	 * Every contract of `bounds` by page numbers. With X-Total-Documents: pages are asked in turn, their contracts
+	 * united while the total stays the same, until the union holds that many (so a service that returns ties in a
+	 * different order on each request is still read completely); without totals: until two consecutive reads of
+	 * every page list the same contracts. A contract leaving or joining meanwhile changes the total and starts the
+	 * union again. Throws when no complete read comes within the cap.
+	 */
+	async readComplete(bounds: Bounds, what: string): Promise<Map<string, Observation>> {
+		let union = new Map<string, Observation>();
+		let total: number | undefined;
+		let read = new Map<string, Observation>();
+		let previous: Map<string, Observation> | undefined;
+		let pages = 1;
+		// the cap grows with the list: at least four full reads
+		const cap = () => Math.max(triggerTuning.completeReadRequests, pages * 4);
+		for (let request = 0, page = 1; request < cap(); request++, page++) {
+			const p = await this.page(bounds, page);
+			if (request === 0 || p.total !== total) union = new Map();
+			total = p.total;
+			for (const o of p.all) {
+				union.set(o.id, o);
+				read.set(o.id, o);
+			}
+			if (total !== undefined && union.size === total) return union;
+			const last = p.raw < this.perPage || (total !== undefined && page * this.perPage >= total);
+			pages = Math.max(pages, page);
+			if (!last) continue;
+			if (total === undefined) {
+				if (
+					previous &&
+					previous.size === read.size &&
+					[...read.keys()].every((id) => previous?.has(id))
+				) {
+					return read;
+				}
+				previous = read;
+			}
+			read = new Map();
+			page = 0;
 		}
-		previous = run;
+		throw listUnstable(this.ctx, what);
 	}
-	throw unstable(ctx, 'contracts created at the same instant');
-}
 
-type PassOutcome = 'ok' | 'unsupported';
-
-/**
- * Keyset paging on the creation date: each next page is asked with dateEnd = the createdAt of the last item
- * (inclusive; the overlap is deduplicated by id). A contract leaving the list (status or participant filters)
- * cannot shift another one past a page boundary, and contracts created meanwhile are newer than every bound, so
- * nothing is skipped. 'unsupported' when the API does not honour the time part of dateEnd or the order.
- */
-async function keysetPass(
-	ctx: IPollFunctions,
-	base: IDataObject,
-	out: Map<string, Observation>,
-	floor?: number,
-): Promise<PassOutcome> {
-	const perPage = triggerTuning.pageSize;
-	let anchor: number | undefined;
-	for (;;) {
-		const qs: IDataObject = { ...base, page: 1, perPage };
-		if (anchor !== undefined) qs.dateEnd = iso(anchor);
-		const { items } = await listPage(ctx, qs);
-		if (!ordered(items, anchor)) return 'unsupported';
-		for (const o of items) out.set(o.id, o);
-		if (items.length < perPage) return 'ok';
-		const last = items[items.length - 1].createdMs;
-		let next: number;
-		if (items[0].createdMs === last) {
-			// a whole page created at one instant: read that instant apart, then continue strictly before it
-			await readRun(ctx, base, last, out);
-			next = last - 1;
-		} else {
-			next = last;
-		}
-		if (anchor !== undefined && next >= anchor) return 'unsupported';
-		if (floor !== undefined && next < floor) return 'ok';
-		anchor = next;
+	/** Every contract shown at instant `t` (a run longer than a page); replaces what `out` held for that instant. */
+	async readRun(t: number, out: Map<string, Observation>): Promise<void> {
+		const run = await this.readComplete(
+			{ from: t, to: t },
+			'contracts created at the same instant',
+		);
+		for (const [id, o] of out) if (o.createdMs === t && !run.has(id)) out.delete(id);
+		for (const [id, o] of run) if (o.createdMs === t) out.set(id, o);
 	}
 }
 
 /**
- * Offset paging (page=1,2,…), with page 2 on bounded by dateEnd = the newest createdAt of page 1 so that
- * contracts created meanwhile do not shift the pages. Safe when no contract can leave the list during the pass
- * (no status or participant filter): an insertion only repeats an item (deduplicated by id). Costs exactly
- * ⌈N / pageSize⌉ requests. `totals`: 'grow' accepts growing totals (insertions), 'constant' demands identical
- * totals on every page; any other change answers 'unsupported'.
+ * How a page is sorted by createdAt: newest first, oldest first, one instant, or neither. A direction needs at
+ * least `minSteps` strict steps: a page in no order looks sorted by chance far too often when it is short.
  */
-async function offsetPass(
-	ctx: IPollFunctions,
-	base: IDataObject,
-	out: Map<string, Observation>,
-	totals: 'grow' | 'constant',
-	useDateEnd: boolean,
-): Promise<PassOutcome> {
-	const perPage = triggerTuning.pageSize;
-	let newest: number | undefined;
-	let lastTotal: number | undefined;
-	for (let page = 1; ; page++) {
-		const qs: IDataObject = { ...base, page, perPage };
-		if (useDateEnd && newest !== undefined && !Number.isNaN(newest)) qs.dateEnd = iso(newest);
-		const { items, total } = await listPage(ctx, qs);
-		if (page === 1 && items.length > 0) newest = items[0].createdMs;
-		if (total !== undefined && lastTotal !== undefined) {
-			if (totals === 'constant' ? total !== lastTotal : total < lastTotal) return 'unsupported';
-		}
-		if (total !== undefined) lastTotal = total;
-		for (const o of items) out.set(o.id, o);
-		if (items.length < perPage) return 'ok';
-		if (total !== undefined && page * perPage >= total) return 'ok';
+export function orderOf(items: Observation[], minSteps = 1): 'desc' | 'asc' | 'flat' | 'mixed' {
+	let desc = true;
+	let asc = true;
+	let steps = 0;
+	for (let i = 1; i < items.length; i++) {
+		const [a, b] = [items[i - 1].createdMs, items[i].createdMs];
+		if (Number.isNaN(a) || Number.isNaN(b)) return 'mixed';
+		if (b > a) desc = false;
+		if (b < a) asc = false;
+		if (b !== a) steps++;
 	}
-}
-
-export interface PassOptions {
-	/** Whether a contract can leave the list while the pass pages (status / participant filters). */
-	canShrink: boolean;
-	/** The dateStart of `base` in ms, if any (keyset paging stops there). */
-	floor?: number;
-}
-
-/**
- * Reads every contract of one list query exactly once (the latest observation wins when the pass saw a
- * contract twice). A failed request throws (the caller commits nothing).
- */
-export async function readPass(
-	ctx: IPollFunctions,
-	base: IDataObject,
-	options: PassOptions,
-): Promise<Map<string, Observation>> {
-	if (!options.canShrink) {
-		const out = new Map<string, Observation>();
-		if ((await offsetPass(ctx, base, out, 'grow', true)) === 'ok') return out;
-		// the list shrank although no filter allows it: read it again with keyset paging
-	}
-	const out = new Map<string, Observation>();
-	if ((await keysetPass(ctx, base, out, options.floor)) === 'ok') return out;
-	// The API ignores the time part of dateEnd (or does not sort newest first): plain offset paging, accepted
-	// only when every page reports the same total (a contract leaving the list changes it).
-	for (let attempt = 0; attempt < triggerTuning.offsetPassAttempts; attempt++) {
-		const retry = new Map<string, Observation>();
-		if ((await offsetPass(ctx, base, retry, 'constant', false)) === 'ok') return retry;
-	}
-	throw unstable(ctx, 'it');
-}
-
-/**
- * The newest creation instant of a query and every contract created at that instant (one request, more only
- * when a page-long run shares that instant). Undefined when the list is empty.
- */
-export async function readNewest(
-	ctx: IPollFunctions,
-	base: IDataObject,
-): Promise<{ createdMs: number; observations: Observation[] } | undefined> {
-	const perPage = triggerTuning.pageSize;
-	const { items } = await listPage(ctx, { ...base, page: 1, perPage });
-	if (items.length === 0) return undefined;
-	const t = Math.max(...items.map((o) => (Number.isNaN(o.createdMs) ? -Infinity : o.createdMs)));
-	if (!Number.isFinite(t)) return undefined;
-	const atT = new Map<string, Observation>();
-	for (const o of items) if (o.createdMs === t) atT.set(o.id, o);
-	if (atT.size === perPage) await readRun(ctx, base, t, atT);
-	return { createdMs: t, observations: [...atT.values()] };
+	if (desc && asc) return 'flat';
+	if (steps < minSteps) return 'mixed';
+	return desc ? 'desc' : asc ? 'asc' : 'mixed';
 }

@@ -2,15 +2,12 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CONTRACT_STATUSES, SIGNED_STATUSES } from '../helpers/status';
-import { isEmail, TEMPLATE_ID_LENGTH } from '../helpers/validate';
+import { isEmail, isTemplateId, templateIdProblem } from '../helpers/validate';
 
 export type TriggerEvent = 'anyChange' | 'enteredStatus' | 'newContract';
 
 /** The "Signed (Any)" shortcut of the Statuses field. */
 export const SIGNED_SHORTCUT = 'signed';
-
-/** Participant status values (api-notes S2). */
-export const PARTICIPANT_STATUSES = ['PENDING', 'SENT', 'SIGNED', 'REJECTED'];
 
 export interface TriggerParameters {
 	event: TriggerEvent;
@@ -69,10 +66,10 @@ export function readParameters(ctx: IPollFunctions): TriggerParameters {
 	const options = (ctx.getNodeParameter('options', {}) ?? {}) as IDataObject;
 
 	const templateId = locatorValue(filters.templateId) || undefined;
-	if (templateId !== undefined && templateId.length !== TEMPLATE_ID_LENGTH) {
+	if (templateId !== undefined && !isTemplateId(templateId)) {
 		fail(
 			ctx,
-			`The template ID "${templateId}" has ${templateId.length} characters; template IDs have exactly 25`,
+			`The template ID ${templateIdProblem(templateId)}`,
 			'Pick the template from the list in Filters → Template, or copy its full ID.',
 		);
 	}
@@ -85,13 +82,7 @@ export function readParameters(ctx: IPollFunctions): TriggerParameters {
 		);
 	}
 	const statusParticipant = String(filters.statusParticipant ?? '').trim() || undefined;
-	if (statusParticipant !== undefined && !PARTICIPANT_STATUSES.includes(statusParticipant)) {
-		fail(
-			ctx,
-			`Participant Status "${statusParticipant}" is not valid`,
-			`Use one of ${PARTICIPANT_STATUSES.join(', ')}.`,
-		);
-	}
+	// Any value: the service's participant statuses are not documented (spec 2.2, api-notes S2).
 	let lookBackDays: number | undefined;
 	if (
 		options.lookBackDays !== undefined &&
@@ -130,14 +121,6 @@ export function filterQuery(cfg: TriggerParameters): IDataObject {
 	if (cfg.emailParticipant) qs.emailParticipant = cfg.emailParticipant;
 	if (cfg.statusParticipant) qs.statusParticipant = cfg.statusParticipant;
 	return qs;
-}
-
-/**
- * Whether a contract can leave the filtered list while a pass is paging (its status, a participant's status or
- * e-mail changes). Only the template and the creation date are fixed for the life of a contract.
- */
-export function membershipCanShrink(cfg: TriggerParameters): boolean {
-	return cfg.emailParticipant !== undefined || cfg.statusParticipant !== undefined;
 }
 
 /** FNV-1a (32 bit) of a text, as 8 hex characters. */

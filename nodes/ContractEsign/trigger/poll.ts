@@ -1,13 +1,13 @@
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { TriggerParameters } from './parameters';
-import { configHash, filterQuery, membershipCanShrink, readParameters } from './parameters';
+import { configHash, filterQuery, readParameters } from './parameters';
 import type { DetectedEvent } from './detect';
 import { detect, eventIdOf } from './detect';
 import { buildItems } from './buildItems';
 import type { Observation } from './listing';
-import { listPage, readNewest, readPass } from './listing';
+import { readNewest, readPass } from './passes';
 import { DAY_MS, triggerTuning } from './tuning';
 import { loadState, STATE_KEY, storeState } from './state';
 
@@ -15,8 +15,15 @@ function iso(ms: number): string {
 	return new Date(ms).toISOString();
 }
 
-function windowQuery(windowStart: number | undefined): IDataObject {
-	return windowStart === undefined ? {} : { dateStart: iso(windowStart) };
+/**
+ * The eventId epoch for the states this process writes (detect.ts, eventIdOf): the loaded one while this
+ * process wrote it; a new one (the time in seconds, base 36, always after the previous) when the state was
+ * written by another process, e.g. before an n8n restart.
+ */
+function nextEpoch(loaded: { epoch?: string; session?: string } | undefined, now: number): string {
+	if (loaded?.epoch && loaded.session === triggerTuning.session) return loaded.epoch;
+	const previous = loaded?.epoch ? parseInt(loaded.epoch, 36) : 0;
+	return Math.max(Math.floor(now / 1000), previous + 1).toString(36);
 }
 
 /** "Fetch Test Event": the newest real contract matching the settings, shaped like an event; no state touched. */
@@ -26,16 +33,18 @@ async function sampleEvent(
 	now: number,
 ): Promise<INodeExecutionData[][]> {
 	const windowStart = cfg.lookBackDays ? now - cfg.lookBackDays * DAY_MS : undefined;
-	const base = { ...filterQuery(cfg), ...windowQuery(windowStart) };
+	const base = filterQuery(cfg);
 	const queries =
 		cfg.event === 'enteredStatus'
 			? cfg.statuses.map((s) => ({ ...base, statusContract: s }))
 			: [base];
 	let newest: Observation | undefined;
 	for (const qs of queries) {
-		const { items } = await listPage(ctx, { ...qs, page: 1, perPage: 1 });
-		const o = items[0];
-		if (o && (!newest || o.createdMs > newest.createdMs)) newest = o;
+		const found = await readNewest(ctx, qs);
+		const o = found?.observations[0];
+		if (o && (windowStart === undefined || o.createdMs >= windowStart)) {
+			if (!newest || o.createdMs > newest.createdMs) newest = o;
+		}
 	}
 	if (!newest) {
 		throw new NodeOperationError(ctx.getNode(), "No contract matches the trigger's settings yet", {
@@ -79,24 +88,14 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	// 1. the watched contracts
 	const statusObservations = new Map<string, Observation>();
 	if (cfg.event === 'anyChange') {
-		const seen = await readPass(
-			this,
-			{ ...filters, ...windowQuery(windowStart) },
-			{
-				canShrink: membershipCanShrink(cfg),
-				floor: windowStart,
-			},
-		);
+		const seen = await readPass(this, filters, { floor: windowStart });
 		for (const [id, o] of seen) statusObservations.set(id, o);
 	} else if (cfg.event === 'enteredStatus') {
 		for (const status of cfg.statuses) {
 			const seen = await readPass(
 				this,
-				{ ...filters, statusContract: status, ...windowQuery(windowStart) },
-				{
-					canShrink: true,
-					floor: windowStart,
-				},
+				{ ...filters, statusContract: status },
+				{ floor: windowStart },
 			);
 			for (const [id, o] of seen) {
 				// a contract met in two watched statuses moved during the poll: the later pass saw it last
@@ -114,18 +113,11 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 			(v): v is number => typeof v === 'number',
 		);
 		const floor = bounds.length ? Math.max(...bounds) : undefined;
-		const seen = await readPass(
-			this,
-			{ ...filters, ...windowQuery(floor) },
-			{
-				canShrink: membershipCanShrink(cfg),
-				floor,
-			},
-		);
+		const seen = await readPass(this, filters, { floor });
 		for (const [id, o] of seen) createdObservations.set(id, o);
 	}
 
-	// 3. baseline of the watermark: the newest contract of the whole account (1 request), unless the full pass
+	// 3. baseline of the watermark: the newest contract of the whole account, unless the full pass
 	// of "any status change" already listed the whole account (no filter, no window)
 	let newest: { createdMs: number; observations: Observation[] } | undefined;
 	const unfilteredPass = Object.keys(filters).length === 0 && windowStart === undefined;
@@ -142,7 +134,10 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		createdObservations,
 		newest,
 		windowStart,
+		epoch: stored?.epoch,
 	});
+	state.epoch = nextEpoch(stored, now);
+	state.session = triggerTuning.session;
 	const items = await buildItems(this, cfg, events, iso(now));
 
 	staticData[STATE_KEY] = storeState(state);

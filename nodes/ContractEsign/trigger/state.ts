@@ -8,7 +8,7 @@ import { DAY_MS } from './tuning';
  * The trigger's memory, kept in the workflow's static data (node scope) under one key and replaced in one
  * assignment at the end of a successful poll.
  *
- * Stored form (JSON): `{ version, config, watermark, watermarkIds, count, contracts }` where `contracts` is a
+ * Stored form (JSON): `{ version, config, watermark, watermarkIds, epoch, session, contracts }` where `contracts` is a
  * Base64 string of a compact binary encoding (about 13 bytes per contract before Base64, 17-19 after):
  *
  * - contracts grouped by creation day (UTC), newest day first; a group is `varint((day or gap to the previous
@@ -19,7 +19,8 @@ import { DAY_MS } from './tuning';
  *   `varint(length)` + UTF-8), then `varint(n - 3)` when the counter class is 3 (classes 0-2 are n itself);
  * - status codes: 0-15 = the index in spec Part 3's list (0 = draft), 16 = unknown, 17 = another text.
  */
-const STATE_VERSION = 2;
+/** 3: epoch and session added (version 2 states load with neither). */
+const STATE_VERSION = 3;
 export const STATE_KEY = 'contractEsignTrigger';
 
 export interface Tracked {
@@ -41,6 +42,13 @@ export interface TriggerState {
 	/** Contracts created exactly at the watermark instant that were seen. */
 	watermarkIds: string[];
 	contracts: Map<string, Tracked>;
+	/**
+	 * The eventId generation of the process that last wrote this state (base 36 seconds); undefined for a state
+	 * of version 2, whose eventIds had none. See detect.ts, eventIdOf.
+	 */
+	epoch?: string;
+	/** The n8n process (triggerTuning.session) that last wrote this state. */
+	session?: string;
 }
 
 const CODE_UNKNOWN = 16;
@@ -135,6 +143,8 @@ export function storeState(state: TriggerState): IDataObject {
 		config: state.config,
 		watermark: state.watermark === null ? null : new Date(state.watermark).toISOString(),
 		watermarkIds: [...state.watermarkIds],
+		epoch: state.epoch ?? null,
+		session: state.session ?? null,
 		contracts: encodeContracts(state.contracts),
 	};
 }
@@ -144,7 +154,7 @@ export function loadState(stored: unknown): TriggerState | undefined {
 	if (!stored || typeof stored !== 'object') return undefined;
 	const s = stored as IDataObject;
 	if (
-		s.version !== STATE_VERSION ||
+		(s.version !== STATE_VERSION && s.version !== 2) ||
 		typeof s.config !== 'string' ||
 		typeof s.contracts !== 'string'
 	)
@@ -154,7 +164,15 @@ export function loadState(stored: unknown): TriggerState | undefined {
 			s.watermark === null || s.watermark === undefined ? null : Date.parse(String(s.watermark));
 		if (watermark !== null && Number.isNaN(watermark)) return undefined;
 		const watermarkIds = Array.isArray(s.watermarkIds) ? s.watermarkIds.map(String) : [];
-		return { config: s.config, watermark, watermarkIds, contracts: decodeContracts(s.contracts) };
+		const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+		return {
+			config: s.config,
+			watermark,
+			watermarkIds,
+			contracts: decodeContracts(s.contracts),
+			epoch: text(s.epoch),
+			session: text(s.session),
+		};
 	} catch {
 		return undefined;
 	}

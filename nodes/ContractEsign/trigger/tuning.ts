@@ -9,10 +9,23 @@ export const triggerTuning = {
 	pageSize: MAX_PER_PAGE,
 	/** The node's clock (look-back window, detectedAt). */
 	now: (): number => Date.now(),
-	/** Reads of a run of contracts sharing one creation instant, until two consecutive reads agree. */
-	runReadAttempts: 4,
-	/** Offset passes tried when the API ignores the time part of dateEnd, until one sees stable totals. */
-	offsetPassAttempts: 3,
+	/**
+	 * Strict steps a first page must show, all in one direction, before the list's order is trusted for keyset
+	 * paging (otherwise: time windows, which assume no order). A list in no order shows 10 in a row by chance with
+	 * a probability under 1 in 10 million; a newest-first page of 200 contracts shows far more.
+	 */
+	orderEvidence: 10,
+	/**
+	 * Requests allowed for one complete read by page numbers (a run of contracts created at one instant, or a list
+	 * whose service ignores the bounds' time part) before the poll gives up and tries again next time.
+	 */
+	completeReadRequests: 60,
+	/**
+	 * This n8n process, as far as the trigger's memory can tell: a state written by another process was loaded
+	 * from the database, so what that process delivered after its last save is unknown (a new eventId epoch).
+	 * Tests change it to simulate a restart.
+	 */
+	session: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
 };
 
 export const DAY_MS = 86_400_000;

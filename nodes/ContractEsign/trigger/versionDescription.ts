@@ -1,7 +1,8 @@
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { STATUS_FILTER_OPTIONS } from '../descriptions/listFilters';
+import { TEMPLATE_ID_RULE } from '../descriptions/common';
+import { participantStatusFilter, STATUS_FILTER_OPTIONS } from '../descriptions/listFilters';
 import { SIGNED_SHORTCUT } from './parameters';
 
 const statusOptions = [
@@ -75,32 +76,10 @@ const triggerProperties: INodeProperties[] = [
 				default: '',
 				description: 'Only contracts with a participant who has this e-mail address',
 			},
-			{
-				displayName: 'Participant Status',
-				name: 'statusParticipant',
-				type: 'options',
-				options: [
-					{
-						name: 'Pending (Not Sent Yet)',
-						value: 'PENDING',
-					},
-					{
-						name: 'Rejected',
-						value: 'REJECTED',
-					},
-					{
-						name: 'Sent (Not Signed Yet)',
-						value: 'SENT',
-					},
-					{
-						name: 'Signed',
-						value: 'SIGNED',
-					},
-				],
-				default: 'SIGNED',
-				description:
-					'Only contracts with a participant in this status (with Participant Email: that participant). A contract that stops or starts matching is treated as leaving or joining the watched contracts.',
-			},
+			participantStatusFilter(
+				'SIGNED',
+				'Only contracts with a participant in this status (with Participant Email: that participant). A contract that stops or starts matching is treated as leaving or joining the watched contracts.',
+			),
 			{
 				displayName: 'Template',
 				name: 'templateId',
@@ -123,10 +102,7 @@ const triggerProperties: INodeProperties[] = [
 						validation: [
 							{
 								type: 'regex',
-								properties: {
-									regex: '^\\s*\\S{25}\\s*$',
-									errorMessage: 'A template ID has exactly 25 characters',
-								},
+								properties: TEMPLATE_ID_RULE,
 							},
 						],
 					},

@@ -16,6 +16,14 @@ const properties: INodeProperties[] = [
 	documentSourceField,
 	{ ...templateIdLocator, displayOptions: { show: { source: ['template'] } } },
 	{ ...inputBinaryField, displayOptions: { show: { source: ['pdf', 'word'] } } },
+	{
+		...templateIdLocator,
+		displayName: 'Template (Optional)',
+		required: false,
+		description:
+			'A template to associate with a contract made from a file. The API description does not say whether the service needs one with a document; leave it empty unless your service asks for it.',
+		displayOptions: { show: { source: ['pdf', 'word'] } },
+	},
 	optionsCollection(),
 ];
 
@@ -35,9 +43,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	} else {
 		const field = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
 		const file = await readDocument(this, itemIndex, field, source);
+		// api-notes R7: a template ID with a document only when the user gives one (spec 4.1 leaves it open)
+		const given = this.getNodeParameter('templateId', itemIndex, '', { extractValue: true });
+		const templateId = String(given ?? '').trim() ? requireTemplateId(this, itemIndex) : undefined;
+		if (templateId) echo.templateId = templateId;
 		// JSON built as one Buffer: a large file costs its Base64 once, not three times (bench/README.md, group 3)
 		body = jsonBodyWithFile(
-			{ source: 'document', document: { type: source, data: FILE_SLOT } },
+			{
+				source: 'document',
+				...(templateId ? { templateid: templateId } : {}),
+				document: { type: source, data: FILE_SLOT },
+			},
 			file.buffer,
 		);
 		if (file.fileName) echo.fileName = file.fileName;

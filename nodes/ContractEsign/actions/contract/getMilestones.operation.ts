@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { requireId } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
 import { request } from '../../transport';
+import { unwrapList } from '../../transport/shapes';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -42,7 +43,7 @@ export async function execute(
 			itemIndex,
 		},
 	);
-	const list = (Array.isArray(response.milestones) ? response.milestones : []) as IDataObject[];
+	const list = unwrapList(this, response, 'milestones', itemIndex);
 	const milestones = list.map(({ _id, ...fields }) => ({
 		milestoneId: _id,
 		...fields,

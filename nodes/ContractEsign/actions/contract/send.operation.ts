@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requireId } from '../../helpers/validate';
+import { fail, requireId } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
 import { request } from '../../transport';
+import { learnFor, recallFor } from '../../transport/learned';
+import { participantContacts } from '../../transport/records';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -25,6 +27,19 @@ export const description = updateDisplayOptions(
 const HINT =
 	'When the service lists configuration problems, fix each one (name and expiry with "Contract → Configure"; participant names, e-mails and phones with "Participant → Update") and send again. A contract that was already sent, signed or cancelled cannot be sent again.';
 
+/** Where the service reads showSignLinks: the query first (api-notes R5), the body when it ignored the query. */
+const SIGN_LINKS_TOPIC = 'contractSend.showSignLinks';
+
+function linksFrom(response: IDataObject): IDataObject[] {
+	const contract = (response.contract ?? {}) as IDataObject;
+	const participants = Array.isArray(contract.participants)
+		? (contract.participants as IDataObject[])
+		: [];
+	return participants
+		.filter((p) => typeof p.signUrl === 'string' && p.signUrl)
+		.map((p) => ({ participantId: p.participantid, signUrl: p.signUrl }));
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const returnSignLinks = this.getNodeParameter(
@@ -32,26 +47,37 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		false,
 	) as boolean;
+	const where = returnSignLinks ? ((await recallFor(this, SIGN_LINKS_TOPIC)) ?? 'query') : '';
+	const ask = { showSignLinks: true };
 	const response = await request.call(
 		this,
 		'contractSend',
 		{ contractId },
 		{
-			qs: returnSignLinks ? { showSignLinks: true } : undefined,
+			qs: where === 'query' ? ask : undefined,
+			body: where === 'body' ? ask : undefined,
 			itemIndex,
 			hint: HINT,
 		},
 	);
 	const output: IDataObject = { contractId, sent: true };
-	if (returnSignLinks) {
-		const contract = (response.contract ?? {}) as IDataObject;
-		const participants = Array.isArray(contract.participants)
-			? (contract.participants as IDataObject[])
-			: [];
-		output.signingLinks = participants.map((p) => ({
-			participantId: p.participantid,
-			signUrl: p.signUrl,
-		}));
+	if (!returnSignLinks) return output;
+	output.signingLinks = linksFrom(response);
+	if ((output.signingLinks as IDataObject[]).length > 0) return output;
+	// The contract is sent but the service ignored showSignLinks where it was put: never send again (that
+	// would e-mail everyone twice). Ask the other way next time, and read each participant's own link now.
+	await learnFor(this, SIGN_LINKS_TOPIC, where === 'query' ? 'body' : 'query');
+	const participants = await participantContacts.call(this, contractId, itemIndex);
+	output.signingLinks = participants
+		.filter((p) => typeof p.information.signatureLink === 'string' && p.information.signatureLink)
+		.map((p) => ({ participantId: p.participantId, signUrl: p.information.signatureLink }));
+	if ((output.signingLinks as IDataObject[]).length === 0) {
+		fail(
+			this,
+			itemIndex,
+			'The contract was sent, but the service returned no signing links',
+			`It ignored "showSignLinks" in the ${where} and the participants' records carry no signature link. Do not send it again; read the links later with "Participant → Get" (signatureLink).`,
+		);
 	}
 	return output;
 }

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { limit, returnAll } from '../../descriptions/common';
 import { createdFromFilter, createdUntilFilter } from '../../descriptions/listFilters';
 import { dateRangeQuery, resultLimit } from '../../helpers/listQuery';
-import { requestList } from '../../transport';
+import { listTemplates } from '../../transport/records';
 
 const properties: INodeProperties[] = [
 	returnAll,
@@ -40,8 +40,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const name = String(filters.name ?? '').trim();
 	if (name) qs.name = name;
 	const max = resultLimit(this, itemIndex);
-	const templates = await requestList.call(this, 'templateList', {}, { qs, itemIndex });
+	const templates = await listTemplates.call(this, qs, itemIndex);
 	return templates
 		.slice(0, max)
-		.map((t) => ({ templateId: t.templateId, name: t.name, createdAt: t.createdAt, ...t }));
+		.map(({ templateId, name, createdAt, ...rest }) => ({ templateId, name, createdAt, ...rest }));
 }

@@ -2,9 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
-import { parseVariablesResponse } from '../../helpers/variables';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
-import { request } from '../../transport';
+import { getVariables } from '../../transport/records';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
@@ -39,15 +38,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const output = this.getNodeParameter('output', itemIndex, 'perParticipant') as string;
-	const response = await request.call(
-		this,
-		'variablesGet',
-		{ contractId },
-		{
-			itemIndex,
-		},
-	);
-	const contract = parseVariablesResponse(response, contractId);
+	const contract = await getVariables.call(this, contractId, itemIndex);
 	if (output === 'perVariable') {
 		return contract.participants.flatMap((p) =>
 			p.variables.map((v) => ({

@@ -5,8 +5,8 @@ import { setVariablesFields } from '../../descriptions/variables';
 import { fail, requireId } from '../../helpers/validate';
 import { VariablesBody } from '../../helpers/variablesBody';
 import type { VariableKind } from '../../helpers/variables';
-import { parseVariablesResponse } from '../../helpers/variables';
 import { request } from '../../transport';
+import { getVariables } from '../../transport/records';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['variable'], operation: ['set'] } },
@@ -40,10 +40,8 @@ async function fromMapper(
 	}
 	if (given.length === 0) return;
 	// The kind of each variable (text or image) decides how its value is read, so read the participant's variables.
-	const response = await request.call(this, 'variablesGet', { contractId }, { itemIndex });
-	const participant = parseVariablesResponse(response, contractId).participants.find(
-		(p) => p.participantId === participantId,
-	);
+	const variables = await getVariables.call(this, contractId, itemIndex);
+	const participant = variables.participants.find((p) => p.participantId === participantId);
 	if (!participant) {
 		fail(
 			this,
