@@ -273,7 +273,7 @@ export class QueueCluster {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 		const list = await this.rest.request<{ results: ExecutionSummary[] }>(
 			'GET',
-			`/executions?filter=${filter}&limit=500`,
+			`/executions?filter=${filter}&limit=100`,
 		);
 		return list.results.filter((x) => x.workflowId === workflowId);
 	}
