@@ -2,16 +2,16 @@
  * Queue mode — `npm run bench:queue [-- --quick] [-- --n8n 2]`: `contract get` at 20 ms API latency executed by
  * n8n workers, one worker against two, in the same run. Two queue-mode clusters share one Postgres (a database
  * each) and one Redis (a key prefix each): A = main + 1 worker, B = main + 2 workers, every worker with
- * `--concurrency=2`. Each round sends the same load to A and to B, alternating which goes first: 8 executions
- * (production webhook calls, all at once) of 100 items each, every item one `contract get`; a round ends when the
+ * `--concurrency=1`. Each round sends the same load to A and to B, alternating which goes first: 8 executions
+ * (production webhook calls, all at once) of 60 items each, every item one `contract get`; a round ends when the
  * last call has been answered (the webhook answers when its execution has finished). Figure: items per second.
  *
- * Why 2 executions per worker: the machine has 2 cores for the main, the workers, Postgres, Redis and the sandbox.
- * With n8n's default of 10, one worker already keeps ~450 requests a second in flight and the CPU, not the number
- * of workers, becomes the limit; a small per-worker concurrency measures what a worker adds.
+ * Why 1 execution per worker: the machine has 2 cores for the main, the workers, Postgres, Redis and the sandbox
+ * (and whatever else runs on it). With n8n's default of 10 the CPU, not the number of workers, is the limit; one
+ * execution per worker measures what a worker adds (`--concurrency 2` is an option: 1.65× in one run at load 7).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { N8N_VERSIONS, installN8n, type N8nMajor } from '../../scripts/e2e/n8n';
@@ -44,9 +44,9 @@ async function main(): Promise<void> {
 	const quick = args.quick;
 	const major = (args.values.n8n === '2' ? '2' : '1') as N8nMajor;
 	const jobs = Number(args.values.jobs ?? 8);
-	const items = Number(args.values.items ?? (quick ? 40 : 100));
+	const items = Number(args.values.items ?? (quick ? 30 : 60));
 	const rounds = Number(args.values.rounds ?? (quick ? 3 : 5));
-	const concurrency = Number(args.values.concurrency ?? 2);
+	const concurrency = Number(args.values.concurrency ?? 1);
 	const started = Date.now();
 	const install = installN8n(major);
 	const dir = mkdtempSync(join(tmpdir(), 'esign-bench-queue-'));
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
 			});
 			await cluster.createActiveWorkflow(
 				chain('Bench: contract get per item', [
-					webhookNode('bench-get', 'lastNode', { responseData: 'firstEntryJson' }),
+					webhookNode(`bench-get-${key}`, 'lastNode', { responseData: 'firstEntryJson' }),
 					{
 						name: 'Items',
 						type: 'n8n-nodes-base.splitOut',
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
 					}),
 				]),
 			);
-			urls[key] = `http://127.0.0.1:${cluster.main!.port}/webhook/bench-get`;
+			urls[key] = `http://127.0.0.1:${cluster.main!.port}/webhook/bench-get-${key}`;
 			log(`queue bench: cluster "${key}" ready (${cluster.options.workers} worker(s))`);
 		}
 		/** `jobs` executions of `items` gets at once through one cluster; returns items per second. */
@@ -140,6 +140,7 @@ async function main(): Promise<void> {
 			);
 			return (jobs * count) / (ms / 1000);
 		};
+		const loads = [loadavg()[0]];
 		log('queue bench: warm-up');
 		await load('one', 10);
 		await load('two', 10);
@@ -148,6 +149,7 @@ async function main(): Promise<void> {
 				`queue bench round ${r + 1}/${rounds}: items/s 1 worker ${v.one.toFixed(0)}, 2 workers ${v.two.toFixed(0)}, ×${(v.two / v.one).toFixed(2)}`,
 			),
 		);
+		loads.push(loadavg()[0]);
 		const perWorker = clusters.two
 			.startedExecutions()
 			.reduce((acc, s) => ((acc[s.worker - 1] += 1), acc), [0, 0]);
@@ -167,6 +169,7 @@ async function main(): Promise<void> {
 		];
 		const notes = [
 			`Executions started per worker in the 2-worker cluster (warm-up and rounds): ${perWorker.join(' / ')}.`,
+			`1-minute load average at the start and the end of the rounds: ${loads.map((l) => l.toFixed(1)).join(' → ')} (2 cores; other processes included).`,
 			`One round: ${jobs} production webhook calls at once, each an execution of ${items} \`contract get\` (Split Out → Contract E-Sign), answered when the execution has finished; the sandbox adds ${LATENCY_MS} ms to every request.`,
 		];
 		writeResult({

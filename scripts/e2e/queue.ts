@@ -114,6 +114,9 @@ export class QueueCluster {
 				QUEUE_BULL_REDIS_HOST: '127.0.0.1',
 				QUEUE_BULL_REDIS_PORT: String(services.redis.port),
 				QUEUE_BULL_PREFIX: `bull-${name}`,
+				// clusters sharing one Redis (the benchmark runs two) keep their caches and pub/sub channels apart
+				N8N_REDIS_KEY_PREFIX: `n8n-${name}`,
+				N8N_CACHE_REDIS_KEY_PREFIX: `cache-${name}`,
 				N8N_ENCRYPTION_KEY: this.encryptionKey,
 				N8N_LOG_LEVEL: 'info',
 				N8N_DEFAULT_BINARY_DATA_MODE: queueBinaryMode(this.options.major),
