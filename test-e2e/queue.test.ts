@@ -146,6 +146,12 @@ for (const major of MAJORS) {
 				);
 			}
 
+			const workflowIdOf = async (path: string) =>
+				await services!.pg.query(
+					cluster.database,
+					`SELECT "workflowId" FROM webhook_entity WHERE "webhookPath" = '${path}'`,
+				);
+
 			const webhookUrl = (path: string) => `http://127.0.0.1:${cluster.main!.port}/webhook/${path}`;
 
 			test(
@@ -508,7 +514,7 @@ for (const major of MAJORS) {
 			);
 
 			test(
-				'a worker killed in the middle of a batch: n8n's recovery as observed, the node repeats nothing by itself',
+				'a worker killed in the middle of a batch: recovery as n8n does it, the node repeats nothing by itself',
 				{ timeout: 8 * 60_000 },
 				async () => {
 					const path = `queue-batch-${major}`;
@@ -643,6 +649,45 @@ for (const major of MAJORS) {
 						if (!cluster.workers[0]) await cluster.startWorker(1);
 						if (!cluster.workers[1]) await cluster.startWorker(2);
 					}
+				},
+			);
+
+			test(
+				'filesystem binary mode on separate instances: the PDF the main received is not found by the worker',
+				{ timeout: 5 * 60_000 },
+				async () => {
+					// every instance restarted with N8N_DEFAULT_BINARY_DATA_MODE=filesystem, each with its own disk
+					await cluster.stop();
+					const filesystem = { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' };
+					await cluster.startMain(filesystem);
+					await Promise.all([
+						cluster.startWorker(1, filesystem),
+						cluster.startWorker(2, filesystem),
+					]);
+					const path = `queue-pdf-${major}`;
+					await webhookRegistered(path);
+					const creates = () => requests().filter((r) => r.path === '/api/create/contract').length;
+					const createsBefore = creates();
+					const known = new Set(cluster.startedExecutions().map((x) => x.executionId));
+					const response = await fetch(`${webhookUrl(path)}?name=filesystem`, {
+						method: 'POST',
+						headers: { 'content-type': 'application/pdf' },
+						body: readFileSync(await largePdf(10_000_000)),
+						signal: AbortSignal.timeout(4 * 60_000),
+					});
+					const text = await response.text();
+					await sleep(1000);
+					const ran = cluster.startedExecutions().filter((x) => !known.has(x.executionId));
+					process.stderr.write(
+						`[queue] n8n ${major}, filesystem mode: HTTP ${response.status} ${text.slice(0, 300).replace(/\s+/g, ' ')}\n`,
+					);
+					assert.equal(ran.length, 1, 'the execution ran on a worker');
+					const execution = (await cluster.executions(await workflowIdOf(path))).find(
+						(x) => x.id === ran[0].executionId,
+					);
+					assert.equal(execution?.status, 'error', 'the execution failed');
+					assert.notEqual(response.status, 200, 'the caller is told');
+					assert.equal(creates(), createsBefore, 'no contract was created');
 				},
 			);
 		},
