@@ -32,6 +32,7 @@ import {
 	type Services,
 } from '../scripts/e2e/queue';
 import { largePdf } from '../bench/lib/pdf';
+import { NDA_TEMPLATE, SERVICES_TEMPLATE } from '../test/sandbox/helpers';
 import type { LoggedRequest } from './env';
 
 const MAJORS = (process.env.E2E_N8N ?? '1,2')
@@ -39,8 +40,6 @@ const MAJORS = (process.env.E2E_N8N ?? '1,2')
 	.map((m) => m.trim())
 	.filter((m): m is N8nMajor => m in N8N_VERSIONS);
 
-const NDA_TEMPLATE = 'T2nda00b8e4d0f2c6e93d5f71';
-const SERVICES_TEMPLATE = 'T3serv0c9f5e1a3d7fa4e6b82';
 /** Bull's lock and stalled-job check, shortened so that a killed worker's job is noticed in seconds. */
 const STALLED = {
 	QUEUE_WORKER_LOCK_DURATION: '10000',
@@ -64,6 +63,27 @@ async function waitFor<T>(
 			throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}`);
 		await sleep(everyMs);
 	}
+}
+
+/** Contract E-Sign nodes "Create" (from the NDA template) → "Name it" (configure the name from an expression). */
+function createAndName(
+	credentialId: string,
+	nameExpression: string,
+): Array<Record<string, unknown>> {
+	return [
+		esignNode('Create', credentialId, {
+			resource: 'contract',
+			operation: 'create',
+			source: 'template',
+			templateId: byId(NDA_TEMPLATE),
+		}),
+		esignNode('Name it', credentialId, {
+			resource: 'contract',
+			operation: 'configure',
+			contractId: byId('={{ $json.contractId }}'),
+			updateFields: { name: nameExpression },
+		}),
+	];
 }
 
 let services: Services | undefined;
@@ -208,18 +228,7 @@ for (const major of MAJORS) {
 					await cluster.createActiveWorkflow(
 						chain('Queue: webhook → create → name → respond', [
 							webhookNode(path, 'responseNode'),
-							esignNode('Create', credentialId, {
-								resource: 'contract',
-								operation: 'create',
-								source: 'template',
-								templateId: byId(NDA_TEMPLATE),
-							}),
-							esignNode('Name it', credentialId, {
-								resource: 'contract',
-								operation: 'configure',
-								contractId: byId('={{ $json.contractId }}'),
-								updateFields: { name: "={{ $('Webhook').item.json.body.ref }}" },
-							}),
+							...createAndName(credentialId, "={{ $('Webhook').item.json.body.ref }}"),
 							respondNode(
 								'={{ JSON.stringify({ contractId: $json.contractId, name: $json.configured.name, executionId: $execution.id }) }}',
 							),
@@ -536,18 +545,7 @@ for (const major of MAJORS) {
 									options: {},
 								},
 							},
-							esignNode('Create', credentialId, {
-								resource: 'contract',
-								operation: 'create',
-								source: 'template',
-								templateId: byId(NDA_TEMPLATE),
-							}),
-							esignNode('Name it', credentialId, {
-								resource: 'contract',
-								operation: 'configure',
-								contractId: byId('={{ $json.contractId }}'),
-								updateFields: { name: "={{ $('Items').item.json.ref }}" },
-							}),
+							...createAndName(credentialId, "={{ $('Items').item.json.ref }}"),
 						]),
 					);
 					await webhookRegistered(path);

@@ -35,9 +35,9 @@ import {
 } from '../lib/common';
 import { startSandboxProcess } from '../lib/sandbox';
 import { renderTable } from '../lib/table';
+import { NDA_TEMPLATE } from '../../test/sandbox/helpers';
 
 const LATENCY_MS = 20;
-const NDA_TEMPLATE = 'T2nda00b8e4d0f2c6e93d5f71';
 
 async function main(): Promise<void> {
 	const args = parseArgs();
