@@ -360,27 +360,47 @@ export function nodeOutput(run: RunOutput['run'], nodeName: string): RunItem[] {
 
 export interface RunningN8n {
 	url: string;
+	/** The editor's port (`n8n start`), or the health-check port of a worker. */
 	port: number;
 	logFile: string;
 	child: ChildProcess;
 	stop(): Promise<void>;
+	/** Ends the process group at once (SIGKILL), as a crash would. */
+	kill(): Promise<void>;
 }
 
-/** `n8n start` on a free (or given) port, resolved once the editor answers; logs go to a file. */
+/**
+ * `n8n start` (or `n8n worker`, with `command: ['worker', ...]`) on a free (or given) port, resolved once it
+ * answers (the editor, or a worker's health check); logs go to a file.
+ */
 export async function startN8n(
 	install: N8nInstall,
 	env: NodeJS.ProcessEnv,
-	options: { port?: number; logFile: string; timeoutMs?: number; inheritOutput?: boolean },
+	options: {
+		port?: number;
+		logFile: string;
+		timeoutMs?: number;
+		inheritOutput?: boolean;
+		command?: string[];
+	},
 ): Promise<RunningN8n> {
 	const port = options.port ?? (await freePort());
+	const command = options.command ?? ['start'];
+	const worker = command[0] === 'worker';
 	const runEnv = {
 		...env,
-		N8N_PORT: String(port),
+		...(worker
+			? {
+					QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+					QUEUE_HEALTH_CHECK_PORT: String(port),
+					N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+				}
+			: { N8N_PORT: String(port) }),
 		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 	};
 	mkdirSync(dirname(options.logFile), { recursive: true });
 	const log = createWriteStream(options.logFile, { flags: 'a' });
-	const child = spawn(install.node, [install.bin, 'start'], {
+	const child = spawn(install.node, [install.bin, ...command], {
 		env: runEnv,
 		cwd: REPO,
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -409,16 +429,24 @@ export async function startN8n(
 		killTree(child, 'SIGKILL'); // helpers (task runner) of the group
 		log.end();
 	};
+	const kill = async () => {
+		if (exited) return;
+		killTree(child, 'SIGKILL');
+		await exit;
+		log.end();
+	};
 	const deadline = Date.now() + (options.timeoutMs ?? 180_000);
 	while (Date.now() < deadline) {
 		if (exited) {
-			throw new Error(`n8n start exited early; see ${options.logFile}:\n${tail(options.logFile)}`);
+			throw new Error(
+				`n8n ${command[0]} exited early; see ${options.logFile}:\n${tail(options.logFile)}`,
+			);
 		}
 		try {
 			const response = await fetch(`http://127.0.0.1:${port}/healthz/readiness`);
 			if (response.ok) {
-				const settings = await fetch(`http://127.0.0.1:${port}/rest/settings`);
-				if (settings.ok) return { url, port, logFile: options.logFile, child, stop };
+				const settings = worker || (await fetch(`http://127.0.0.1:${port}/rest/settings`)).ok;
+				if (settings) return { url, port, logFile: options.logFile, child, stop, kill };
 			}
 		} catch {
 			// not listening yet
@@ -427,7 +455,7 @@ export async function startN8n(
 	}
 	await stop();
 	throw new Error(
-		`n8n did not become ready on port ${port}; see ${options.logFile}:\n${tail(options.logFile)}`,
+		`n8n ${command[0]} did not become ready on port ${port}; see ${options.logFile}:\n${tail(options.logFile)}`,
 	);
 }
 
