@@ -39,12 +39,14 @@ export interface Samples {
 }
 
 function loadClass<T>(file: string, name: string): T {
+	// The pack n8n loads (installPack takes ESIGN_PACK_DIR too).
+	const pack = process.env.ESIGN_PACK_DIR || REPO;
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const module = require(join(REPO, 'dist', file)) as Record<string, new () => T>;
+	const module = require(join(pack, 'dist', file)) as Record<string, new () => T>;
 	return new module[name]();
 }
 
-/** The built action node's description (dist/ must be built). */
+/** The built action node's description (dist/ must be built; ESIGN_PACK_DIR: another pack's). */
 export function actionDescription(): INodeTypeDescription {
 	return loadClass<{ description: INodeTypeDescription }>(
 		'nodes/ContractEsign/ContractEsign.node.js',
