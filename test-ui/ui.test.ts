@@ -323,6 +323,13 @@ for (const major of MAJORS) {
 					assert.equal(tests().slice(wrong.length).at(-1), 200, 'Save tested the sandbox key');
 					assert.equal(await failure.count(), 0, 'the failure banner is gone');
 					assert.ok(!(await pageWithoutKeyInput(page)).includes(e.sb.apiKey));
+					// The banner's button tests the saved credential again.
+					const before = tests().length;
+					await success.locator('button').click();
+					for (const end = Date.now() + 30_000; tests().length === before && Date.now() < end; )
+						await page.waitForTimeout(200);
+					assert.equal(tests().slice(before).at(-1), 200, 'the retest reached the sandbox');
+					await success.waitFor({ state: 'visible' });
 					await e.screenshot('credential-success');
 					await page.keyboard.press('Escape');
 				});
