@@ -97,8 +97,26 @@ export async function startUiEnv(major: N8nMajor): Promise<UiEnv> {
 		if (name.startsWith('FAILED-')) rmSync(join(artifacts, name), { force: true });
 
 	const cleanups: Array<() => Promise<void>> = [];
+	// n8n runs in its own process group: a test run that is interrupted must not leave it running.
+	let n8nGroup: number | undefined;
+	const killN8n = () => {
+		if (n8nGroup === undefined) return;
+		try {
+			process.kill(-n8nGroup, 'SIGKILL');
+		} catch {
+			// already gone
+		}
+	};
+	const onSignal = (signal: NodeJS.Signals) => {
+		killN8n();
+		if (!process.env.UI_KEEP) rmSync(dir, { recursive: true, force: true });
+		process.exit(signal === 'SIGINT' ? 130 : 143);
+	};
+	process.once('SIGINT', onSignal).once('SIGTERM', onSignal).once('exit', killN8n);
 	const close = async () => {
 		for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+		n8nGroup = undefined;
+		process.off('SIGINT', onSignal).off('SIGTERM', onSignal).off('exit', killN8n);
 		if (!process.env.UI_KEEP) rmSync(dir, { recursive: true, force: true });
 		else log(`kept ${dir}`);
 	};
@@ -109,6 +127,7 @@ export async function startUiEnv(major: N8nMajor): Promise<UiEnv> {
 		const n8n = await startN8n(install, n8nEnv(install, userFolder), {
 			logFile: join(dir, 'n8n.log'),
 		});
+		n8nGroup = n8n.child.pid;
 		cleanups.push(() => n8n.stop());
 		const rest = new N8nRest(n8n.url);
 		await rest.ownerLogin(DEV_OWNER);
@@ -123,7 +142,7 @@ export async function startUiEnv(major: N8nMajor): Promise<UiEnv> {
 			},
 		});
 		const credential = { id: created.id, name: created.name };
-		const browser = await launchBrowser({ log });
+		const browser = await launchBrowser({ log, parent: dir });
 		cleanups.push(() => browser.close());
 		await signIn(browser.page, n8n.url, DEV_OWNER);
 		log(

@@ -52,12 +52,15 @@ export interface EditorBrowser {
 	close(): Promise<void>;
 }
 
-/** Headless Chromium with a fresh profile folder (removed on close) and one page of 1600 × 1000. */
+/**
+ * Headless Chromium with a fresh profile folder (in `parent`, default the system's temporary folder; removed on
+ * close) and one page of 1600 × 1000.
+ */
 export async function launchBrowser(
-	options: { timeoutMs?: number; log?: (message: string) => void } = {},
+	options: { timeoutMs?: number; log?: (message: string) => void; parent?: string } = {},
 ): Promise<EditorBrowser> {
 	const executablePath = ensureChromium(options.log);
-	const profile = mkdtempSync(join(tmpdir(), 'esign-chromium-'));
+	const profile = mkdtempSync(join(options.parent ?? tmpdir(), 'esign-chromium-'));
 	const context = await chromium.launchPersistentContext(profile, {
 		executablePath,
 		headless: true,
