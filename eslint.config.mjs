@@ -21,6 +21,7 @@ export default [
 		files: [
 			'test/**/*.ts',
 			'test-e2e/**/*.ts',
+			'test-ui/**/*.ts',
 			'sandbox/**/*.ts',
 			'scripts/**/*.ts',
 			'bench/**/*.ts',

@@ -22,6 +22,7 @@ import {
 	NODE_TYPE,
 	TRIGGER_TYPE,
 	n8nCli,
+	n8nMajors,
 	nodeOutput,
 	startN8n,
 	type N8nMajor,
@@ -37,10 +38,7 @@ import {
 	type Workflow,
 } from './env';
 
-const MAJORS = (process.env.E2E_N8N ?? '1,2')
-	.split(',')
-	.map((m) => m.trim())
-	.filter((m): m is N8nMajor => m in N8N_VERSIONS);
+const MAJORS = n8nMajors(process.env.E2E_N8N);
 
 /** Fails with n8n's own words when the execution did not succeed. */
 function assertSucceeded(out: RunOutput): NonNullable<RunOutput['run']> {

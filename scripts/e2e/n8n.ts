@@ -34,6 +34,14 @@ export const CACHE = installer.CACHE;
 export const N8N_VERSIONS = { '1': installer.N8N_1, '2': installer.N8N_2 } as const;
 export type N8nMajor = keyof typeof N8N_VERSIONS;
 
+/** The n8n majors a test run asks for ("1,2", "2"…; an environment variable's value), in that order. */
+export function n8nMajors(value = '1,2'): N8nMajor[] {
+	return value
+		.split(',')
+		.map((m) => m.trim())
+		.filter((m): m is N8nMajor => m in N8N_VERSIONS);
+}
+
 /** Where example workflows read their sample files from (the only folder their file nodes may read). */
 export const EXAMPLE_FILES = join(REPO, 'examples', 'files');
 

@@ -1,0 +1,188 @@
+/**
+ * One editor-test environment: a sandbox (random ports), a real n8n of one major version (installed into the cache
+ * on first use, shared with the e2e tests) in a fresh user folder with this pack copied in as an installed
+ * community package, the owner account and a sandbox credential made through n8n's REST API (no CLI start: faster),
+ * and headless Chromium signed in to the editor.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { Page } from 'playwright-core';
+
+import { startSandbox, type Sandbox } from '../sandbox';
+import { launchBrowser, saveScreenshot, signIn, type EditorBrowser } from '../scripts/e2e/editor';
+import {
+	DEV_OWNER,
+	N8nRest,
+	REPO,
+	installN8nAsync,
+	installPack,
+	n8nEnv,
+	startN8n,
+	type N8nInstall,
+	type N8nMajor,
+	type RunningN8n,
+} from '../scripts/e2e/n8n';
+
+/** Screenshots of every run (CI artifacts; in .gitignore). */
+export const ARTIFACTS = join(REPO, 'test-ui', 'artifacts');
+
+/** The name of the credential example workflows use. */
+export const CREDENTIAL_NAME = 'Contract E-Sign account';
+
+/**
+ * The README picture (docs/screenshot.png, copied by `npm run screenshot`): the test that takes it, the example
+ * it runs, the node whose panel it shows, and its name among the artifacts.
+ */
+export const README_TEST = 'README picture';
+export const README_EXAMPLE = join(REPO, 'examples', '1-template-to-signing-links.json');
+export const README_NODE = 'Send for signature';
+export const README_ARTIFACT = 'example-1-send-for-signature';
+
+export interface WorkflowNode {
+	id?: string;
+	name: string;
+	type: string;
+	typeVersion: number;
+	position: [number, number];
+	parameters: Record<string, unknown>;
+	credentials?: Record<string, { id: string; name: string }>;
+	[key: string]: unknown;
+}
+
+export interface WorkflowSpec {
+	name: string;
+	nodes: WorkflowNode[];
+	connections?: Record<string, unknown>;
+	settings?: Record<string, unknown>;
+}
+
+export interface UiEnv {
+	major: N8nMajor;
+	install: N8nInstall;
+	sb: Sandbox;
+	n8n: RunningN8n;
+	rest: N8nRest;
+	browser: EditorBrowser;
+	page: Page;
+	credential: { id: string; name: string };
+	/** The sandbox's request log so far. */
+	requests(): Array<{ method: string; path: string; status: number }>;
+	/** Folder of this version's screenshots. */
+	artifacts: string;
+	/** Stores a workflow through the REST API (every Contract E-Sign credential slot set to the sandbox one). */
+	createWorkflow(spec: WorkflowSpec): Promise<string>;
+	/** Saves a screenshot of the page as <artifacts>/<name>.png. */
+	screenshot(name: string): Promise<string>;
+	close(): Promise<void>;
+}
+
+function log(message: string) {
+	process.stderr.write(`[ui] ${message}\n`);
+}
+
+export async function startUiEnv(major: N8nMajor): Promise<UiEnv> {
+	const started = Date.now();
+	const install = await installN8nAsync(major);
+	const dir = mkdtempSync(join(tmpdir(), `esign-ui-n8n${major}-`));
+	const userFolder = join(dir, 'n8n');
+	mkdirSync(userFolder);
+	const requestLog = join(dir, 'sandbox-requests.jsonl');
+	writeFileSync(requestLog, '');
+	const artifacts = join(ARTIFACTS, `n8n-${major}`);
+	mkdirSync(artifacts, { recursive: true });
+	// Pictures are overwritten run after run; the failures of an earlier run must not linger.
+	for (const name of readdirSync(artifacts))
+		if (name.startsWith('FAILED-')) rmSync(join(artifacts, name), { force: true });
+
+	const cleanups: Array<() => Promise<void>> = [];
+	// n8n runs in its own process group: a test run that is interrupted must not leave it running.
+	let n8nGroup: number | undefined;
+	const killN8n = () => {
+		if (n8nGroup === undefined) return;
+		try {
+			process.kill(-n8nGroup, 'SIGKILL');
+		} catch {
+			// already gone
+		}
+	};
+	const onSignal = (signal: NodeJS.Signals) => {
+		killN8n();
+		if (!process.env.UI_KEEP) rmSync(dir, { recursive: true, force: true });
+		process.exit(signal === 'SIGINT' ? 130 : 143);
+	};
+	process.once('SIGINT', onSignal).once('SIGTERM', onSignal).once('exit', killN8n);
+	const close = async () => {
+		for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+		n8nGroup = undefined;
+		process.off('SIGINT', onSignal).off('SIGTERM', onSignal).off('exit', killN8n);
+		if (!process.env.UI_KEEP) rmSync(dir, { recursive: true, force: true });
+		else log(`kept ${dir}`);
+	};
+	try {
+		const sb = await startSandbox({ port: 0, requestLog });
+		cleanups.push(() => sb.close());
+		installPack(userFolder, 'copy');
+		const n8n = await startN8n(install, n8nEnv(install, userFolder), {
+			logFile: join(dir, 'n8n.log'),
+		});
+		n8nGroup = n8n.child.pid;
+		cleanups.push(() => n8n.stop());
+		const rest = new N8nRest(n8n.url);
+		await rest.ownerLogin(DEV_OWNER);
+		const created = await rest.request<{ id: string; name: string }>('POST', '/credentials', {
+			name: CREDENTIAL_NAME,
+			type: 'contractEsignApi',
+			data: {
+				baseUrl: sb.baseUrl,
+				authentication: 'apiKey',
+				apiKey: sb.apiKey,
+				uploadUrl: sb.uploadUrl,
+			},
+		});
+		const credential = { id: created.id, name: created.name };
+		const browser = await launchBrowser({ log, parent: dir });
+		cleanups.push(() => browser.close());
+		await signIn(browser.page, n8n.url, DEV_OWNER);
+		log(
+			`n8n ${install.version} on ${n8n.url}, sandbox on ${sb.baseUrl}, browser signed in: ${Math.round((Date.now() - started) / 1000)} s (user folder ${userFolder})`,
+		);
+		return {
+			major,
+			install,
+			sb,
+			n8n,
+			rest,
+			browser,
+			page: browser.page,
+			credential,
+			artifacts,
+			requests: () =>
+				readFileSync(requestLog, 'utf8')
+					.split('\n')
+					.filter(Boolean)
+					.map((line) => JSON.parse(line)),
+			async createWorkflow(spec) {
+				const nodes = spec.nodes.map((node) =>
+					node.credentials?.contractEsignApi || node.type.startsWith('n8n-nodes-contract-esign.')
+						? { ...node, credentials: { ...node.credentials, contractEsignApi: credential } }
+						: node,
+				);
+				const workflow = await rest.request<{ id: string }>('POST', '/workflows', {
+					name: spec.name,
+					nodes,
+					connections: spec.connections ?? {},
+					settings: spec.settings ?? { executionOrder: 'v1' },
+					active: false,
+				});
+				return workflow.id;
+			},
+			screenshot: (name) => saveScreenshot(browser.page, join(artifacts, `${name}.png`)),
+			close,
+		};
+	} catch (error) {
+		await close();
+		throw error;
+	}
+}
