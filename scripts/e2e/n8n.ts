@@ -1,3 +1,13 @@
+/* eslint
+	no-console: "off",
+	@typescript-eslint/no-explicit-any: "off",
+	@typescript-eslint/no-unused-vars: ["error", { "argsIgnorePattern": "^_", "varsIgnorePattern": "^_" }],
+	@n8n/community-nodes/no-restricted-globals: "off",
+	@n8n/community-nodes/no-restricted-imports: "off",
+	@n8n/community-nodes/no-dangerous-functions: "off",
+	@n8n/community-nodes/no-hardcoded-secrets: "off",
+	@n8n/community-nodes/require-node-api-error: "off"
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 /**
  * A real n8n for the end-to-end tests, `npm run dev` and `npm run screenshot`: installed by n8n-install.js into a
  * cache folder outside the repository, given its own user folder, with this pack loaded the way n8n loads an installed

@@ -1,0 +1,200 @@
+/* eslint
+	no-console: "off",
+	@typescript-eslint/no-explicit-any: "off",
+	@typescript-eslint/no-unused-vars: ["error", { "argsIgnorePattern": "^_", "varsIgnorePattern": "^_" }],
+	@n8n/community-nodes/no-restricted-globals: "off",
+	@n8n/community-nodes/no-restricted-imports: "off",
+	@n8n/community-nodes/no-dangerous-functions: "off",
+	@n8n/community-nodes/no-hardcoded-secrets: "off",
+	@n8n/community-nodes/require-node-api-error: "off"
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+/**
+ * What we publish: the content of `npm pack` (what a user installs from the Community Nodes panel), and
+ * `npm run scan` (n8n's scanner on it) with its negative control. Builds dist/ first on a fresh clone.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+
+import { ensureBuilt, laptopEnv, readPackageJson, ROOT, run, TSX } from './helpers';
+
+interface PackInfo {
+	files: Array<{ path: string; size: number }>;
+	size: number;
+	unpackedSize: number;
+	entryCount: number;
+}
+
+/** Unpacked-size budget: about 380 kB today (JavaScript, type declarations, README, icons, codex). */
+const UNPACKED_BUDGET = 500_000;
+
+function sourceFiles(dir: string): string[] {
+	return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+		.filter((entry) => entry.isFile())
+		.map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
+}
+
+let pack: PackInfo;
+let paths: string[];
+
+beforeAll(() => {
+	ensureBuilt();
+	const result = run('npm', ['pack', '--dry-run', '--json'], { cwd: ROOT, env: laptopEnv() });
+	expect(result.status).toBe(0);
+	pack = JSON.parse(result.stdout)[0];
+	paths = pack.files.map((file) => file.path);
+}, 120_000);
+
+describe('npm pack', () => {
+	it('ships only dist/, README.md, LICENSE.md and package.json', () => {
+		const outside = paths.filter(
+			(path) =>
+				!path.startsWith('dist/') && !['README.md', 'LICENSE.md', 'package.json'].includes(path),
+		);
+		expect(outside).toEqual([]);
+		expect(paths).toEqual(expect.arrayContaining(['README.md', 'LICENSE.md', 'package.json']));
+	});
+
+	it('ships in dist/ only what is built from nodes/ and credentials/: no tests, sandbox, scripts or benchmarks', () => {
+		const foreign = paths.filter(
+			(path) =>
+				path.startsWith('dist/') &&
+				!path.startsWith('dist/nodes/') &&
+				!path.startsWith('dist/credentials/'),
+		);
+		expect(foreign).toEqual([]);
+		expect(paths.filter((path) => /\.test\.|fixtures|sandbox|bench/i.test(path))).toEqual([]);
+
+		// every compiled file has its TypeScript source (a stale dist/ would ship removed code)
+		const sources = new Set([...sourceFiles('nodes'), ...sourceFiles('credentials')]);
+		const orphans = paths
+			.filter((path) => path.endsWith('.js') || path.endsWith('.d.ts'))
+			.map((path) => path.replace(/^dist\//, '').replace(/(\.d\.ts|\.js)$/, '.ts'))
+			.filter((source) => !sources.has(source));
+		expect(orphans).toEqual([]);
+	});
+
+	it('ships every file n8n loads: the registered nodes and credential, their icons and codex files', () => {
+		const pkg = readPackageJson();
+		expect(paths).toEqual(expect.arrayContaining([...pkg.n8n.nodes, ...pkg.n8n.credentials]));
+		const assets = [...sourceFiles('nodes'), ...sourceFiles('credentials')]
+			.filter((path) => /\.(svg|png|node\.json)$/.test(path))
+			.map((path) => `dist/${path}`);
+		expect(assets.length).toBeGreaterThanOrEqual(6);
+		expect(paths).toEqual(expect.arrayContaining(assets));
+	});
+
+	it('drops source maps (they would point to TypeScript sources the package does not contain)', () => {
+		expect(paths.filter((path) => path.endsWith('.map'))).toEqual([]);
+		expect(paths.filter((path) => path.endsWith('.js')).length).toBeGreaterThan(50);
+	});
+
+	it(`stays within ${UNPACKED_BUDGET / 1000} kB unpacked`, () => {
+		expect(pack.unpackedSize).toBeLessThan(UNPACKED_BUDGET);
+	});
+});
+
+describe('npm run scan (n8n scanner on the packed tarball and the source)', () => {
+	const FIXTURE = join(ROOT, 'test', 'fixtures', 'scan', 'Forbidden.node.js');
+	let work: string;
+	let tarballDir: string;
+
+	/** Runs the scan on a copy of the source and of the unpacked tarball, after `change` edits them. */
+	function scan(change: (source: string, pkg: string) => void = () => undefined) {
+		const dir = mkdtempSync(join(work, 'case-'));
+		const source = join(dir, 'source');
+		const pkg = join(dir, 'package');
+		mkdirSync(source);
+		for (const entry of ['package.json', 'nodes', 'credentials']) {
+			cpSync(join(ROOT, entry), join(source, entry), { recursive: true });
+		}
+		cpSync(tarballDir, pkg, { recursive: true });
+		change(source, pkg);
+		// jest sets NODE_ENV=test, which changes what eslint-plugin-n8n-nodes-base checks: left in on purpose,
+		// the scan must neutralise it (n8n's scanner does not run with it).
+		return run(TSX, ['scripts/release/scan.ts', '--source', source, '--package', pkg], {
+			cwd: ROOT,
+			env: laptopEnv({ NODE_ENV: 'test' }),
+		});
+	}
+
+	/** `file:line  rule` of every problem in the scan's ESLint reports. */
+	function problems(output: string): string[] {
+		const found: string[] = [];
+		let file = '';
+		for (const line of output.split('\n')) {
+			if (line.startsWith('/')) file = line.trim().replace(/^.*\/(source|package)\//, '$1/');
+			const match = /^\s+(\d+):\d+\s+(error|warning)\s+.*\s(\S+)$/.exec(line);
+			if (match) found.push(`${file}:${match[1]} ${match[2]} ${match[3]}`);
+		}
+		return found.sort();
+	}
+
+	beforeAll(() => {
+		work = mkdtempSync(join(tmpdir(), 'esign-scan-test-'));
+		const packed = run('npm', ['pack', '--json', '--pack-destination', work], {
+			cwd: ROOT,
+			env: laptopEnv(),
+		});
+		expect(packed.status).toBe(0);
+		tarballDir = join(work, 'tarball');
+		mkdirSync(tarballDir);
+		const tgz = join(work, JSON.parse(packed.stdout)[0].filename);
+		expect(run('tar', ['-xzf', tgz, '-C', tarballDir, '--strip-components=1']).status).toBe(0);
+	}, 120_000);
+
+	afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+	it('passes on the package as it is (the control of the negative test below)', () => {
+		const result = scan();
+		expect(result.output).toContain('scan: passed (0 errors, 0 warnings)');
+		expect(result.status).toBe(0);
+		expect(result.stdout).toMatch(
+			/tarball\s+\d+ files\s+0 errors\s+0 warnings\s+n8n verdict: pass/,
+		);
+		expect(result.stdout).toMatch(/source\s+\d+ files\s+0 errors\s+0 warnings\s+n8n verdict: pass/);
+	}, 120_000);
+
+	it('fails, in both the tarball and the source, on a node that uses process.env and setTimeout', () => {
+		const result = scan((source, pkg) => {
+			mkdirSync(join(source, 'nodes', 'Forbidden'));
+			cpSync(FIXTURE, join(source, 'nodes', 'Forbidden', 'Forbidden.node.js'));
+			mkdirSync(join(pkg, 'dist', 'nodes', 'Forbidden'));
+			cpSync(FIXTURE, join(pkg, 'dist', 'nodes', 'Forbidden', 'Forbidden.node.js'));
+		});
+		expect(result.status).toBe(1);
+		expect(result.stdout).toContain('scan: FAILED');
+		expect(result.stdout).toMatch(
+			/tarball\s+\d+ files\s+2 errors\s+0 warnings\s+n8n verdict: FAIL/,
+		);
+		expect(result.stdout).toMatch(/source\s+\d+ files\s+2 errors\s+0 warnings\s+n8n verdict: FAIL/);
+		const rule = '@n8n/community-nodes/no-restricted-globals';
+		expect(problems(result.stdout)).toEqual(
+			[
+				`package/dist/nodes/Forbidden/Forbidden.node.js:9 error ${rule}`,
+				`package/dist/nodes/Forbidden/Forbidden.node.js:10 error ${rule}`,
+				`source/nodes/Forbidden/Forbidden.node.js:9 error ${rule}`,
+				`source/nodes/Forbidden/Forbidden.node.js:10 error ${rule}`,
+			].sort(),
+		);
+		expect(result.stdout).toContain("Use of restricted global 'process'");
+		expect(result.stdout).toContain("Use of restricted global 'setTimeout'");
+	}, 120_000);
+
+	it('fails on shipped code that requires a devDependency, which n8n`s own rule lets through', () => {
+		const result = scan((_source, pkg) => {
+			writeFileSync(
+				join(pkg, 'dist', 'nodes', 'ContractEsign', 'helpers', 'extra.js'),
+				'"use strict";\nconst axios_1 = require("axios");\nexports.get = (url) => axios_1.default.get(url);\n',
+			);
+		});
+		expect(result.status).toBe(1);
+		// n8n's verdict on the tarball is a pass: axios is a devDependency in the packed package.json
+		expect(result.stdout).toMatch(
+			/tarball\s+\d+ files\s+0 errors\s+0 warnings\s+n8n verdict: pass/,
+		);
+		expect(result.stdout).toContain(
+			'dist/nodes/ContractEsign/helpers/extra.js:2  require("axios"): shipped code may require only n8n-workflow',
+		);
+	}, 120_000);
+});
