@@ -133,7 +133,24 @@ describe('contract → createV2 (Fields mode)', () => {
 			shield: 'shield1',
 			signerCount: 2,
 			spectatorCount: 1,
+			participants: [
+				{
+					participantId: expect.stringMatching(/^[0-9a-f]{24}$/),
+					name: 'Ana',
+					label: expect.any(String),
+				},
+				{
+					participantId: expect.stringMatching(/^[0-9a-f]{24}$/),
+					name: 'Acme SA de CV',
+					label: expect.any(String),
+				},
+			],
 		});
+		// the participant IDs are the service's: the next step can address them
+		const made = env.sb.control.getContract(String(out.contractId))!.participants;
+		expect(
+			(out.participants as Array<{ participantId: string }>).map((p) => p.participantId),
+		).toEqual(made.map((p) => p._id));
 		const request = env.nodeRequests(mark)[0];
 		expect(`${request.method} ${request.path} ${request.status}`).toBe(
 			'POST /api/v2/create/contract 200',

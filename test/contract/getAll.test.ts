@@ -19,8 +19,11 @@ afterAll(async () => {
 	await env.close();
 });
 
+/** In a workflow whose time zone is UTC, so that the days of the fixtures are the filters' days. */
 const getAll = (extra: Record<string, unknown> = {}) =>
-	env.run({ resource: 'contract', operation: 'getAll', ...extra } as any);
+	env.run({ resource: 'contract', operation: 'getAll', ...extra } as any, undefined, {
+		timezone: 'UTC',
+	});
 const summary = (r: {
 	method: string;
 	path: string;
@@ -149,7 +152,7 @@ describe('contract → getAll: filters', () => {
 			'a date range (plain end date = whole day)',
 			march,
 			['c', 'b', 'a'],
-			{ dateStart: '2020-03-01', dateEnd: '2020-03-31' },
+			{ dateStart: '2020-03-01T00:00:00.000Z', dateEnd: '2020-03-31T23:59:59.999Z' },
 		],
 		[
 			'a timestamp range',
@@ -161,7 +164,11 @@ describe('contract → getAll: filters', () => {
 			'status',
 			{ ...march, statusContract: 'SENT_TO_SIGN' },
 			['b', 'a'],
-			{ ...march, statusContract: 'SENT_TO_SIGN' },
+			{
+				dateStart: '2020-03-01T00:00:00.000Z',
+				dateEnd: '2020-03-31T23:59:59.999Z',
+				statusContract: 'SENT_TO_SIGN',
+			},
 		],
 		[
 			'participant e-mail and status (the same participant)',
@@ -188,7 +195,16 @@ describe('contract → getAll: filters', () => {
 			['a'],
 			{ participantVariables: 'tenant_name|Luis Pérez;monthly_rent|12000' },
 		],
-		['template', { ...march, templateId: NDA }, ['b'], { ...march, templateId: NDA }],
+		[
+			'template',
+			{ ...march, templateId: NDA },
+			['b'],
+			{
+				dateStart: '2020-03-01T00:00:00.000Z',
+				dateEnd: '2020-03-31T23:59:59.999Z',
+				templateId: NDA,
+			},
+		],
 	])('filter by %s', async (_name, filters, expected, query) => {
 		const mark = env.mark();
 		const result = await getAll({ returnAll: true, filters });
@@ -249,7 +265,7 @@ describe('contract → getAll: filters', () => {
 		[
 			'a start after the end',
 			{ dateStart: '2020-03-02T00:00:00Z', dateEnd: '2020-03-01' },
-			'Created From (2020-03-02T00:00:00.000Z) is after Created Until (2020-03-01)',
+			'Created From (2020-03-02T00:00:00.000Z) is after Created Until (2020-03-01T23:59:59.999Z)',
 		],
 	])('%s is refused before any request', async (_name, filters, message) => {
 		const mark = env.mark();
@@ -266,5 +282,37 @@ describe('contract → getAll: filters', () => {
 			filters: { dateStart: '2020-03-31T12:00:00Z', dateEnd: '2020-03-31' },
 		});
 		expect(result.items.map((i) => i.json.contractId)).toEqual([ids.c]);
+	});
+});
+
+describe('contract → getAll: date filters', () => {
+	test('Created Until picked in the date picker (midnight) or typed as a date: the same whole day, in the workflow time zone', async () => {
+		const zone = 'America/Mexico_City'; // UTC-6 in 2020-03
+		const own = await startEnv(__filename);
+		const late = own.sb.control.createContract({ createdAt: '2020-03-31T23:30:00.000Z' })._id; // 17:30 in Mexico City
+		const next = own.sb.control.createContract({ createdAt: '2020-04-01T07:00:00.000Z' })._id; // 01:00 on April 1st
+		const found: string[][] = [];
+		for (const dateEnd of ['2020-03-31T00:00:00', '2020-03-31']) {
+			const mark = own.mark();
+			const result = await own.run(
+				{
+					resource: 'contract',
+					operation: 'getAll',
+					returnAll: true,
+					filters: { dateStart: '2020-03-31', dateEnd },
+				},
+				undefined,
+				{ timezone: zone },
+			);
+			expect(own.nodeRequests(mark)[0].query).toMatchObject({
+				dateStart: '2020-03-31T06:00:00.000Z',
+				dateEnd: '2020-04-01T05:59:59.999Z',
+			});
+			found.push(result.items.map((i) => String(i.json.contractId)));
+		}
+		expect(found[0]).toEqual(found[1]);
+		expect(found[0]).toContain(late);
+		expect(found[0]).not.toContain(next);
+		await own.close();
 	});
 });

@@ -81,6 +81,15 @@ describe('contract → sendReminder', () => {
 		]);
 	});
 
+	test('a reminder is never sent twice: a timeout or 503 is reported, not retried (it e-mails people)', async () => {
+		const { id } = await contract('sent');
+		env.sb.control.addFault({ method: 'GET', path: `/api/contract/pending/${id}`, status: 503 });
+		const mark = env.mark();
+		const result = await run('sendReminder', id);
+		expect(result.error?.httpCode).toBe('503');
+		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.status}`)).toEqual(['GET 503']);
+	});
+
 	test('a draft or a fully signed contract: the refusal says when reminders can be sent', async () => {
 		const { id: draft } = await contract('draft');
 		expectRefusal(

@@ -80,9 +80,30 @@ describe('list search: searchParticipants', () => {
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});
 
-	test('an unresolved expression as contract: an empty list and no request', async () => {
+	test('a contract set by an expression: one entry saying how to go on, and no request', async () => {
 		const mark = env.mark();
-		expect((await search(byId('={{ $json.contractId }}'))).results).toEqual([]);
+		const { results } = await search(byId('={{ $json.contractId }}'));
+		expect(results).toEqual([
+			{
+				name: 'The contract is an expression: set the participant "By ID" with an expression too, e.g. {{ $json.participants[0].participantId }}',
+				value: '',
+			},
+		]);
+		expect(env.nodeRequests(mark)).toHaveLength(0);
+	});
+
+	test('the property and spectator pickers never send an unresolved expression to the API', async () => {
+		const mark = env.mark();
+		for (const method of ['searchCustomProperties', 'searchSpectators']) {
+			const { results } = await listSearch(method, env.creds, {
+				resource: 'spectator',
+				operation: 'update',
+				contractId: byId('={{ $json.contractId }}'),
+			} as any);
+			expect(results).toHaveLength(1);
+			expect(results[0].value).toBe('');
+			expect(results[0].name).toMatch(/^The contract is an expression/);
+		}
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});
 

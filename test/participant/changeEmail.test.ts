@@ -123,6 +123,40 @@ describe('participant → changeEmail', () => {
 		expect(oldPage.status).toBe(404);
 	});
 
+	test('by default the obligation is kept: a company participant stays a company, with its representative', async () => {
+		const contractId = await createTemplateContract(env.api, NDA);
+		const ids = await prepareForSending(env.api, contractId);
+		await env.api.post(`/api/contract/participant/${contractId}/${ids[0]}`, {
+			obligation: 'legal',
+			name: 'ACME S.A. de C.V.',
+			representative: 'Luis Pérez',
+		});
+		await sendContract(env.api, contractId);
+		const before = env.sb.control.getContract(contractId)!.participants[0];
+		expect(before).toMatchObject({ obligation: 'legal' });
+		expect(before.representative).toBeTruthy();
+		const mark = env.mark();
+		const result = await env.run({
+			resource: 'participant',
+			operation: 'changeEmail',
+			contractId: byId(contractId),
+			participantId: byId(ids[0]),
+			email: 'legal.new@acme.example',
+		});
+		expect(result.error).toBeUndefined();
+		expect(env.nodeRequests(mark)[0].body).toEqual({ email: 'legal.new@acme.example' });
+		expect(env.sb.control.getContract(contractId)!.participants[0]).toMatchObject({
+			email: 'legal.new@acme.example',
+			obligation: 'legal',
+			representative: before.representative,
+		});
+		// the form for the default: a name, a phone and a notice, no field that only fits one kind of participant
+		const shown = shownFields('keep');
+		expect(shown).toMatchObject({ email: 'New Email', name: 'Name', phone: 'Phone' });
+		expect(shown.lastName).toBeUndefined();
+		expect(shown.representative).toBeUndefined();
+	});
+
 	test('a legal entity: company name and representative are sent, never a last name', async () => {
 		const { contractId, ids } = await sentContract(NDA);
 		const mark = env.mark();

@@ -85,6 +85,32 @@ describe('spectator → update', () => {
 		);
 	});
 
+	test('Clear: the phone and the link expiry are removed (and not refilled from the current record)', async () => {
+		const { contractId, spectatorId } = await contractWithSpectator();
+		const mark = env.mark();
+		const result = await env.run(
+			update(contractId, spectatorId, { clearFields: ['phone', 'linkExpirationDate'] }),
+		);
+		expect(result.error).toBeUndefined();
+		const put = env.nodeRequests(mark).find((r) => r.method === 'PUT');
+		expect(put?.body).toMatchObject({ phone: '', linkExpirationDate: null });
+		expect(stored(contractId)).toMatchObject({
+			phone: '',
+			linkExpirationDate: null,
+			name: 'Laura',
+		});
+		expect(result.items[0].json).toMatchObject({
+			spectatorId,
+			phone: '',
+			linkExpirationDate: null,
+		});
+
+		const both = await env.run(
+			update(contractId, spectatorId, { phone: '+525500000000', clearFields: ['phone'] }),
+		);
+		expect(both.error?.message).toBe('Phone is both given and cleared');
+	});
+
 	test('every field: the new e-mail is checked against the participants, then one PUT', async () => {
 		const { contractId, spectatorId } = await contractWithSpectator();
 		const mark = env.mark();

@@ -19,8 +19,11 @@ afterAll(async () => {
 	await env.close();
 });
 
+/** In a workflow whose time zone is UTC, so that the days of the fixtures are the filters' days. */
 const getAll = (extra: Record<string, unknown> = {}) =>
-	env.run({ resource: 'template', operation: 'getAll', ...extra } as any);
+	env.run({ resource: 'template', operation: 'getAll', ...extra } as any, undefined, {
+		timezone: 'UTC',
+	});
 
 describe('template → getAll', () => {
 	test('Return All: one item per template with ID, name and creation date, newest first', async () => {
@@ -76,7 +79,7 @@ describe('template → getAll', () => {
 		});
 		expect(byTime.items.map((i) => i.json.templateId)).toEqual([SERVICES]);
 		expect(env.nodeRequests(mark).map((r) => r.query)).toEqual([
-			{ dateStart: '2025-02-01', dateEnd: '2025-03-02' },
+			{ dateStart: '2025-02-01T00:00:00.000Z', dateEnd: '2025-03-02T23:59:59.999Z' },
 			{ dateStart: '2025-03-02T16:30:00.001Z' },
 		]);
 	});
@@ -101,7 +104,7 @@ describe('template → getAll', () => {
 		[
 			'a start after the end',
 			{ dateStart: '2025-05-01', dateEnd: '2025-04-30' },
-			'Created From (2025-05-01) is after Created Until (2025-04-30)',
+			'Created From (2025-05-01T00:00:00.000Z) is after Created Until (2025-04-30T23:59:59.999Z)',
 		],
 	])('%s is refused before any request', async (_name, filters, message) => {
 		const mark = env.mark();

@@ -19,7 +19,7 @@ export const OPERATIONS = {
 	],
 	template: ['getAll'],
 	signingLink: ['renew'],
-	participant: ['get', 'update', 'changeEmail', 'addAttachment'],
+	participant: ['get', 'getAll', 'update', 'changeEmail', 'addAttachment'],
 	variable: ['getAll', 'set'],
 	confidentialAttachment: ['add', 'delete'],
 	customProperty: ['create', 'getAll', 'update', 'delete'],

@@ -10,7 +10,7 @@ export const createdFromFilter: INodeProperties = {
 	type: 'dateTime',
 	default: '',
 	description:
-		'Only records created at or after this moment. A plain date such as 2026-01-31 means the start of that day (UTC).',
+		"Only records created at or after this moment, in the workflow's time zone. A date alone (such as 2026-01-31) means the start of that day.",
 };
 
 export const createdUntilFilter: INodeProperties = {
@@ -19,7 +19,7 @@ export const createdUntilFilter: INodeProperties = {
 	type: 'dateTime',
 	default: '',
 	description:
-		'Only records created at or before this moment. A plain date such as 2026-01-31 includes that whole day (UTC).',
+		"Only records created at or before this moment, in the workflow's time zone. A date alone, typed (2026-01-31) or picked (the picker gives midnight), includes that whole day.",
 };
 
 /** Options for a status dropdown (drafts cannot be filtered through the API, see docs/api-notes.md S7). */

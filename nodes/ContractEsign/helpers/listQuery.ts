@@ -20,28 +20,29 @@ export function resultLimit(ctx: IExecuteFunctions, itemIndex: number): number |
 	return all ? undefined : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
 }
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** A date, or a date at midnight as n8n's date picker gives it (no time zone: the workflow's). */
+const WHOLE_DAY = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]00:00(?::00(?:\.0{1,3})?)?)?$/;
 
 function isSet(value: unknown): boolean {
 	return value !== undefined && value !== null && String(value).trim() !== '';
 }
 
-/** A date bound as the API takes it: a plain date stays a date (whole day, api-notes S5), else an ISO timestamp. */
+/**
+ * A date bound as an ISO timestamp, read in the workflow's time zone. An end given as a day (typed, or picked:
+ * the picker gives midnight) includes that whole day, so the same-looking input gives the same range.
+ */
 function dateBound(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	value: unknown,
 	label: string,
+	end: boolean,
 ): string {
-	if (typeof value === 'string' && DATE_ONLY.test(value.trim()))
-		return toDateOnly(ctx, itemIndex, value, label);
-	return toIsoTimestamp(ctx, itemIndex, value, label);
-}
-
-function boundMs(bound: string, end: boolean): number {
-	if (!DATE_ONLY.test(bound)) return Date.parse(bound);
-	const start = Date.parse(`${bound}T00:00:00.000Z`);
-	return end ? start + 86_400_000 - 1 : start;
+	const day = end && typeof value === 'string' ? WHOLE_DAY.exec(value.trim()) : null;
+	if (!day) return toIsoTimestamp(ctx, itemIndex, value, label);
+	toDateOnly(ctx, itemIndex, value, label); // a real calendar day, or a clear error
+	const next = new Date(Date.UTC(+day[1], +day[2] - 1, +day[3] + 1)).toISOString().slice(0, 10);
+	return new Date(Date.parse(toIsoTimestamp(ctx, itemIndex, next, label)) - 1).toISOString();
 }
 
 /** dateStart/dateEnd query values from the Created From / Created Until filters; refuses an empty interval. */
@@ -52,13 +53,13 @@ export function dateRangeQuery(
 ): IDataObject {
 	const qs: IDataObject = {};
 	if (isSet(filters.dateStart))
-		qs.dateStart = dateBound(ctx, itemIndex, filters.dateStart, 'Created From');
+		qs.dateStart = dateBound(ctx, itemIndex, filters.dateStart, 'Created From', false);
 	if (isSet(filters.dateEnd))
-		qs.dateEnd = dateBound(ctx, itemIndex, filters.dateEnd, 'Created Until');
+		qs.dateEnd = dateBound(ctx, itemIndex, filters.dateEnd, 'Created Until', true);
 	if (
 		qs.dateStart &&
 		qs.dateEnd &&
-		boundMs(qs.dateStart as string, false) > boundMs(qs.dateEnd as string, true)
+		Date.parse(qs.dateStart as string) > Date.parse(qs.dateEnd as string)
 	) {
 		fail(
 			ctx,

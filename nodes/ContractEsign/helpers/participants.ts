@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { fail } from './validate';
 
@@ -48,4 +48,50 @@ export function normaliseRfc(
 		);
 	}
 	return rfc;
+}
+
+const object = (value: unknown): IDataObject =>
+	value !== null && typeof value === 'object' && !Array.isArray(value)
+		? (value as IDataObject)
+		: {};
+
+/**
+ * One readable item from a participant record (spec 4.7): the editable and the read-only information fields side
+ * by side, counts named as counts, and every field the record has beyond the documented ones kept as it came.
+ */
+export function flattenParticipant(contractId: string, record: IDataObject): IDataObject {
+	const editable = object(record.editable);
+	const info = object(record.information);
+	const out: IDataObject = {
+		contractId,
+		participantId: record.participantid,
+		name: editable.name,
+		email: editable.email,
+		phone: editable.phone,
+		obligation: editable.obligation,
+		representative: editable.representative,
+		label: info.label,
+		variablesCount: info.variables,
+		attachmentsCount: info.attachments,
+		status: info.status,
+		address: info.address,
+		geolocation: info.geolocation ?? null,
+		ip: info.ip,
+		signedAt: info.signedAt,
+		signatureLink: info.signatureLink,
+	};
+	const known = new Set([
+		'participantid',
+		'editable',
+		'information',
+		'success',
+		'variables',
+		'attachments',
+	]);
+	for (const source of [editable, info, record]) {
+		for (const [key, value] of Object.entries(source)) {
+			if (!known.has(key) && !(key in out)) out[key] = value;
+		}
+	}
+	return out;
 }

@@ -27,11 +27,27 @@ function shorten(text: string): string {
 	return text.length > SHORT_NAME ? `${text.slice(0, SHORT_NAME - 1)}…` : text;
 }
 
-/** The contract chosen in the same node (ID or list mode); empty while it is an expression. */
-function currentContractId(ctx: ILoadOptionsFunctions): string {
+/** The contract chosen in the same node (ID or list mode); `expression` while it is one (no value yet). */
+function currentContractId(ctx: ILoadOptionsFunctions): string | 'expression' {
 	const value = ctx.getCurrentNodeParameter('contractId', { extractValue: true });
 	const id = typeof value === 'string' ? value.trim() : '';
-	return id.startsWith('=') ? '' : id;
+	return id.startsWith('=') ? 'expression' : id;
+}
+
+/**
+ * What a picker of a contract's records shows while the contract is an expression (the usual case after Create
+ * or the trigger): how to go on, as its only entry (its value is empty, so picking it chooses nothing). Nothing
+ * is asked from the API: the expression has no value while editing.
+ */
+function fromExpressionHint(noun: string, example: string): INodeListSearchResult {
+	return {
+		results: [
+			{
+				name: `The contract is an expression: set the ${noun} "By ID" with an expression too, e.g. ${example}`,
+				value: '',
+			},
+		],
+	};
 }
 
 /**
@@ -88,8 +104,10 @@ export async function searchParticipants(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	// An expression cannot be resolved while editing: nothing to list yet.
 	const contractId = currentContractId(this);
+	if (contractId === 'expression') {
+		return fromExpressionHint('participant', '{{ $json.participants[0].participantId }}');
+	}
 	if (!contractId) return { results: [] };
 	const { participants } = await getVariables.call(this, contractId);
 	return {
@@ -108,6 +126,7 @@ export async function searchCustomProperties(
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	const contractId = currentContractId(this);
+	if (contractId === 'expression') return fromExpressionHint('property', '{{ $json.propertyId }}');
 	if (!contractId) return { results: [] };
 	const properties = await listProperties.call(this, contractId);
 	return {
@@ -126,6 +145,8 @@ export async function searchSpectators(
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	const contractId = currentContractId(this);
+	if (contractId === 'expression')
+		return fromExpressionHint('spectator', '{{ $json.spectatorId }}');
 	if (!contractId) return { results: [] };
 	const spectators = await listSpectators.call(this, contractId);
 	return {

@@ -106,8 +106,8 @@ export const ENDPOINTS = {
 		undefined,
 		'contracts',
 	),
-	// A GET that e-mails the pending participants; retried like every GET (for now, see api-notes R12).
-	contractRemind: endpoint('GET', '/api/contract/pending/{contractId}', '4.15', 'safe'),
+	// A GET that e-mails the pending participants: never repeated automatically (api-notes R12).
+	contractRemind: endpoint('GET', '/api/contract/pending/{contractId}', '4.15', 'never'),
 	contractArchive: endpoint('POST', '/api/contract/archive/{contractId}', '4.16', 'never'),
 	contractCancel: endpoint(
 		'DELETE',

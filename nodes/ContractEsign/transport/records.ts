@@ -103,6 +103,8 @@ export interface ParticipantContact {
 	editable: IDataObject;
 	/** The record's read-only `information` part: status, signatureLink, … */
 	information: IDataObject;
+	/** Any other field of the record (the API description does not list them). */
+	other: IDataObject;
 }
 
 /**
@@ -126,11 +128,16 @@ export async function participantContacts(
 				),
 		),
 	);
-	return records.map((record, index) => ({
-		participantId: participants[index].participantId,
-		label: participants[index].label,
-		listedName: participants[index].participantName,
-		editable: (record.editable ?? {}) as IDataObject,
-		information: (record.information ?? {}) as IDataObject,
-	}));
+	return records.map((record, index) => {
+		const other = { ...record };
+		for (const key of ['editable', 'information', 'participantid', 'success']) delete other[key];
+		return {
+			participantId: participants[index].participantId,
+			label: participants[index].label,
+			listedName: participants[index].participantName,
+			editable: (record.editable ?? {}) as IDataObject,
+			information: (record.information ?? {}) as IDataObject,
+			other,
+		};
+	});
 }

@@ -12,6 +12,7 @@ import {
 } from '../../descriptions/common';
 import { createV2PeopleFields, createV2SettingsFields } from '../../descriptions/createV2';
 import { request } from '../../transport';
+import { getVariables } from '../../transport/records';
 
 const properties: INodeProperties[] = [
 	{
@@ -72,6 +73,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	} catch (error) {
 		throw explainCreateV2Error(error);
 	}
+	// the participants the service made from the signers, so the next steps can address them (4.5)
+	const contractId = String(response.contractid ?? '');
+	const created = contractId ? await getVariables.call(this, contractId, itemIndex) : undefined;
 	return {
 		contractId: response.contractid,
 		...response,
@@ -79,5 +83,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		shield: body.shield,
 		signerCount: people.signers.length,
 		spectatorCount: people.spectators.length,
+		participants: (created?.participants ?? []).map((p) => ({
+			participantId: p.participantId,
+			name: p.participantName,
+			label: p.label,
+		})),
 	};
 }

@@ -19,10 +19,18 @@ const properties: INodeProperties[] = [
 		displayName: 'Obligation',
 		name: 'obligation',
 		type: 'options',
-		options: OBLIGATION_OPTIONS,
-		default: 'individual',
+		options: [
+			{
+				name: "Keep the Participant's Current Obligation",
+				value: 'keep',
+				description:
+					'Send no obligation: the service keeps the current one (and the representative)',
+			},
+			...OBLIGATION_OPTIONS,
+		],
+		default: 'keep',
 		description:
-			"Whether the participant signs as a natural person or as a legal entity. It is sent with the change (choosing the other kind changes the participant's obligation) and decides which name fields apply.",
+			"Whether the participant signs as a natural person or as a legal entity. Choosing one sends it with the change (the other kind changes the participant's obligation) and shows the name fields that apply to it.",
 	},
 	{
 		displayName: 'New Email',
@@ -33,6 +41,23 @@ const properties: INodeProperties[] = [
 		required: true,
 		description:
 			'The new e-mail address. The participant gets a new signing link there; the old link stops working.',
+	},
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		displayOptions: forObligation('keep'),
+		description:
+			"New name: the person's first name, or the company name for a legal entity. Leave empty to keep the current value.",
+	},
+	{
+		displayName:
+			"To change the last name or the legal representative, choose the participant's Obligation above",
+		name: 'keepObligationNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: forObligation('keep'),
 	},
 	{
 		displayName: 'Name',
@@ -86,9 +111,10 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const participantId = requireId(this, itemIndex, 'participantId', 'Participant');
-	const obligation = this.getNodeParameter('obligation', itemIndex) as string;
+	const obligation = this.getNodeParameter('obligation', itemIndex, 'keep') as string;
 	const body: IDataObject = {
-		obligation,
+		// keep (the default): no obligation sent, so a legal entity stays one with its representative
+		...(obligation === 'keep' ? {} : { obligation }),
 		email: requireEmail(
 			this,
 			itemIndex,
@@ -97,7 +123,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		),
 	};
 	const optional =
-		obligation === 'legal' ? ['name', 'representative', 'phone'] : ['name', 'lastName', 'phone'];
+		obligation === 'legal'
+			? ['name', 'representative', 'phone']
+			: obligation === 'individual'
+				? ['name', 'lastName', 'phone']
+				: ['name', 'phone'];
 	for (const field of optional) {
 		const value = String(this.getNodeParameter(field, itemIndex, '') ?? '').trim();
 		if (value) body[field] = value;

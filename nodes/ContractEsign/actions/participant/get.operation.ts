@@ -7,6 +7,7 @@ import {
 	optionsCollection,
 	participantIdLocator,
 } from '../../descriptions/common';
+import { flattenParticipant } from '../../helpers/participants';
 import { request } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -26,35 +27,6 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['participant'], operation: ['get'] } },
 	properties,
 );
-
-const object = (value: unknown): IDataObject =>
-	value !== null && typeof value === 'object' && !Array.isArray(value)
-		? (value as IDataObject)
-		: {};
-
-/** One readable item: the editable and the read-only information fields side by side. */
-function flattenParticipant(contractId: string, record: IDataObject): IDataObject {
-	const editable = object(record.editable);
-	const info = object(record.information);
-	return {
-		contractId,
-		participantId: record.participantid,
-		name: editable.name,
-		email: editable.email,
-		phone: editable.phone,
-		obligation: editable.obligation,
-		representative: editable.representative,
-		label: info.label,
-		variablesCount: info.variables,
-		attachmentsCount: info.attachments,
-		status: info.status,
-		address: info.address,
-		geolocation: info.geolocation ?? null,
-		ip: info.ip,
-		signedAt: info.signedAt,
-		signatureLink: info.signatureLink,
-	};
-}
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');

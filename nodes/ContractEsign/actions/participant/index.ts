@@ -5,12 +5,14 @@ import type { OperationModule } from '../types';
 import * as addAttachment from './addAttachment.operation';
 import * as changeEmail from './changeEmail.operation';
 import * as get from './get.operation';
+import * as getAll from './getAll.operation';
 import * as update from './update.operation';
 
 export const operations: Record<OperationOf<'participant'>, OperationModule> = {
 	addAttachment,
 	changeEmail,
 	get,
+	getAll,
 	update,
 };
 
@@ -41,6 +43,12 @@ export const description: INodeProperties[] = [
 				action: 'Get a participant',
 			},
 			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'Get every participant of a contract, with their IDs, e-mails and statuses',
+				action: 'Get many participants',
+			},
+			{
 				name: 'Update',
 				value: 'update',
 				description: 'Update a participant of a contract',
@@ -52,5 +60,6 @@ export const description: INodeProperties[] = [
 	...addAttachment.description,
 	...changeEmail.description,
 	...get.description,
+	...getAll.description,
 	...update.description,
 ];

@@ -20,10 +20,33 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		options: [
+			{
+				displayName: 'Clear',
+				name: 'clearFields',
+				type: 'multiOptions',
+				options: [
+					{
+						name: 'Link Expiration Date',
+						value: 'linkExpirationDate',
+						description: 'The link no longer expires',
+					},
+					{ name: 'Phone', value: 'phone' },
+				],
+				default: [],
+				description: 'Values to remove from the spectator (an empty field keeps the current value)',
+			},
 			spectatorFieldOptions.email,
-			spectatorFieldOptions.linkExpirationDate,
+			{
+				...spectatorFieldOptions.linkExpirationDate,
+				description:
+					'New last moment the spectator can open the contract. To make the link never expire, choose it under Clear instead.',
+			},
 			spectatorFieldOptions.name,
-			spectatorFieldOptions.phone,
+			{
+				...spectatorFieldOptions.phone,
+				description:
+					'New mobile number, with country code. To remove it, choose it under Clear instead.',
+			},
 		],
 	},
 	optionsCollection(),
@@ -37,17 +60,33 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const spectatorId = requireId(this, itemIndex, 'spectatorId', 'Spectator');
-	const body = spectatorBody(
-		this,
+	const { clearFields, ...fields } = this.getNodeParameter(
+		'updateFields',
 		itemIndex,
-		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
-	);
+		{},
+	) as IDataObject;
+	const cleared = (Array.isArray(clearFields) ? clearFields : []) as Array<
+		'phone' | 'linkExpirationDate'
+	>;
+	const body = spectatorBody(this, itemIndex, fields);
+	for (const field of cleared) {
+		if (body[field] !== undefined) {
+			fail(
+				this,
+				itemIndex,
+				`${field === 'phone' ? 'Phone' : 'Link Expiration Date'} is both given and cleared`,
+				'Remove the value, or remove it from Clear.',
+			);
+		}
+		// what the API takes as "none" (spec 2.6: linkExpirationDate is a string or null)
+		body[field] = field === 'phone' ? '' : null;
+	}
 	if (Object.keys(body).length === 0) {
 		fail(
 			this,
 			itemIndex,
 			'Nothing to update',
-			'Click "Add Field" and fill in at least one of Email, Link Expiration Date, Name or Phone.',
+			'Click "Add Field" and fill in at least one of Email, Link Expiration Date, Name or Phone, or choose what to Clear.',
 		);
 	}
 	if (body.email !== undefined) {
