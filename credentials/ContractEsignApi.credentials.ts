@@ -78,11 +78,11 @@ export class ContractEsignApi implements ICredentialType {
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
-			default: 'http://localhost:4010',
+			default: '',
 			required: true,
-			placeholder: 'https://api.your-esign-tenant.com',
+			placeholder: 'e.g. https://api.your-esign-tenant.com',
 			description:
-				'Address of the e-signature API, without /api. The default is the local sandbox started with "npm run sandbox"; use your tenant\'s address for real contracts.',
+				"Address of your account's e-signature API, as given by the service, without /api at the end",
 		},
 		{
 			displayName: 'Authentication',
@@ -122,15 +122,6 @@ export class ContractEsignApi implements ICredentialType {
 			displayOptions: { show: { authentication: ['accessToken'] } },
 			description:
 				'JWT access token of your account, without the "Bearer " prefix. It is sent only to the Base URL above.',
-		},
-		{
-			displayName: 'Upload URL',
-			name: 'uploadUrl',
-			type: 'string',
-			default: '',
-			placeholder: 'https://files.your-esign-tenant.com',
-			description:
-				'Optional. Address where signed files are stored when file protection is off. Files there are downloaded without your credentials.',
 		},
 	];
 

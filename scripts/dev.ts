@@ -18,7 +18,7 @@
  *   npm run dev -- --n8n 2                        n8n 2.x (node 24, installed from the npm registry)
  *   npm run dev -- --port 5679 --sandbox-port 4020 --seed 200 --no-build --fresh --verbose
  *   ESIGN_BASE_URL=https://api.your-tenant.com ESIGN_API_KEY=... npm run dev     a real account, no sandbox
- *     (or --base-url/--api-key/--access-token/--upload-url; ESIGN_ACCESS_TOKEN, ESIGN_UPLOAD_URL)
+ *     (or --base-url/--api-key/--access-token; ESIGN_ACCESS_TOKEN)
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -52,7 +52,6 @@ const USAGE = `Usage: npm run dev -- [options]
   --base-url <url>       use a real account instead of the sandbox (env ESIGN_BASE_URL)
   --api-key <key>        its API key (env ESIGN_API_KEY)
   --access-token <jwt>   or its access token (env ESIGN_ACCESS_TOKEN)
-  --upload-url <url>     its file origin, when different (env ESIGN_UPLOAD_URL)
   --no-build             do not run "npm run build" first
   --fresh                start from an empty n8n user folder and sandbox data
   --verbose              show n8n's log in this terminal (it always goes to a file too)
@@ -85,7 +84,6 @@ async function main() {
 			'base-url': { type: 'string', default: process.env.ESIGN_BASE_URL },
 			'api-key': { type: 'string', default: process.env.ESIGN_API_KEY },
 			'access-token': { type: 'string', default: process.env.ESIGN_ACCESS_TOKEN },
-			'upload-url': { type: 'string', default: process.env.ESIGN_UPLOAD_URL },
 			'no-build': { type: 'boolean', default: false },
 			fresh: { type: 'boolean', default: false },
 			verbose: { type: 'boolean', default: false },
@@ -146,7 +144,6 @@ async function main() {
 				baseUrl: real,
 				apiKey: values['api-key'],
 				accessToken: values['access-token'],
-				uploadUrl: values['upload-url'],
 			};
 		} else {
 			const port = await portOr(Number(values['sandbox-port'] ?? 4010));
@@ -162,7 +159,6 @@ async function main() {
 				name: CREDENTIAL_NAME,
 				baseUrl: sb.baseUrl,
 				apiKey: sb.apiKey,
-				uploadUrl: sb.uploadUrl,
 			};
 		}
 

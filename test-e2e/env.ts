@@ -139,7 +139,6 @@ export async function startE2eEnv(
 			name: CREDENTIAL_NAME,
 			baseUrl: sb.baseUrl,
 			apiKey: sb.apiKey,
-			uploadUrl: sb.uploadUrl,
 		});
 		for (const name of readdirSync(EXAMPLES).filter((n) => n.endsWith('.json'))) {
 			await importWorkflow(install, env, join(EXAMPLES, name));

@@ -149,7 +149,6 @@ for (const major of MAJORS) {
 					name: 'Contract E-Sign account',
 					baseUrl: sb.baseUrl,
 					apiKey: sb.apiKey,
-					uploadUrl: sb.uploadUrl,
 				});
 				process.stderr.write(
 					`[queue] n8n ${install.version}: main + 2 workers ready in ${Math.round((Date.now() - started) / 1000)} s (${dir})\n`,

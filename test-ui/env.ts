@@ -148,7 +148,6 @@ export async function startUiEnv(major: N8nMajor): Promise<UiEnv> {
 				baseUrl: sb.baseUrl,
 				authentication: 'apiKey',
 				apiKey: sb.apiKey,
-				uploadUrl: sb.uploadUrl,
 			},
 		});
 		const credential = { id: created.id, name: created.name };

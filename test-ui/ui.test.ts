@@ -146,6 +146,13 @@ function samplesOf(f: Fixtures): Samples {
 	};
 }
 
+/** The action node's newest version: what the node creator adds today. */
+let latestVersion: number | undefined;
+function actionVersion(): number {
+	latestVersion ??= Math.max(...([] as number[]).concat(actionDescription().version));
+	return latestVersion;
+}
+
 function actionNode(
 	name: string,
 	parameters: Record<string, unknown>,
@@ -155,7 +162,7 @@ function actionNode(
 	return {
 		name,
 		type: NODE_TYPE,
-		typeVersion: 1,
+		typeVersion: actionVersion(),
 		position: [(index % columns) * 260, Math.floor(index / columns) * 220],
 		parameters,
 	};

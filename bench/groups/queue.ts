@@ -99,7 +99,6 @@ async function main(): Promise<void> {
 				name: 'Contract E-Sign account',
 				baseUrl: sb.baseUrl,
 				apiKey: sb.apiKey,
-				uploadUrl: sb.uploadUrl,
 			});
 			await cluster.createActiveWorkflow(
 				chain('Bench: contract get per item', [

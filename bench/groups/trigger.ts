@@ -10,8 +10,8 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 /**
  * Group 4 — trigger at scale: the sandbox (own process) seeded with 1k, 10k and 100k contracts; per poll, the
- * list requests, the time and the saved state, for the trigger in (a) "Any Status Change" and (b) "Contract
- * Entered Status: Signed (Any)", in steady state (nothing changed) and with 1% of the contracts changing status
+ * list requests, the time and the saved state, for the trigger in (a) "Contract Status Changed" and (b) "Contract
+ * Reached a Status: Signed (Any)", in steady state (nothing changed) and with 1% of the contracts changing status
  * between polls. Baseline: a naive full scan (page/perPage=200, every contract) keeping a JSON id→status map,
  * run through the same n8n-core PollContext and transport. All pollers see exactly the same changes (each round:
  * steady polls, then the 1% changes, then a poll of each), in alternating order; the events they report are

@@ -16,7 +16,7 @@ export class ContractEsignTrigger implements INodeType {
 		icon: { light: 'file:contractEsign.svg', dark: 'file:contractEsign.dark.svg' },
 		group: ['trigger'],
 		subtitle:
-			'={{ {"anyChange": "Any status change", "enteredStatus": "Entered status", "newContract": "New contract"}[$parameter["event"]] }}',
+			'={{ {"anyChange": "Contract status changed", "enteredStatus": "Contract reached a status", "newContract": "Contract created"}[$parameter["event"]] }}',
 		...versionDescription,
 	};
 

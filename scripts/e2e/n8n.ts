@@ -258,7 +258,6 @@ export interface CredentialSpec {
 	baseUrl: string;
 	apiKey?: string;
 	accessToken?: string;
-	uploadUrl?: string;
 }
 
 /** `n8n import:credentials` of one contractEsignApi credential (plain data: n8n encrypts it on import). */
@@ -274,7 +273,6 @@ export async function importCredential(
 		authentication: spec.accessToken && !spec.apiKey ? 'accessToken' : 'apiKey',
 		apiKey: spec.apiKey ?? '',
 		accessToken: spec.accessToken ?? '',
-		uploadUrl: spec.uploadUrl ?? '',
 	};
 	writeFileSync(
 		file,

@@ -239,12 +239,7 @@ export class QueueCluster {
 	}
 
 	/** Creates the contractEsignApi credential through the REST API (n8n encrypts it); returns its id. */
-	async createCredential(spec: {
-		name: string;
-		baseUrl: string;
-		apiKey: string;
-		uploadUrl?: string;
-	}): Promise<string> {
+	async createCredential(spec: { name: string; baseUrl: string; apiKey: string }): Promise<string> {
 		const created = await this.rest.request<{ id: string }>('POST', '/credentials', {
 			name: spec.name,
 			type: 'contractEsignApi',
@@ -253,7 +248,6 @@ export class QueueCluster {
 				authentication: 'apiKey',
 				apiKey: spec.apiKey,
 				accessToken: '',
-				uploadUrl: spec.uploadUrl ?? '',
 			},
 		});
 		return created.id;

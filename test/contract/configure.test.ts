@@ -8,6 +8,7 @@
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+import { ContractEsign } from '../../nodes/ContractEsign/ContractEsign.node';
 import {
 	byId,
 	createPdfContract,
@@ -75,7 +76,7 @@ describe('contract → configure', () => {
 			externalId: 'CRM-991',
 			webhook: 'https://hooks.example.com/esign',
 		};
-		expect(result.items[0].json).toEqual({ contractId: id, configured: expected });
+		expect(result.items[0].json).toEqual({ contractId: id, success: true, configured: expected });
 		const requests = env.nodeRequests(mark);
 		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			`POST /api/contract/configuration/${id} 200`,
@@ -92,7 +93,11 @@ describe('contract → configure', () => {
 		const id = await createTemplateContract(env.api, LEASE);
 		const mark = env.mark();
 		const result = await configure(byId(id), { name: 'Only a name' });
-		expect(result.items[0].json).toEqual({ contractId: id, configured: { name: 'Only a name' } });
+		expect(result.items[0].json).toEqual({
+			contractId: id,
+			success: true,
+			configured: { name: 'Only a name' },
+		});
 		expect(env.nodeRequests(mark)[0].body).toEqual({ name: 'Only a name' });
 		expect(env.sb.control.getContract(id)!.config.language).toBeUndefined();
 	});
@@ -127,12 +132,56 @@ describe('contract → configure', () => {
 		});
 	});
 
+	test('a signing period is just its two dates: visible in "Add field" on their own, expiryUndefined sent as false', async () => {
+		const fields = new ContractEsign().description.properties.find(
+			(p) => p.name === 'updateFields' && p.displayOptions?.show?.operation?.includes('configure'),
+		)!.options as Array<{ name: string; displayOptions?: unknown }>;
+		for (const name of ['expiryStartDate', 'expiryEndDate']) {
+			expect(fields.find((f) => f.name === name)?.displayOptions).toBeUndefined();
+		}
+		const id = await createTemplateContract(env.api, LEASE);
+		const mark = env.mark();
+		const result = await configure(byId(id), {
+			expiryStartDate: '2030-07-01T00:00:00',
+			expiryEndDate: '2030-08-31T00:00:00',
+		});
+		expect(result.error).toBeUndefined();
+		expect(env.nodeRequests(mark)[0].body).toEqual({
+			expiryUndefined: false,
+			expiryStartDate: '2030-07-01',
+			expiryEndDate: '2030-08-31',
+		});
+		expect(env.sb.control.getContract(id)?.config).toMatchObject({
+			expiryUndefined: false,
+			expiryStartDate: '2030-07-01',
+			expiryEndDate: '2030-08-31',
+		});
+	});
+
+	test("the service's answer is output: a generated password is not lost", async () => {
+		const id = await createTemplateContract(env.api, LEASE);
+		env.sb.control.addFault({
+			method: 'POST',
+			path: `/api/contract/configuration/${id}`,
+			status: 200,
+			body: { success: true, password: 'K7q-20xP' },
+		});
+		const result = await configure(byId(id), { password: true });
+		expect(result.error).toBeUndefined();
+		expect(result.items[0].json).toEqual({
+			contractId: id,
+			success: true,
+			password: 'K7q-20xP',
+			configured: { password: true },
+		});
+	});
+
 	test.each([
 		[
 			'a missing end date',
 			{ expiryUndefined: false, expiryStartDate: '2030-01-01T00:00:00' },
 			'Expiry End Date is missing',
-			/add both Expiry Start Date and Expiry End Date/,
+			/needs both Expiry Start Date and Expiry End Date/,
 		],
 		[
 			'a missing start date',
@@ -159,6 +208,18 @@ describe('contract → configure', () => {
 			},
 			'Expiry Start Date (2030-05-02) is after Expiry End Date (2030-05-01)',
 			/must start on or before/,
+		],
+		[
+			'only one date of a period',
+			{ expiryEndDate: '2030-01-01T00:00:00' },
+			'Expiry Start Date is missing',
+			/A signing period needs both/,
+		],
+		[
+			'never expires and a period at once',
+			{ expiryUndefined: true, expiryStartDate: '2030-01-01', expiryEndDate: '2030-02-01' },
+			'Expiry Undefined is on, but expiry dates are given',
+			/Remove Expiry Undefined/,
 		],
 		[
 			'no field at all',

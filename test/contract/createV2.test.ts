@@ -206,6 +206,28 @@ describe('contract → createV2 (Fields mode)', () => {
 		expect(env.sb.control.getCredits().shield1).toBe(creditsBefore - 1);
 	});
 
+	test('the contract is created even when its participants cannot be read: the item says so, nothing is sent twice', async () => {
+		env.sb.control.addFault({
+			method: 'GET',
+			path: '/api/contract/variables/*',
+			status: 500,
+			body: { success: false, error: 'Database timeout' },
+		});
+		const mark = env.mark();
+		const result = await fields([ana, luis]);
+		expect(result.error).toBeUndefined();
+		const out = result.items[0].json;
+		expect(out.contractId).toMatch(/^[0-9a-f]{24}$/);
+		expect(env.sb.control.getContract(String(out.contractId))).toBeDefined();
+		expect(out.participants).toEqual([]);
+		expect(out.participantsError).toMatch(
+			/^The contract was created, but its participants could not be read: .*Database timeout/,
+		);
+		expect(out.participantsError).toMatch(/Participant → Get Many/);
+		const creates = env.nodeRequests(mark).filter((r) => r.path === '/api/v2/create/contract');
+		expect(creates).toHaveLength(1);
+	});
+
 	test('template source with defaults: no spectators key, template participants keep their labels', async () => {
 		const mark = env.mark();
 		const result = await fields([ana, luis]);
@@ -271,7 +293,7 @@ describe('contract → createV2 (Fields mode)', () => {
 		],
 		[
 			'a person without last name',
-			[{ ...ana, lastName: '' }],
+			[{ ...ana, lastName: '={{ $json.lastName }}' }],
 			[],
 			{},
 			`Signer 1: ${CREATE_V2_ERRORS.MissingLastName}`,
@@ -358,6 +380,17 @@ describe('contract → createV2 (Fields mode)', () => {
 			expect(env.nodeRequests(mark)).toHaveLength(0);
 		},
 	);
+
+	test('a typed empty Last Name of a natural person is a parameter issue: n8n does not run the workflow', async () => {
+		const mark = env.mark();
+		await expect(fields([{ ...ana, lastName: '' }])).rejects.toThrow(/workflow has issues/);
+		// a legal entity has no last name: no issue
+		const legal = await fields([
+			{ obligation: 'legal', name: 'Acme SA de CV', email: 'legal@acme.mx', representative: 'Ana' },
+		]);
+		expect(legal.error).toBeUndefined();
+		expect(env.nodeRequests(mark).map((r) => r.path)[0]).toBe('/api/v2/create/contract');
+	});
 
 	test('the refusal says what is wrong with the value', async () => {
 		const badEmail = await fields([{ ...ana, email: 'ana@example' }]);

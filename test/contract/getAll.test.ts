@@ -8,7 +8,8 @@
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
-import { LEASE, NDA, type NodeTestEnv, startEnv } from '../helpers/env';
+import { ContractEsign } from '../../nodes/ContractEsign/ContractEsign.node';
+import { fromList, LEASE, NDA, type NodeTestEnv, startEnv } from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -212,6 +213,22 @@ describe('contract → getAll: filters', () => {
 		expect(result.items.map((i) => i.json.contractId)).toEqual(expected.map((k) => ids[k]));
 		const request = env.nodeRequests(mark)[0];
 		expect(request.query).toEqual({ ...query, page: '1', perPage: '200' });
+	});
+
+	test('the Template filter is a picker; an ID text saved by an older workflow still filters the same', async () => {
+		const byPicker = await getAll({
+			returnAll: true,
+			filters: { ...march, templateId: fromList(NDA) },
+		});
+		const bySavedText = await getAll({ returnAll: true, filters: { ...march, templateId: NDA } });
+		expect(byPicker.error).toBeUndefined();
+		expect(byPicker.items.map((i) => i.json.contractId)).toEqual([ids.b]);
+		expect(bySavedText.items.map((i) => i.json.contractId)).toEqual([ids.b]);
+		const { description } = new ContractEsign();
+		const filters = description.properties.find(
+			(p) => p.name === 'filters' && p.displayOptions?.show?.resource?.includes('contract'),
+		)!.options as Array<{ name: string; type: string }>;
+		expect(filters.find((f) => f.name === 'templateId')?.type).toBe('resourceLocator');
 	});
 
 	test('readable status labels on the output', async () => {

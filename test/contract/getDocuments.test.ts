@@ -86,20 +86,21 @@ describe('contract → getDocuments', () => {
 		const result = await env.run(getDocuments(id, { downloadFiles: true }));
 		expect(result.error).toBeUndefined();
 		const [item] = result.items;
+		// The signed contract goes to "data", where n8n's file nodes (Write File, Drive upload, e-mail) look first.
 		expect(Object.keys(item.binary ?? {}).sort()).toEqual([
 			'certificate',
-			'contract',
+			'data',
 			'video_1',
 			'video_2',
 		]);
 
-		const contractPdf = await binaryBuffer(item.binary!.contract);
+		const contractPdf = await binaryBuffer(item.binary!.data);
 		const certificate = await binaryBuffer(item.binary!.certificate);
 		expect(contractPdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 		expect(certificate.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 		expect(contractPdf.equals(certificate)).toBe(false);
-		expect(item.binary!.contract.mimeType).toBe('application/pdf');
-		expect(item.binary!.contract.fileName).toMatch(/\.pdf$/);
+		expect(item.binary!.data.mimeType).toBe('application/pdf');
+		expect(item.binary!.data.fileName).toMatch(/\.pdf$/);
 		for (const field of ['video_1', 'video_2']) {
 			expect((await binaryBuffer(item.binary![field])).subarray(0, 4)).toEqual(WEBM_MAGIC);
 			expect(item.binary![field].mimeType).toBe('video/webm');
@@ -115,7 +116,7 @@ describe('contract → getDocuments', () => {
 		expect(Buffer.from(direct.data).equals(contractPdf)).toBe(true);
 
 		expect(item.json.binaryFields).toEqual({
-			signedContract: 'contract',
+			signedContract: 'data',
 			certificate: 'certificate',
 			videos: ['video_1', 'video_2'],
 		});
@@ -132,6 +133,20 @@ describe('contract → getDocuments', () => {
 			new URL(record.participants[1].video).pathname,
 		]);
 		expect(sent.every((r) => r.status === 200)).toBe(true);
+	});
+
+	test('a workflow saved with node version 1 still gets the signed contract in "contract"', async () => {
+		const { id } = await contract({ stampNom: false });
+		const result = await env.run(getDocuments(id, { downloadFiles: true }), undefined, {
+			typeVersion: 1,
+		});
+		expect(result.error).toBeUndefined();
+		const [item] = result.items;
+		expect(Object.keys(item.binary ?? {}).sort()).toEqual(['contract', 'video_1', 'video_2']);
+		expect((await binaryBuffer(item.binary!.contract)).subarray(0, 5).toString('latin1')).toBe(
+			'%PDF-',
+		);
+		expect(item.json.binaryFields).toMatchObject({ signedContract: 'contract' });
 	});
 
 	test('custom field names are used, and no certificate field appears when NOM-151 is not configured', async () => {
@@ -170,10 +185,8 @@ describe('contract → getDocuments', () => {
 		expect((item.json.participants as any[]).map((p) => p.participantId)).toEqual([
 			participants[0],
 		]);
-		expect(Object.keys(item.binary ?? {}).sort()).toEqual(['contract', 'video_1']);
-		expect((await binaryBuffer(item.binary!.contract)).subarray(0, 5).toString('latin1')).toBe(
-			'%PDF-',
-		);
+		expect(Object.keys(item.binary ?? {}).sort()).toEqual(['data', 'video_1']);
+		expect((await binaryBuffer(item.binary!.data)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 		expect(env.nodeRequests(mark)[0].query).toEqual({ partial: 'true' });
 	});
 
@@ -207,7 +220,7 @@ describe('contract → getDocuments', () => {
 				{ downloadFiles: true, videoBinaryPrefix: '={{ $json.missing }}' },
 				/^"Video Field Prefix" is empty$/,
 			],
-			[{ downloadFiles: true, certificateBinaryField: 'contract' }, /same binary field/],
+			[{ downloadFiles: true, certificateBinaryField: 'data' }, /same binary field/],
 			[{ downloadFiles: true, contractBinaryField: 'video_2' }, /same binary field/],
 		];
 		for (const [extra, message] of cases) {

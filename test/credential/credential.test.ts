@@ -115,19 +115,48 @@ describe('credential: exactly one auth header', () => {
 		},
 	);
 
-	test('the credential has a Base URL, both auth modes, password-typed secrets and an optional Upload URL', () => {
+	test('the credential has a Base URL, both auth modes and password-typed secrets; nothing points at a developer sandbox', () => {
 		const credential = new ContractEsignApi();
 		const byName = Object.fromEntries(credential.properties.map((p) => [p.name, p]));
 		expect(credential.name).toBe('contractEsignApi');
 		expect(credential.displayName).toBe('Contract E-Sign API');
+		expect(credential.properties.map((p) => p.name)).toEqual([
+			'baseUrl',
+			'authentication',
+			'apiKey',
+			'accessToken',
+		]);
+		// A user who installed from npm starts from an empty Base URL with an example, not the local sandbox.
 		expect(byName.baseUrl.required).toBe(true);
+		expect(byName.baseUrl.default).toBe('');
+		expect(byName.baseUrl.placeholder).toMatch(/^e\.g\. https:\/\//);
+		expect(JSON.stringify(credential.properties)).not.toMatch(/localhost|npm run|sandbox/i);
 		expect((byName.authentication.options as Array<{ value: string }>).map((o) => o.value)).toEqual(
 			['apiKey', 'accessToken'],
 		);
 		expect(byName.apiKey.typeOptions?.password).toBe(true);
 		expect(byName.accessToken.typeOptions?.password).toBe(true);
-		expect(byName.uploadUrl.required).toBeFalsy();
 		expect(credential.documentationUrl).toMatch(/^https:\/\//);
+	});
+
+	test('an empty Base URL says to fill it in, before any request', async () => {
+		const mark = env.mark();
+		const result = await env.run(getContract('c1'), undefined, {
+			credentials: { ...env.creds, baseUrl: '  ' },
+		});
+		expect(result.error?.message).toBe('The Contract E-Sign credential has no Base URL');
+		expect(result.error?.description).toMatch(/e\.g\. https:\/\//);
+		expect(env.since(mark)).toHaveLength(0);
+	});
+
+	test('a credential saved by 0.1 with an "Upload URL" value still works (the value is ignored)', async () => {
+		const id = await createTemplateContract(env.api, LEASE);
+		const saved = { ...env.creds, uploadUrl: 'https://files.example.com' };
+		const mark = env.mark();
+		const result = await env.run(getContract(id), undefined, { credentials: saved });
+		expect(result.error).toBeUndefined();
+		expect(result.items).toHaveLength(1);
+		expect(env.nodeRequests(mark).map((r) => r.status)).toEqual([200]);
 	});
 });
 

@@ -277,7 +277,6 @@ export interface CredentialInput {
 	authentication?: 'apiKey' | 'accessToken';
 	apiKey?: string;
 	accessToken?: string;
-	uploadUrl?: string;
 }
 
 export interface RunNodeOptions {
@@ -288,6 +287,8 @@ export interface RunNodeOptions {
 	mode?: WorkflowExecuteMode;
 	/** The workflow's time zone setting (n8n's default when omitted). */
 	timezone?: string;
+	/** The action node's type version as saved in the workflow (the newest when omitted). */
+	typeVersion?: number;
 }
 
 export interface RunNodeResult {
@@ -299,12 +300,21 @@ export interface RunNodeResult {
 	credentialsHelper: HarnessCredentialsHelper;
 }
 
-function actionNode(parameters: INodeParameters, continueOnFail = false): INode {
+/** The action node's newest version: what a user who adds the node today gets. */
+export const ACTION_LATEST_VERSION = Math.max(
+	...([] as number[]).concat(nodeTypeInstances[ACTION_TYPE].description.version),
+);
+
+function actionNode(
+	parameters: INodeParameters,
+	continueOnFail = false,
+	typeVersion = ACTION_LATEST_VERSION,
+): INode {
 	return {
 		id: 'node-action',
 		name: ACTION_NAME,
 		type: ACTION_TYPE,
-		typeVersion: 1,
+		typeVersion,
 		position: [200, 0],
 		parameters,
 		credentials: { contractEsignApi: { id: 'cred-1', name: 'Contract E-Sign account' } },
@@ -329,7 +339,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		position: [0, 0],
 		parameters: { key },
 	};
-	const node = actionNode(options.parameters, options.continueOnFail);
+	const node = actionNode(options.parameters, options.continueOnFail, options.typeVersion);
 	const workflow = new Workflow({
 		id: 'harness-workflow',
 		name: 'Harness',

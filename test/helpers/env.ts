@@ -67,7 +67,13 @@ export interface NodeTestEnv {
 	run(
 		parameters: INodeParameters,
 		items?: TestItem[],
-		options?: { continueOnFail?: boolean; credentials?: CredentialInput; timezone?: string },
+		options?: {
+			continueOnFail?: boolean;
+			credentials?: CredentialInput;
+			timezone?: string;
+			/** The action node's saved type version (the newest when omitted). */
+			typeVersion?: number;
+		},
 	): Promise<RunNodeResult>;
 	close(): Promise<void>;
 }
@@ -93,13 +99,11 @@ export async function startEnv(
 		baseUrl: sb.baseUrl,
 		authentication: 'apiKey',
 		apiKey: sb.apiKey,
-		uploadUrl: sb.uploadUrl,
 	};
 	const jwtCreds: CredentialInput = {
 		baseUrl: sb.baseUrl,
 		authentication: 'accessToken',
 		accessToken: sb.jwt,
-		uploadUrl: sb.uploadUrl,
 	};
 	const api = axios.create({
 		baseURL: sb.baseUrl,
@@ -131,6 +135,7 @@ export async function startEnv(
 				credentials: runOptions.credentials ?? creds,
 				continueOnFail: runOptions.continueOnFail,
 				timezone: runOptions.timezone,
+				typeVersion: runOptions.typeVersion,
 			}),
 		close: async () => {
 			await sb.close();

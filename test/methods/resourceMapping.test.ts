@@ -64,7 +64,7 @@ describe('resource mapper: getVariableColumns', () => {
 			},
 			{
 				id: 'property_photo',
-				displayName: 'Fotografía del inmueble (Image: Input Binary Field Name)',
+				displayName: 'Fotografía del inmueble (Image: Binary Field)',
 				type: 'string',
 				required: false,
 				defaultMatch: false,

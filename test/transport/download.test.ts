@@ -158,10 +158,10 @@ describe('transport → downloadFile', () => {
 			const mark = env.mark();
 			const result = await env.run(download(id), undefined, { credentials });
 			expect(result.error).toBeUndefined();
-			expect((await binaryBuffer(result.items[0].binary!.contract)).equals(FOREIGN_PDF)).toBe(true);
+			expect((await binaryBuffer(result.items[0].binary!.data)).equals(FOREIGN_PDF)).toBe(true);
 			// The protected address names no file and the foreign answer sends no Content-Disposition.
-			expect(result.items[0].binary!.contract.fileName).toBe(`${id}-signed.pdf`);
-			expect(result.items[0].binary!.contract.mimeType).toBe('application/pdf');
+			expect(result.items[0].binary!.data.fileName).toBe(`${id}-signed.pdf`);
+			expect(result.items[0].binary!.data.mimeType).toBe('application/pdf');
 
 			// The API origin got the credentials for /uploads/<id> (and answered the redirect) ...
 			const redirected = env.nodeRequests(mark).find((r) => r.path === protectedPath)!;

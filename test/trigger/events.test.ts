@@ -388,6 +388,17 @@ describe('include signed documents', () => {
 		]);
 	});
 
+	test('Download Signed PDF alone is enough: it brings the documents record and the PDF', async () => {
+		const signed = create('SENT_TO_SIGN', { templateId: LEASE });
+		const sim = newSim(env, { options: { downloadSignedPdf: true } });
+		await sim.poll();
+		env.sb.control.sign(signed);
+		const [item] = (await sim.poll()).emitted?.[0] ?? [];
+		expect(item.json.documents).toBeDefined();
+		const pdf = await binaryBuffer(item.binary!.data);
+		expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+	});
+
 	test('a refusal of the documents is reported on the item; an outage fails the poll and the events come again', async () => {
 		const a = create('SENT_TO_SIGN');
 		const sim = newSim(env, { options: { includeDocuments: true } });

@@ -67,7 +67,9 @@ const properties: INodeProperties[] = [
  * node class itself (name, display name, group, icon, subtitle, tool use). The class spreads it.
  */
 export const versionDescription = {
-	version: 1,
+	// 1.1: Contract → Get Documents puts the signed contract in "data" by default (1: "contract").
+	version: [1, 1.1],
+	defaultVersion: 1.1,
 	description:
 		'Create contracts from templates, PDF or Word files, fill variables, send them for signature and retrieve signed documents (NOM-151)',
 	defaults: { name: 'Contract E-Sign' },

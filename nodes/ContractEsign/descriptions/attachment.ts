@@ -37,7 +37,7 @@ const fields: INodeProperties[] = [
 				value: 'pdf',
 			},
 			{
-				name: 'Word (.Docx)',
+				name: 'Word (.docx)',
 				value: 'docx',
 				description: 'The service converts it to PDF',
 			},

@@ -85,7 +85,7 @@ export function optionsCollection(...extra: INodeProperties[]): INodeProperties 
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add option',
+		placeholder: 'Add Option',
 		default: {},
 		options: [concurrencyOption, ...extra].sort((a, b) =>
 			a.displayName.localeCompare(b.displayName, 'en'),
@@ -119,4 +119,14 @@ export const documentSourceField: INodeProperties = {
 	],
 	default: 'template',
 	description: 'What the contract is made from',
+};
+
+/** Shown before a Word file is sent: the service converts it, and the PDF signers see can differ from the file. */
+export const wordConversionNotice: INodeProperties = {
+	displayName:
+		'The service converts the Word file to PDF, and fonts or layout can change. Check the converted PDF (its address is in the output of Contract → Get) before sending, or use a PDF to keep the layout exactly.',
+	name: 'wordConversionNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { source: ['word'] } },
 };

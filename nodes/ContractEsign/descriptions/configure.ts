@@ -4,8 +4,6 @@ import { booleanField, languageField, notificationTypeField } from './fieldBuild
 
 /** The configuration fields of spec 4.4 as typed UI fields (the body is built by helpers/configurationBody). */
 
-const whenExpiring = { show: { expiryUndefined: [false] } };
-
 export const configurationFields: INodeProperties[] = [
 	booleanField(
 		'Allow Extra Attachments',
@@ -47,18 +45,16 @@ export const configurationFields: INodeProperties[] = [
 		name: 'expiryEndDate',
 		type: 'dateTime',
 		default: '',
-		displayOptions: whenExpiring,
 		description:
-			'Last day the contract can be signed (only the date is used). Required when Expiry Undefined is off.',
+			'Last day the contract can be signed (only the date is used). Give it with Expiry Start Date to set a signing period.',
 	},
 	{
 		displayName: 'Expiry Start Date',
 		name: 'expiryStartDate',
 		type: 'dateTime',
 		default: '',
-		displayOptions: whenExpiring,
 		description:
-			'First day of the signing period (only the date is used). Required when Expiry Undefined is off.',
+			'First day of the signing period (only the date is used). Give it with Expiry End Date to set a signing period.',
 	},
 	{
 		displayName: 'Expiry Undefined',
@@ -66,7 +62,7 @@ export const configurationFields: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether the contract never expires. Turn it off to give a signing period: add Expiry Start Date and Expiry End Date (both required).',
+			'Whether the contract never expires. To give a signing period, add Expiry Start Date and Expiry End Date instead (this is then turned off for you).',
 	},
 	{
 		displayName: 'External ID',

@@ -41,7 +41,8 @@ const signerValues: INodeProperties[] = [
 	text('Name', 'name', 'First name(s) of the person, or the company name for a legal entity', {
 		required: true,
 	}),
-	text('Last Name', 'lastName', 'Last name(s) of the person (required for a natural person)', {
+	text('Last Name', 'lastName', 'Last name(s) of the person', {
+		required: true,
 		displayOptions: { show: { obligation: ['individual'] } },
 	}),
 	text('Email', 'email', 'E-mail address the signing invitation is sent to', {
@@ -87,7 +88,7 @@ const signerValues: INodeProperties[] = [
 		displayName: 'Agenda Properties',
 		name: 'agendaProperties',
 		type: 'collection',
-		placeholder: 'Add property',
+		placeholder: 'Add Property',
 		default: {},
 		displayOptions: creditBureauOnly,
 		description: 'Personal data for the credit-bureau check; all of them are required',
@@ -142,6 +143,13 @@ export const createV2SettingsFields: INodeProperties[] = [
 		default: 'none',
 		description: 'Extra identity protection level of the contract',
 	},
+	{
+		displayName: 'Creating this contract uses one credit of the chosen shield from your account',
+		name: 'shieldCreditsNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { shield: ['shield1', 'shield2'] } },
+	},
 ];
 
 const JSON_EXAMPLE =
@@ -172,7 +180,7 @@ export const createV2PeopleFields: INodeProperties[] = [
 		name: 'signers',
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true, sortable: true },
-		placeholder: 'Add signer',
+		placeholder: 'Add Signer',
 		default: {},
 		displayOptions: { show: { signersInputMode: ['fields'] } },
 		description: 'The people who sign, in signing order. At least one.',
@@ -189,7 +197,7 @@ export const createV2PeopleFields: INodeProperties[] = [
 		name: 'spectators',
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true },
-		placeholder: 'Add spectator',
+		placeholder: 'Add Spectator',
 		default: {},
 		displayOptions: { show: { signersInputMode: ['fields'] } },
 		description: 'People who follow the contract without signing',

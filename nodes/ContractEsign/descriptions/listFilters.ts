@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { CONTRACT_STATUSES } from '../helpers/status';
+import { templateIdLocator } from './common';
 
 /** Filter fields of the Get Many operations (spec 4.14, 4.26); the query is built by helpers/listQuery. */
 
@@ -70,6 +71,13 @@ export function participantStatusFilter(
 	};
 }
 
+/** Template filter (spec 4.14): the template picker, optional. Old workflows may hold a plain ID text. */
+export const templateFilter: INodeProperties = {
+	...templateIdLocator,
+	required: false,
+	description: 'Only contracts created from this template',
+};
+
 /** The filters of Contract → Get Many (spec 4.14). */
 export const contractFilterFields: INodeProperties[] = [
 	createdFromFilter,
@@ -92,7 +100,7 @@ export const contractFilterFields: INodeProperties[] = [
 		name: 'participantVariables',
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true },
-		placeholder: 'Add variable',
+		placeholder: 'Add Variable',
 		default: {},
 		description:
 			"Only contracts where a participant's variable has exactly this value (every pair must match)",
@@ -129,12 +137,5 @@ export const contractFilterFields: INodeProperties[] = [
 		default: 'SENT_TO_SIGN',
 		description: 'Only contracts in this status (drafts cannot be filtered by status)',
 	},
-	{
-		displayName: 'Template ID',
-		name: 'templateId',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. T1lease0a7f3c9e1b5d82c4e6',
-		description: 'Only contracts created from this template (25 characters)',
-	},
+	{ ...templateFilter, displayName: 'Template' },
 ];

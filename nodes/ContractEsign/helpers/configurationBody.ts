@@ -37,7 +37,18 @@ export function configurationBody(
 	for (const key of ENUMS) if (isSet(fields[key])) body[key] = fields[key];
 	for (const key of FLAGS) if (fields[key] !== undefined) body[key] = fields[key] === true;
 	if (fields.externalId !== undefined) body.externalId = String(fields.externalId).trim();
-	if (fields.expiryUndefined !== undefined) {
+	// A signing period is given by its two dates (they imply expiryUndefined: false); "never expires" alone
+	// is expiryUndefined: true. Both at once contradict each other.
+	const period = isSet(fields.expiryStartDate) || isSet(fields.expiryEndDate);
+	if (period && fields.expiryUndefined === true) {
+		fail(
+			ctx,
+			itemIndex,
+			'Expiry Undefined is on, but expiry dates are given',
+			'Remove Expiry Undefined to set the signing period, or remove the dates for a contract that never expires.',
+		);
+	}
+	if (fields.expiryUndefined !== undefined || period) {
 		body.expiryUndefined = fields.expiryUndefined === true;
 		if (body.expiryUndefined === false) {
 			for (const [key, label] of [
@@ -49,7 +60,7 @@ export function configurationBody(
 						ctx,
 						itemIndex,
 						`${label} is missing`,
-						'With Expiry Undefined off, add both Expiry Start Date and Expiry End Date (or turn Expiry Undefined on).',
+						'A signing period needs both Expiry Start Date and Expiry End Date (or add Expiry Undefined for a contract that never expires).',
 					);
 				}
 				body[key] = toDateOnly(ctx, itemIndex, fields[key], label);

@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import {
 	fail,
 	isTemplateId,
+	locatorValue,
 	requireEmail,
 	templateIdProblem,
 	toDateOnly,
@@ -122,8 +123,9 @@ export function contractFilterQuery(
 		[]) as IDataObject[];
 	const variables = participantVariablesQuery(ctx, itemIndex, pairs);
 	if (variables) qs.participantVariables = variables;
-	if (isSet(filters.templateId)) {
-		const templateId = String(filters.templateId).trim();
+	// the Template filter is a picker; workflows saved before hold a plain ID text: both are read
+	const templateId = locatorValue(filters.templateId);
+	if (templateId) {
 		if (!isTemplateId(templateId)) {
 			fail(
 				ctx,

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 /** Bad input is refused with a plain sentence before any request. */
@@ -199,4 +199,11 @@ export function requireEmail(
 		);
 	}
 	return text;
+}
+
+/** The value of a resource locator read raw from a collection ({__rl, mode, value}), or of a plain ID text. */
+export function locatorValue(value: unknown): string {
+	if (value && typeof value === 'object' && 'value' in value)
+		return String((value as IDataObject).value ?? '').trim();
+	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 }

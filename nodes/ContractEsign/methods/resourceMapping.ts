@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { getVariables } from '../transport/records';
 
 /** Suffix of an image variable's column: its value is the name of an input binary field, not the image. */
-const IMAGE_COLUMN_SUFFIX = ' (Image: Input Binary Field Name)';
+const IMAGE_COLUMN_SUFFIX = ' (Image: Binary Field)';
 
 function currentId(ctx: ILoadOptionsFunctions, name: string): string {
 	const value = ctx.getCurrentNodeParameter(name, { extractValue: true });

@@ -14,30 +14,32 @@ export const CREATE_V2_ERRORS: Record<string, string> = {
 	EmptyPhone:
 		'A signer has an empty Phone while notifications go by SMS. Fill in the phone number or choose e-mail notifications.',
 	EmptyRFC:
-		"A signer needs an RFC (qualified certificate or credit-bureau check). Fill in the RFC in the signer's agenda properties.",
+		"A signer needs an RFC (for a qualified certificate or a credit-bureau check). Fill in the signer's RFC field (in Signers (JSON): agendaProperties.rfc).",
 	WrongEmailSpectator: "A spectator's Email is not a valid e-mail address. Correct it.",
 	DistinctSpectatorParticipant:
 		'A spectator has the same e-mail as a signer. Use a different e-mail for the spectator.',
 	EmptyPaternalLastName:
-		"The credit-bureau check needs the signer's Paternal Last Name. Fill it in the agenda properties.",
+		"The credit-bureau check needs the signer's Paternal Last Name. Fill it in under the signer's Agenda Properties.",
 	EmptyMaternalLastName:
-		"The credit-bureau check needs the signer's Maternal Last Name. Fill it in the agenda properties.",
+		"The credit-bureau check needs the signer's Maternal Last Name. Fill it in under the signer's Agenda Properties.",
 	EmptyBirthDate:
-		"The credit-bureau check needs the signer's Birth Date. Fill it in the agenda properties.",
+		"The credit-bureau check needs the signer's Birth Date. Fill it in under the signer's Agenda Properties.",
 	WrongPhysicalPersonRFCFormat:
 		"A natural person's RFC must be 13 characters: 4 letters, 6 date digits (YYMMDD) and a 3-character homoclave.",
 	WrongLegalPersonRFCFormat:
 		"A legal entity's RFC must be 12 characters: 3 letters, 6 date digits (YYMMDD) and a 3-character homoclave.",
 	EmptyZipCode:
-		"The credit-bureau check needs the signer's Zip Code. Fill it in the agenda properties.",
-	EmptyState: "The credit-bureau check needs the signer's State. Fill it in the agenda properties.",
+		"The credit-bureau check needs the signer's Zip Code. Fill it in under the signer's Agenda Properties.",
+	EmptyState:
+		"The credit-bureau check needs the signer's State. Fill it in under the signer's Agenda Properties.",
 	InvalidStateFormat:
 		"The signer's State must be an official Mexican state abbreviation such as AGU, JAL, CMX or ZAC.",
 	EmptyStreet:
-		"The credit-bureau check needs the signer's Street. Fill it in the agenda properties.",
-	EmptyCity: "The credit-bureau check needs the signer's City. Fill it in the agenda properties.",
+		"The credit-bureau check needs the signer's Street. Fill it in under the signer's Agenda Properties.",
+	EmptyCity:
+		"The credit-bureau check needs the signer's City. Fill it in under the signer's Agenda Properties.",
 	EmptySuburb:
-		"The credit-bureau check needs the signer's Suburb (colonia). Fill it in the agenda properties.",
+		"The credit-bureau check needs the signer's Suburb (colonia). Fill it in under the signer's Agenda Properties.",
 };
 
 const NAME_FIELDS = ['error', 'name', 'code', 'message'];

@@ -56,6 +56,12 @@ async function resolve(ctx: EsignContext): Promise<ResolvedCredentials> {
 	const raw = await ctx.getCredentials(CREDENTIAL_TYPE);
 	assertSecretPresent(ctx, raw);
 	const baseUrl = normaliseBaseUrl(raw.baseUrl);
+	if (baseUrl === '') {
+		throw new NodeOperationError(ctx.getNode(), 'The Contract E-Sign credential has no Base URL', {
+			description:
+				"Open the credential and enter your account's API address as the service gives it, e.g. https://api.your-esign-tenant.com (without /api).",
+		});
+	}
 	let origin: string;
 	try {
 		const parsed = new URL(baseUrl);

@@ -2,7 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CONTRACT_STATUSES, SIGNED_STATUSES } from '../helpers/status';
-import { isEmail, isTemplateId, templateIdProblem } from '../helpers/validate';
+import { isEmail, isTemplateId, locatorValue, templateIdProblem } from '../helpers/validate';
 
 export type TriggerEvent = 'anyChange' | 'enteredStatus' | 'newContract';
 
@@ -26,12 +26,6 @@ export interface TriggerParameters {
 
 function fail(ctx: IPollFunctions, message: string, description: string): never {
 	throw new NodeOperationError(ctx.getNode(), message, { description });
-}
-
-function locatorValue(value: unknown): string {
-	if (value && typeof value === 'object' && 'value' in value)
-		return String((value as IDataObject).value ?? '').trim();
-	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 }
 
 /** Reads and checks the trigger's parameters; bad input is refused before any request. */
@@ -108,8 +102,9 @@ export function readParameters(ctx: IPollFunctions): TriggerParameters {
 		emailParticipant,
 		statusParticipant,
 		lookBackDays,
-		includeDocuments: options.includeDocuments === true,
-		downloadPdf: options.includeDocuments === true && options.downloadSignedPdf === true,
+		// Download Signed PDF implies the documents record it comes from
+		includeDocuments: options.includeDocuments === true || options.downloadSignedPdf === true,
+		downloadPdf: options.downloadSignedPdf === true,
 		binaryPropertyName,
 	};
 }

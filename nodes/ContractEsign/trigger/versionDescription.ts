@@ -1,8 +1,11 @@
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { TEMPLATE_ID_RULE } from '../descriptions/common';
-import { participantStatusFilter, STATUS_FILTER_OPTIONS } from '../descriptions/listFilters';
+import {
+	participantStatusFilter,
+	STATUS_FILTER_OPTIONS,
+	templateFilter,
+} from '../descriptions/listFilters';
 import { SIGNED_SHORTCUT } from './parameters';
 
 const statusOptions = [
@@ -22,20 +25,20 @@ const triggerProperties: INodeProperties[] = [
 		noDataExpression: true,
 		options: [
 			{
-				name: 'Any Status Change',
-				value: 'anyChange',
-				description: "A contract's status changes, for example from Pending Signature to Signed",
-			},
-			{
-				name: 'Contract Entered Status',
-				value: 'enteredStatus',
-				description:
-					'A contract reaches one of the statuses you choose (cheaper: only those statuses are listed)',
-			},
-			{
-				name: 'New Contract Only',
+				name: 'Contract Created',
 				value: 'newContract',
 				description: 'A contract is created',
+			},
+			{
+				name: 'Contract Reached a Status',
+				value: 'enteredStatus',
+				description:
+					'A contract reaches one of the statuses you choose, for example Signed (cheaper: only those statuses are listed)',
+			},
+			{
+				name: 'Contract Status Changed',
+				value: 'anyChange',
+				description: "A contract's status changes, for example from Pending Signature to Signed",
 			},
 		],
 		default: 'anyChange',
@@ -60,6 +63,14 @@ const triggerProperties: INodeProperties[] = [
 		displayOptions: { show: { event: ['anyChange', 'enteredStatus'] } },
 	},
 	{
+		displayName:
+			'With a participant filter, a change that makes a contract stop matching it (for example its participant signs while you filter on "Sent") is not reported: the contract just leaves the watched ones. Filter in the workflow instead when you need every change.',
+		name: 'participantFilterNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { event: ['anyChange'] } },
+	},
+	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
@@ -80,34 +91,7 @@ const triggerProperties: INodeProperties[] = [
 				'SIGNED',
 				'Only contracts with a participant in this status (with Participant Email: that participant). A contract that stops or starts matching is treated as leaving or joining the watched contracts.',
 			),
-			{
-				displayName: 'Template',
-				name: 'templateId',
-				type: 'resourceLocator',
-				default: { mode: 'list', value: '' },
-				description: 'Only contracts created from this template',
-				modes: [
-					{
-						displayName: 'From List',
-						name: 'list',
-						type: 'list',
-						placeholder: 'Select a template...',
-						typeOptions: { searchListMethod: 'searchTemplates', searchable: true },
-					},
-					{
-						displayName: 'ID',
-						name: 'id',
-						type: 'string',
-						placeholder: 'e.g. T1lease0a7f3c9e1b5d82c4e6',
-						validation: [
-							{
-								type: 'regex',
-								properties: TEMPLATE_ID_RULE,
-							},
-						],
-					},
-				],
-			},
+			templateFilter,
 		],
 	},
 	{
@@ -123,7 +107,7 @@ const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to attach the signed PDF as binary data to events whose new status is signed (needs Include Signed Documents)',
+					'Whether to attach the signed PDF as binary data to events whose new status is signed. It also adds the signed documents record (as Include Signed Documents does).',
 			},
 			{
 				displayName: 'Include Signed Documents',
@@ -148,7 +132,7 @@ const triggerProperties: INodeProperties[] = [
 				type: 'string',
 				default: 'data',
 				description:
-					'Name of the binary field that receives the signed PDF (with Download Signed PDF)',
+					'Name of the binary field that receives the signed PDF (used with Download Signed PDF only)',
 			},
 		],
 	},

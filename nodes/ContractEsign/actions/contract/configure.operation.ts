@@ -13,7 +13,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Update Fields',
 		name: 'updateFields',
 		type: 'collection',
-		placeholder: 'Add field',
+		placeholder: 'Add Field',
 		default: {},
 		description: 'Only the fields you add are changed; the others keep their current value',
 		options: configurationFields,
@@ -33,15 +33,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body = configurationBody(this, itemIndex, fields);
-	await request.call(
+	const response = await request.call(
 		this,
 		'contractConfigure',
 		{ contractId },
-		{
-			body,
-			itemIndex,
-			hint: HINT,
-		},
+		{ body, itemIndex, hint: HINT },
 	);
-	return { contractId, configured: body };
+	// The answer is kept: with Password Protection the service may return the generated password (spec 4.4).
+	return { contractId, ...response, configured: body };
 }

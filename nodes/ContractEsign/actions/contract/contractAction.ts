@@ -19,6 +19,8 @@ export interface ContractActionSpec {
 	hint?: string;
 	/** The output flag set to true on success, next to contractId. */
 	flag: string;
+	/** What the user must know before running it, shown as a notice in the panel. */
+	notice?: string;
 }
 
 /**
@@ -31,7 +33,20 @@ export function contractAction(spec: ContractActionSpec): {
 } {
 	const description = updateDisplayOptions(
 		{ show: { resource: ['contract'], operation: [spec.operation] } },
-		[contractIdLocator, optionsCollection()],
+		[
+			...(spec.notice
+				? [
+						{
+							displayName: spec.notice,
+							name: `${spec.operation}Notice`,
+							type: 'notice',
+							default: '',
+						} satisfies INodeProperties,
+					]
+				: []),
+			contractIdLocator,
+			optionsCollection(),
+		],
 	);
 	async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 		const contractId = requireId(this, itemIndex, 'contractId', 'Contract');

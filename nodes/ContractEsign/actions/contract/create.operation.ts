@@ -7,6 +7,7 @@ import { requireTemplateId } from '../../helpers/validate';
 import {
 	documentSourceField,
 	inputBinaryField,
+	wordConversionNotice,
 	optionsCollection,
 	templateIdLocator,
 } from '../../descriptions/common';
@@ -16,6 +17,7 @@ const properties: INodeProperties[] = [
 	documentSourceField,
 	{ ...templateIdLocator, displayOptions: { show: { source: ['template'] } } },
 	{ ...inputBinaryField, displayOptions: { show: { source: ['pdf', 'word'] } } },
+	wordConversionNotice,
 	{
 		...templateIdLocator,
 		displayName: 'Template (Optional)',

@@ -7,6 +7,7 @@ import { requireTemplateId } from '../../helpers/validate';
 import {
 	documentSourceField,
 	inputBinaryField,
+	wordConversionNotice,
 	optionsCollection,
 	templateIdLocator,
 } from '../../descriptions/common';
@@ -27,6 +28,7 @@ const properties: INodeProperties[] = [
 	documentSourceField,
 	{ ...templateIdLocator, displayOptions: { show: { source: ['template'] } } },
 	{ ...inputBinaryField, displayOptions: { show: { source: ['pdf', 'word'] } } },
+	wordConversionNotice,
 	...createV2SettingsFields,
 	...createV2PeopleFields,
 	optionsCollection(),
@@ -73,9 +75,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	} catch (error) {
 		throw explainCreateV2Error(error);
 	}
-	// the participants the service made from the signers, so the next steps can address them (4.5)
+	// The participants the service made from the signers, so the next steps can address them (4.5). The contract
+	// exists now: a failed read must not fail the item (a re-run would create a second contract).
 	const contractId = String(response.contractid ?? '');
-	const created = contractId ? await getVariables.call(this, contractId, itemIndex) : undefined;
+	let created: Awaited<ReturnType<typeof getVariables>> | undefined;
+	let participantsError: string | undefined;
+	if (contractId) {
+		try {
+			created = await getVariables.call(this, contractId, itemIndex);
+		} catch (error) {
+			participantsError = `The contract was created, but its participants could not be read: ${(error as Error).message}. Use Participant → Get Many with the contract ID.`;
+		}
+	}
 	return {
 		contractId: response.contractid,
 		...response,
@@ -88,5 +99,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			name: p.participantName,
 			label: p.label,
 		})),
+		...(participantsError ? { participantsError } : {}),
 	};
 }

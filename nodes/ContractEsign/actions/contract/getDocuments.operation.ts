@@ -24,15 +24,21 @@ const properties: INodeProperties[] = [
 		description:
 			"Whether to download the signed contract, the NOM-151 certificate and the participants' videos as files on the output item, instead of returning only their addresses",
 	},
-	{
-		displayName: 'Put Contract in Field',
-		name: 'contractBinaryField',
-		type: 'string',
-		default: 'contract',
-		required: true,
-		displayOptions: showWhenDownloading,
-		description: 'Name of the output binary field for the signed contract PDF',
-	},
+	// Version 1 put the contract in "contract"; from 1.1 it goes to "data", where n8n's file nodes look first.
+	...[
+		{ versions: [1], fieldDefault: 'contract' },
+		{ versions: [1.1], fieldDefault: 'data' },
+	].map(
+		({ versions, fieldDefault }): INodeProperties => ({
+			displayName: 'Put Contract in Field',
+			name: 'contractBinaryField',
+			type: 'string',
+			default: fieldDefault,
+			required: true,
+			displayOptions: { show: { ...showWhenDownloading.show, '@version': versions } },
+			description: 'Name of the output binary field for the signed contract PDF',
+		}),
+	),
 	{
 		displayName: 'Put Certificate in Field',
 		name: 'certificateBinaryField',
@@ -41,7 +47,7 @@ const properties: INodeProperties[] = [
 		required: true,
 		displayOptions: showWhenDownloading,
 		description:
-			'Name of the output binary field for the NOM-151 certificate PDF (only present when the contract was configured with "Stamp NOM-151")',
+			'Name of the output binary field for the NOM-151 certificate PDF (only present when the contract was configured with "Include NOM-151 Certificate" on)',
 	},
 	{
 		displayName: 'Video Field Prefix',

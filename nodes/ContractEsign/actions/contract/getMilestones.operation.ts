@@ -9,7 +9,7 @@ import { unwrapList } from '../../transport/shapes';
 const properties: INodeProperties[] = [
 	contractIdLocator,
 	optionsCollection({
-		displayName: 'Keep in One Item',
+		displayName: 'Output One Item per Contract',
 		name: 'keepInOneItem',
 		type: 'boolean',
 		default: false,

@@ -6,4 +6,6 @@ export const { description, execute } = contractAction({
 	/** Spec 4.25 and api-notes X8. */
 	hint: 'Stamping needs the contract configured with Signature Type "shield2-certificate" (Contract → Configure) and shield-2 credits on the account; a contract is stamped only once, and not when it is cancelled, rejected or expired.',
 	flag: 'shield2CertificateStamped',
+	notice:
+		'Stamping uses one shield-2 credit of your account. The contract must be configured with Signature Type "shield2-certificate" (Contract → Configure).',
 });

@@ -12,7 +12,7 @@ const properties: INodeProperties[] = [
 	returnAll,
 	limit,
 	optionsCollection({
-		displayName: 'Output One Item',
+		displayName: 'Output One Item per Contract',
 		name: 'oneItem',
 		type: 'boolean',
 		default: false,

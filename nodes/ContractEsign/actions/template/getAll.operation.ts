@@ -12,7 +12,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
-		placeholder: 'Add filter',
+		placeholder: 'Add Filter',
 		default: {},
 		options: [
 			createdFromFilter,
