@@ -9,17 +9,11 @@ import type {
 } from 'n8n-workflow';
 
 import {
-	EXPIRY_TOLERANCE_MS,
 	expiredTokenMessage,
+	isPastExpiry,
 	jwtExpiresAt,
+	withoutBearer,
 } from '../nodes/ContractEsign/helpers/jwt';
-
-/** Removes a pasted "Bearer " prefix and surrounding blanks from a secret. */
-function cleanSecret(value: unknown, stripBearer: boolean): string {
-	let secret = typeof value === 'string' ? value.trim() : '';
-	if (stripBearer && /^bearer\s+/i.test(secret)) secret = secret.replace(/^bearer\s+/i, '').trim();
-	return secret;
-}
 
 /**
  * Puts exactly one authentication header on a request: `apikey` or `Authorization: Bearer`, never both and never an
@@ -36,7 +30,7 @@ async function authenticateRequest(
 		headers[name] = value as string;
 	}
 	if (credentials.authentication === 'accessToken') {
-		const token = cleanSecret(credentials.accessToken, true);
+		const token = withoutBearer(credentials.accessToken);
 		if (!token) {
 			throw new Error(
 				'The Contract E-Sign credential has no access token. Open the credential and paste the JWT, or switch Authentication to API Key.',
@@ -44,12 +38,12 @@ async function authenticateRequest(
 		}
 		// A JWT past its expiry is refused here, so the credential test says why (the service answers only 401).
 		const expiresAt = jwtExpiresAt(token);
-		if (expiresAt !== undefined && expiresAt + EXPIRY_TOLERANCE_MS < Date.now()) {
+		if (isPastExpiry(expiresAt)) {
 			throw new Error(expiredTokenMessage(expiresAt));
 		}
 		headers.Authorization = `Bearer ${token}`;
 	} else {
-		const apiKey = cleanSecret(credentials.apiKey, false);
+		const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey.trim() : '';
 		if (!apiKey) {
 			throw new Error(
 				'The Contract E-Sign credential has no API key. Open the credential and paste the API key, or switch Authentication to Access Token (JWT).',

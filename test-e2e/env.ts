@@ -35,6 +35,7 @@ import {
 	installN8n,
 	installPack,
 	n8nEnv,
+	readJsonLines,
 	type N8nInstall,
 	type N8nMajor,
 	type RunOutput,
@@ -160,11 +161,7 @@ export async function startE2eEnv(
 		userFolder,
 		env,
 		logFile,
-		requests: () =>
-			readFileSync(logFile, 'utf8')
-				.split('\n')
-				.filter(Boolean)
-				.map((line) => JSON.parse(line) as LoggedRequest),
+		requests: () => readJsonLines<LoggedRequest>(logFile),
 		async importWorkflow(workflow) {
 			const file = join(dir, `${workflow.id}.json`);
 			writeFileSync(file, JSON.stringify(workflow, null, 2));

@@ -29,7 +29,13 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
 import { startSandbox, type Sandbox } from '../sandbox';
-import { N8N_VERSIONS, TRIGGER_TYPE, installN8nAsync, type N8nMajor } from '../scripts/e2e/n8n';
+import {
+	N8N_VERSIONS,
+	TRIGGER_TYPE,
+	installN8nAsync,
+	n8nMajors,
+	readJsonLines,
+} from '../scripts/e2e/n8n';
 import {
 	QueueCluster,
 	byId,
@@ -45,10 +51,7 @@ import { largePdf } from '../bench/lib/pdf';
 import { NDA_TEMPLATE, SERVICES_TEMPLATE } from '../test/sandbox/helpers';
 import type { LoggedRequest } from './env';
 
-const MAJORS = (process.env.E2E_N8N ?? '1,2')
-	.split(',')
-	.map((m) => m.trim())
-	.filter((m): m is N8nMajor => m in N8N_VERSIONS);
+const MAJORS = n8nMajors(process.env.E2E_N8N);
 
 /** Bull's lock and stalled-job check, shortened so that a killed worker's job is noticed in seconds. */
 const STALLED = {
@@ -118,11 +121,7 @@ for (const major of MAJORS) {
 			let sb: Sandbox;
 			let credentialId: string;
 			let requestLog: string;
-			const requests = (): Array<LoggedRequest & { ts: string }> =>
-				readFileSync(requestLog, 'utf8')
-					.split('\n')
-					.filter(Boolean)
-					.map((line) => JSON.parse(line) as LoggedRequest & { ts: string });
+			const requests = () => readJsonLines<LoggedRequest & { ts: string }>(requestLog);
 
 			before(async () => {
 				const started = Date.now();
@@ -176,8 +175,9 @@ for (const major of MAJORS) {
 			}
 
 			/** A production webhook that takes a PDF: create from it, name the two signers and the contract, send it. */
-			async function createPdfWorkflow(path: string): Promise<void> {
-				await cluster.createActiveWorkflow(
+			/** Returns the workflow's id. */
+			async function createPdfWorkflow(path: string): Promise<string> {
+				return await cluster.createActiveWorkflow(
 					chain('Queue: PDF webhook → create → signers → name → send', [
 						webhookNode(path, 'lastNode'),
 						esignNode('Create from PDF', credentialId, {
@@ -220,12 +220,6 @@ for (const major of MAJORS) {
 					]),
 				);
 			}
-
-			const workflowIdOf = async (path: string) =>
-				await services!.pg.query(
-					cluster.database,
-					`SELECT "workflowId" FROM webhook_entity WHERE "webhookPath" = '${path}'`,
-				);
 
 			const webhookUrl = (path: string) => `http://127.0.0.1:${cluster.main!.port}/webhook/${path}`;
 
@@ -669,7 +663,7 @@ for (const major of MAJORS) {
 				{ timeout: 5 * 60_000 },
 				async () => {
 					const path = `queue-pdf-fs-${major}`;
-					await createPdfWorkflow(path);
+					const workflowId = await createPdfWorkflow(path);
 					// every instance restarted with N8N_DEFAULT_BINARY_DATA_MODE=filesystem, each with its own disk
 					await cluster.stop();
 					const filesystem = { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' };
@@ -695,7 +689,7 @@ for (const major of MAJORS) {
 						`[queue] n8n ${major}, filesystem mode: HTTP ${response.status} ${text.slice(0, 300).replace(/\s+/g, ' ')}\n`,
 					);
 					assert.equal(ran.length, 1, 'the execution ran on a worker');
-					const execution = (await cluster.executions(await workflowIdOf(path))).find(
+					const execution = (await cluster.executions(workflowId)).find(
 						(x) => x.id === ran[0].executionId,
 					);
 					assert.equal(execution?.status, 'error', 'the execution failed');

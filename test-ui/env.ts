@@ -14,7 +14,7 @@
  * community package, the owner account and a sandbox credential made through n8n's REST API (no CLI start: faster),
  * and headless Chromium signed in to the editor.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -29,6 +29,7 @@ import {
 	installN8nAsync,
 	installPack,
 	n8nEnv,
+	readJsonLines,
 	startN8n,
 	type N8nInstall,
 	type N8nMajor,
@@ -141,14 +142,10 @@ export async function startUiEnv(major: N8nMajor): Promise<UiEnv> {
 		cleanups.push(() => n8n.stop());
 		const rest = new N8nRest(n8n.url);
 		await rest.ownerLogin(DEV_OWNER);
-		const created = await rest.request<{ id: string; name: string }>('POST', '/credentials', {
-			name: CREDENTIAL_NAME,
-			type: 'contractEsignApi',
-			data: {
-				baseUrl: sb.baseUrl,
-				authentication: 'apiKey',
-				apiKey: sb.apiKey,
-			},
+		const created = await rest.createCredential(CREDENTIAL_NAME, {
+			baseUrl: sb.baseUrl,
+			authentication: 'apiKey',
+			apiKey: sb.apiKey,
 		});
 		const credential = { id: created.id, name: created.name };
 		const browser = await launchBrowser({ log, parent: dir });
@@ -167,25 +164,14 @@ export async function startUiEnv(major: N8nMajor): Promise<UiEnv> {
 			page: browser.page,
 			credential,
 			artifacts,
-			requests: () =>
-				readFileSync(requestLog, 'utf8')
-					.split('\n')
-					.filter(Boolean)
-					.map((line) => JSON.parse(line)),
+			requests: () => readJsonLines<{ method: string; path: string; status: number }>(requestLog),
 			async createWorkflow(spec) {
 				const nodes = spec.nodes.map((node) =>
 					node.credentials?.contractEsignApi || node.type.startsWith('n8n-nodes-contract-esign.')
 						? { ...node, credentials: { ...node.credentials, contractEsignApi: credential } }
 						: node,
 				);
-				const workflow = await rest.request<{ id: string }>('POST', '/workflows', {
-					name: spec.name,
-					nodes,
-					connections: spec.connections ?? {},
-					settings: spec.settings ?? { executionOrder: 'v1' },
-					active: false,
-				});
-				return workflow.id;
+				return await rest.createWorkflow({ ...spec, nodes });
 			},
 			screenshot: (name) => saveScreenshot(browser.page, join(artifacts, `${name}.png`)),
 			close,

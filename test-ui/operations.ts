@@ -227,6 +227,11 @@ function fixedCollectionValue(
 	return JSON.stringify(result) === JSON.stringify(property.default) ? undefined : result;
 }
 
+/** A node's newest version: what the node creator adds today. */
+export function latestVersion(description: INodeTypeDescription): number {
+	return Math.max(...([] as number[]).concat(description.version));
+}
+
 /** The parameters of one resource + operation, every required field shown filled. */
 export function operationParameters(
 	description: INodeTypeDescription,
@@ -235,9 +240,7 @@ export function operationParameters(
 	samples: Samples,
 ): Pick<OperationCase, 'parameters' | 'shown'> {
 	const properties = description.properties;
-	const version = Array.isArray(description.version)
-		? Math.max(...description.version)
-		: description.version;
+	const version = latestVersion(description);
 	const parameters: Values = { resource, operation };
 	const valueOf = (name: string, depth = 0): unknown => {
 		if (name in parameters) return parameters[name];

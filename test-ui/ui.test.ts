@@ -58,6 +58,7 @@ import {
 	actionDescription,
 	credentialDisplayName,
 	fieldTestId,
+	latestVersion,
 	operationCases,
 	operationParameters,
 	triggerDescription,
@@ -146,13 +147,6 @@ function samplesOf(f: Fixtures): Samples {
 	};
 }
 
-/** The action node's newest version: what the node creator adds today. */
-let latestVersion: number | undefined;
-function actionVersion(): number {
-	latestVersion ??= Math.max(...([] as number[]).concat(actionDescription().version));
-	return latestVersion;
-}
-
 function actionNode(
 	name: string,
 	parameters: Record<string, unknown>,
@@ -162,7 +156,7 @@ function actionNode(
 	return {
 		name,
 		type: NODE_TYPE,
-		typeVersion: actionVersion(),
+		typeVersion: latestVersion(actionDescription()),
 		position: [(index % columns) * 260, Math.floor(index / columns) * 220],
 		parameters,
 	};

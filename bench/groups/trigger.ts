@@ -90,7 +90,7 @@ class NaivePoller {
 		) as unknown as IPollFunctions;
 		const data = ctx.getWorkflowStaticData('node');
 		const previous = data.map as Record<string, string> | undefined;
-		const items = await requestAllPages.call(ctx, {}, { perPage: 200 });
+		const items = await requestAllPages.call(ctx, {});
 		const map: Record<string, string> = {};
 		for (const item of items) map[String(item._id)] = String(item.status ?? '');
 		let changed = 0;

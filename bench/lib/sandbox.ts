@@ -147,12 +147,10 @@ export function credentialsFor(sb: SandboxProcess): {
 	baseUrl: string;
 	authentication: 'apiKey';
 	apiKey: string;
-	uploadUrl: string;
 } {
 	return {
 		baseUrl: sb.baseUrl,
 		authentication: 'apiKey',
 		apiKey: sb.apiKey,
-		uploadUrl: sb.uploadUrl,
 	};
 }

@@ -52,6 +52,14 @@ export function n8nMajors(value = '1,2'): N8nMajor[] {
 		.filter((m): m is N8nMajor => m in N8N_VERSIONS);
 }
 
+/** The lines of a JSON-lines file (the sandbox's request log), parsed. */
+export function readJsonLines<T>(file: string): T[] {
+	return readFileSync(file, 'utf8')
+		.split('\n')
+		.filter(Boolean)
+		.map((line) => JSON.parse(line) as T);
+}
+
 /** Where example workflows read their sample files from (the only folder their file nodes may read). */
 export const EXAMPLE_FILES = join(REPO, 'examples', 'files');
 
@@ -527,6 +535,35 @@ export class N8nRest {
 
 	get authCookie(): string {
 		return this.cookie;
+	}
+
+	/** Creates a credential (n8n encrypts its data); returns its id and name. */
+	async createCredential(
+		name: string,
+		data: Record<string, unknown>,
+		type = 'contractEsignApi',
+	): Promise<{ id: string; name: string }> {
+		return await this.request<{ id: string; name: string }>('POST', '/credentials', {
+			name,
+			type,
+			data,
+		});
+	}
+
+	/** Creates an inactive workflow (execution order v1 unless its settings say otherwise); returns its id. */
+	async createWorkflow(workflow: {
+		name: string;
+		nodes: unknown[];
+		connections?: Record<string, unknown>;
+		settings?: Record<string, unknown>;
+	}): Promise<string> {
+		const created = await this.request<{ id: string }>('POST', '/workflows', {
+			...workflow,
+			connections: workflow.connections ?? {},
+			settings: { executionOrder: 'v1', ...workflow.settings },
+			active: false,
+		});
+		return created.id;
 	}
 
 	/** Sets up the owner account on a fresh n8n, or logs in when it already exists. */

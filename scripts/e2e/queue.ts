@@ -240,28 +240,20 @@ export class QueueCluster {
 
 	/** Creates the contractEsignApi credential through the REST API (n8n encrypts it); returns its id. */
 	async createCredential(spec: { name: string; baseUrl: string; apiKey: string }): Promise<string> {
-		const created = await this.rest.request<{ id: string }>('POST', '/credentials', {
-			name: spec.name,
-			type: 'contractEsignApi',
-			data: {
-				baseUrl: spec.baseUrl,
-				authentication: 'apiKey',
-				apiKey: spec.apiKey,
-				accessToken: '',
-			},
+		const created = await this.rest.createCredential(spec.name, {
+			baseUrl: spec.baseUrl,
+			authentication: 'apiKey',
+			apiKey: spec.apiKey,
+			accessToken: '',
 		});
 		return created.id;
 	}
 
 	/** Creates a workflow through the REST API and activates (1.x) / publishes (2.x) it; returns its id. */
 	async createActiveWorkflow(workflow: WorkflowSpec): Promise<string> {
-		const created = await this.rest.request<{ id: string; versionId: string }>(
-			'POST',
-			'/workflows',
-			{ ...workflow, active: false, settings: { executionOrder: 'v1', ...workflow.settings } },
-		);
-		await this.activate(created.id);
-		return created.id;
+		const id = await this.rest.createWorkflow(workflow);
+		await this.activate(id);
+		return id;
 	}
 
 	async activate(id: string): Promise<void> {

@@ -301,7 +301,7 @@ export interface RunNodeResult {
 }
 
 /** The action node's newest version: what a user who adds the node today gets. */
-export const ACTION_LATEST_VERSION = Math.max(
+const ACTION_LATEST_VERSION = Math.max(
 	...([] as number[]).concat(nodeTypeInstances[ACTION_TYPE].description.version),
 );
 

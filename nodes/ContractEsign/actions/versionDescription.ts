@@ -1,14 +1,7 @@
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import * as confidentialAttachment from './confidentialAttachment';
-import * as contract from './contract';
-import * as customProperty from './customProperty';
-import * as participant from './participant';
-import * as signingLink from './signingLink';
-import * as spectator from './spectator';
-import * as template from './template';
-import * as variable from './variable';
+import { RESOURCES } from './resources';
 
 const properties: INodeProperties[] = [
 	{
@@ -52,14 +45,8 @@ const properties: INodeProperties[] = [
 		],
 		default: 'contract',
 	},
-	...contract.description,
-	...template.description,
-	...signingLink.description,
-	...participant.description,
-	...variable.description,
-	...confidentialAttachment.description,
-	...customProperty.description,
-	...spectator.description,
+	// each resource's Operation menu and fields, in the order of RESOURCES
+	...Object.values(RESOURCES).flatMap((resource) => resource.description),
 ];
 
 /**

@@ -14,7 +14,7 @@ export const contractIdLocator: INodeProperties = recordLocator({
 });
 
 /** The ID rule of the template pickers: 25 characters, or a number (spec 2.7). */
-export const TEMPLATE_ID_RULE = {
+const TEMPLATE_ID_RULE = {
 	regex: '^\\s*(\\S{25}|\\d{1,20})\\s*$',
 	errorMessage: 'A template ID has exactly 25 characters (or is a number)',
 };

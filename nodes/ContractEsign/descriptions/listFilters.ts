@@ -137,5 +137,5 @@ export const contractFilterFields: INodeProperties[] = [
 		default: 'SENT_TO_SIGN',
 		description: 'Only contracts in this status (drafts cannot be filtered by status)',
 	},
-	{ ...templateFilter, displayName: 'Template' },
+	templateFilter,
 ];

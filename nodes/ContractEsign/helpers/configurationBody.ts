@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fail, toDateOnly } from './validate';
+import { fail, isSet, toDateOnly } from './validate';
 
 const FLAGS = [
 	'allowAttachments',
@@ -12,9 +12,6 @@ const FLAGS = [
 	'validationRequired',
 ];
 const ENUMS = ['blockchainType', 'language', 'notificationType', 'signatureType'];
-
-const isSet = (value: unknown) =>
-	value !== undefined && value !== null && String(value).trim() !== '';
 
 /** The configuration body: only what the user set (api-notes R6: JSON booleans; R11: webhook only when set). */
 export function configurationBody(

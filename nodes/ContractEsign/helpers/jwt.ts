@@ -17,7 +17,20 @@ export function jwtExpiresAt(token: string): number | undefined {
 }
 
 /** Clocks differ: a token counts as expired here only this long after its `exp` (the service decides before). */
-export const EXPIRY_TOLERANCE_MS = 30_000;
+const EXPIRY_TOLERANCE_MS = 30_000;
+
+/** Whether an `exp` (from jwtExpiresAt) is past, beyond the tolerance for clock differences. */
+export function isPastExpiry(expiresAt: number | undefined): expiresAt is number {
+	return expiresAt !== undefined && expiresAt + EXPIRY_TOLERANCE_MS < Date.now();
+}
+
+/** A pasted secret without surrounding blanks and without a leading "Bearer " (as copied from a header). */
+export function withoutBearer(value: unknown): string {
+	return (typeof value === 'string' ? value : '')
+		.trim()
+		.replace(/^bearer\s+/i, '')
+		.trim();
+}
 
 /** The sentence for an expired token, the same in the node and in the credential test. */
 export function expiredTokenMessage(expiresAt: number): string {

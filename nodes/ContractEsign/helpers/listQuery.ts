@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import {
 	fail,
+	isSet,
 	isTemplateId,
 	locatorValue,
 	requireEmail,
@@ -23,10 +24,6 @@ export function resultLimit(ctx: IExecuteFunctions, itemIndex: number): number |
 
 /** A date, or a date at midnight as n8n's date picker gives it (no time zone: the workflow's). */
 const WHOLE_DAY = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]00:00(?::00(?:\.0{1,3})?)?)?$/;
-
-function isSet(value: unknown): boolean {
-	return value !== undefined && value !== null && String(value).trim() !== '';
-}
 
 /**
  * A date bound as an ISO timestamp, read in the workflow's time zone. An end given as a day (typed, or picked:

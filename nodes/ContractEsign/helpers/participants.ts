@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { fail } from './validate';
+import { object } from './variables';
 
 /** RFC formats of spec Part 7: natural person 4 letters + 6 date digits + 3 homoclave; legal entity 3 letters. */
 const RFC_INDIVIDUAL = /^[A-ZÑ&]{4}\d{6}[A-Z0-9]{3}$/;
@@ -49,11 +50,6 @@ export function normaliseRfc(
 	}
 	return rfc;
 }
-
-const object = (value: unknown): IDataObject =>
-	value !== null && typeof value === 'object' && !Array.isArray(value)
-		? (value as IDataObject)
-		: {};
 
 /**
  * One readable item from a participant record (spec 4.7): the editable and the read-only information fields side

@@ -46,8 +46,6 @@ export function spectatorBody(
 }
 
 /**
-
-/**
  * The API refuses a spectator whose e-mail is a participant's (spec Part 7, DistinctSpectatorParticipant):
  * refused here first, naming the participant.
  */

@@ -207,3 +207,8 @@ export function locatorValue(value: unknown): string {
 		return String((value as IDataObject).value ?? '').trim();
 	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 }
+
+/** Whether a field holds something: not missing, not null, not only blanks. */
+export function isSet(value: unknown): boolean {
+	return value !== undefined && value !== null && String(value).trim() !== '';
+}

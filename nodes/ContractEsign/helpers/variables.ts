@@ -24,7 +24,8 @@ export interface ContractVariables {
 	participants: ParticipantVariables[];
 }
 
-const object = (value: unknown): IDataObject =>
+/** The value when it is a plain object, else an empty one (for parts of an answer that may be missing). */
+export const object = (value: unknown): IDataObject =>
 	value !== null && typeof value === 'object' && !Array.isArray(value)
 		? (value as IDataObject)
 		: {};

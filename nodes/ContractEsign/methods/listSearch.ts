@@ -8,6 +8,7 @@ import type {
 import { statusLabel } from '../helpers/status';
 import { requestPage } from '../transport';
 import { getVariables, listProperties, listSpectators, listTemplates } from '../transport/records';
+import { currentId } from './currentParameter';
 
 /** The pickers (resource locators in "From List" mode): recent contracts, templates, and records of a contract. */
 
@@ -27,19 +28,20 @@ function shorten(text: string): string {
 	return text.length > SHORT_NAME ? `${text.slice(0, SHORT_NAME - 1)}…` : text;
 }
 
-/** The contract chosen in the same node (ID or list mode); `expression` while it is one (no value yet). */
-function currentContractId(ctx: ILoadOptionsFunctions): string | 'expression' {
-	const value = ctx.getCurrentNodeParameter('contractId', { extractValue: true });
-	const id = typeof value === 'string' ? value.trim() : '';
-	return id.startsWith('=') ? 'expression' : id;
-}
-
 /**
- * What a picker of a contract's records shows while the contract is an expression (the usual case after Create
- * or the trigger): how to go on, as its only entry (its value is empty, so picking it chooses nothing). Nothing
- * is asked from the API: the expression has no value while editing.
+ * The contract chosen in the same node, for a picker of that contract's records; or, when there is none to list
+ * from, what the picker shows instead: nothing while no contract is chosen, and while the contract is an
+ * expression (the usual case after Create or the trigger) how to go on, as its only entry (its value is empty,
+ * so picking it chooses nothing). Nothing is asked from the API then: the expression has no value while editing.
  */
-function fromExpressionHint(noun: string, example: string): INodeListSearchResult {
+function chosenContract(
+	ctx: ILoadOptionsFunctions,
+	noun: string,
+	example: string,
+): string | INodeListSearchResult {
+	const id = currentId(ctx, 'contractId');
+	if (!id) return { results: [] };
+	if (!id.startsWith('=')) return id;
 	return {
 		results: [
 			{
@@ -104,11 +106,12 @@ export async function searchParticipants(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const contractId = currentContractId(this);
-	if (contractId === 'expression') {
-		return fromExpressionHint('participant', '{{ $json.participants[0].participantId }}');
-	}
-	if (!contractId) return { results: [] };
+	const contractId = chosenContract(
+		this,
+		'participant',
+		'{{ $json.participants[0].participantId }}',
+	);
+	if (typeof contractId !== 'string') return contractId;
 	const { participants } = await getVariables.call(this, contractId);
 	return {
 		results: participants
@@ -125,9 +128,8 @@ export async function searchCustomProperties(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const contractId = currentContractId(this);
-	if (contractId === 'expression') return fromExpressionHint('property', '{{ $json.propertyId }}');
-	if (!contractId) return { results: [] };
+	const contractId = chosenContract(this, 'property', '{{ $json.propertyId }}');
+	if (typeof contractId !== 'string') return contractId;
 	const properties = await listProperties.call(this, contractId);
 	return {
 		results: properties
@@ -144,10 +146,8 @@ export async function searchSpectators(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const contractId = currentContractId(this);
-	if (contractId === 'expression')
-		return fromExpressionHint('spectator', '{{ $json.spectatorId }}');
-	if (!contractId) return { results: [] };
+	const contractId = chosenContract(this, 'spectator', '{{ $json.spectatorId }}');
+	if (typeof contractId !== 'string') return contractId;
 	const spectators = await listSpectators.call(this, contractId);
 	return {
 		results: spectators

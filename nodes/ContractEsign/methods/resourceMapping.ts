@@ -6,14 +6,10 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { getVariables } from '../transport/records';
+import { currentId } from './currentParameter';
 
 /** Suffix of an image variable's column: its value is the name of an input binary field, not the image. */
 const IMAGE_COLUMN_SUFFIX = ' (Image: Binary Field)';
-
-function currentId(ctx: ILoadOptionsFunctions, name: string): string {
-	const value = ctx.getCurrentNodeParameter(name, { extractValue: true });
-	return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
-}
 
 /**
  * Columns of the "Set variables" mapper: the text and image variables of the chosen participant (spec 4.5), the

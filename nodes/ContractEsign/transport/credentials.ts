@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { EXPIRY_TOLERANCE_MS, expiredTokenMessage, jwtExpiresAt } from '../helpers/jwt';
+import { expiredTokenMessage, isPastExpiry, jwtExpiresAt, withoutBearer } from '../helpers/jwt';
 import { redactUrl } from './redact';
 
 export const CREDENTIAL_TYPE = 'contractEsignApi';
@@ -77,16 +77,11 @@ async function resolve(ctx: EsignContext): Promise<ResolvedCredentials> {
 			},
 		);
 	}
-	const secrets = [raw.apiKey, raw.accessToken]
-		.filter((s): s is string => typeof s === 'string')
-		.map((s) => s.trim().replace(/^bearer\s+/i, ''))
-		.filter((s) => s.length > 0);
+	const secrets = [raw.apiKey, raw.accessToken].map(withoutBearer).filter((s) => s.length > 0);
 	const id = ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '';
 	const tokenExpiresAt =
-		raw.authentication === 'accessToken'
-			? jwtExpiresAt(String(raw.accessToken ?? '').replace(/^\s*bearer\s+/i, ''))
-			: undefined;
-	if (tokenExpiresAt !== undefined && tokenExpiresAt + EXPIRY_TOLERANCE_MS < Date.now()) {
+		raw.authentication === 'accessToken' ? jwtExpiresAt(withoutBearer(raw.accessToken)) : undefined;
+	if (isPastExpiry(tokenExpiresAt)) {
 		throw new NodeOperationError(ctx.getNode(), expiredTokenMessage(tokenExpiresAt), {
 			description: 'Nothing was sent to the service.',
 		});

@@ -16,7 +16,7 @@ const EXTENSION_MIME: Record<string, string> = {
 	xml: 'application/xml',
 };
 
-export function mimeTypeFromFileName(fileName: string): string | undefined {
+function mimeTypeFromFileName(fileName: string): string | undefined {
 	const ext = fileName.split('.').pop()?.toLowerCase() ?? '';
 	return EXTENSION_MIME[ext];
 }

@@ -4,15 +4,16 @@ import { getCredentials } from './credentials';
 /**
  * What the transport learned about the service behind a credential, in memory for the life of the n8n process:
  * for an operation the spec shows in two forms, which form the service answered (api-notes R1–R5). A restart
- * learns again with one extra request; a wrong memory is corrected the same way.
+ * learns again with one extra request. Once a form is remembered, a 404/405 from it is reported as it is (it may
+ * be a missing record), never answered by trying the other form.
  */
 const learned = new Map<string, string>();
 
-export function recall(credentialKey: string, topic: string): string | undefined {
+function recall(credentialKey: string, topic: string): string | undefined {
 	return learned.get(`${credentialKey} ${topic}`);
 }
 
-export function learn(credentialKey: string, topic: string, answer: string): void {
+function learn(credentialKey: string, topic: string, answer: string): void {
 	learned.set(`${credentialKey} ${topic}`, answer);
 }
 

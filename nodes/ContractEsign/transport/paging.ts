@@ -13,7 +13,7 @@ export interface PageInfo {
 }
 
 /** X-Total-Pages and X-Total-Documents (spec 4.14); undefined when absent or not a number. */
-export function readPageInfo(headers: Record<string, string>): PageInfo {
+function readPageInfo(headers: Record<string, string>): PageInfo {
 	const num = (value: string | undefined) => {
 		if (value === undefined || value.trim() === '') return undefined;
 		const parsed = Number(value);
@@ -48,10 +48,10 @@ export async function requestPage(
 export async function requestAllPages(
 	this: EsignContext,
 	qs: IDataObject = {},
-	options: { limit?: number; itemIndex?: number; perPage?: number } = {},
+	options: { limit?: number; itemIndex?: number } = {},
 ): Promise<IDataObject[]> {
 	const { limit } = options;
-	const perPage = Math.min(MAX_PER_PAGE, options.perPage ?? MAX_PER_PAGE, limit ?? MAX_PER_PAGE);
+	const perPage = Math.min(MAX_PER_PAGE, limit ?? MAX_PER_PAGE);
 	const items: IDataObject[] = [];
 	for (let page = 1; ; page++) {
 		const { items: pageItems, info } = await requestPage.call(

@@ -103,20 +103,22 @@ export interface ParticipantContact {
 	editable: IDataObject;
 	/** The record's read-only `information` part: status, signatureLink, … */
 	information: IDataObject;
-	/** Any other field of the record (the API description does not list them). */
-	other: IDataObject;
+	/** The whole record as the API answered it (it may hold fields the API description does not list). */
+	record: IDataObject;
 }
 
 /**
- * Every participant of a contract with its e-mail. E-mails are only in the participant record (4.7), so: the
- * participant ids from the variables endpoint (4.5), then one read per participant.
+ * Every participant of a contract with its e-mail (the first `max` only, when given). E-mails are only in the
+ * participant record (4.7), so: the participant ids from the variables endpoint (4.5), then one read per participant.
  */
 export async function participantContacts(
 	this: EsignContext,
 	contractId: string,
 	itemIndex?: number,
+	max?: number,
 ): Promise<ParticipantContact[]> {
-	const { participants } = await getVariables.call(this, contractId, itemIndex);
+	const listed = (await getVariables.call(this, contractId, itemIndex)).participants;
+	const participants = max === undefined ? listed : listed.slice(0, max);
 	const records = await Promise.all(
 		participants.map(
 			async (p) =>
@@ -128,16 +130,12 @@ export async function participantContacts(
 				),
 		),
 	);
-	return records.map((record, index) => {
-		const other = { ...record };
-		for (const key of ['editable', 'information', 'participantid', 'success']) delete other[key];
-		return {
-			participantId: participants[index].participantId,
-			label: participants[index].label,
-			listedName: participants[index].participantName,
-			editable: (record.editable ?? {}) as IDataObject,
-			information: (record.information ?? {}) as IDataObject,
-			other,
-		};
-	});
+	return records.map((record, index) => ({
+		participantId: participants[index].participantId,
+		label: participants[index].label,
+		listedName: participants[index].participantName,
+		editable: (record.editable ?? {}) as IDataObject,
+		information: (record.information ?? {}) as IDataObject,
+		record,
+	}));
 }

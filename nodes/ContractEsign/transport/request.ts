@@ -4,8 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import type { Endpoint, EndpointName, PathParams } from './catalogue';
 import { ENDPOINTS } from './catalogue';
 import type { EsignContext } from './credentials';
-import { getCredentials } from './credentials';
-import { learn, recall } from './learned';
+import { learnFor, recallFor } from './learned';
 import type { Incoming, Outgoing } from './pipeline';
 import { fillPath, send } from './pipeline';
 import { unwrapList } from './shapes';
@@ -61,19 +60,18 @@ export async function requestFull(
 		});
 	if (!row.alternative) return await sendTo(row);
 
-	const key = (await getCredentials.call(this)).key;
-	const known = recall(key, endpoint) as Form | undefined;
+	const known = (await recallFor(this, endpoint)) as Form | undefined;
 	const forms: Record<Form, Route> = { primary: row, alternative: row.alternative };
 	const first = await settle(sendTo(forms[known ?? 'primary']));
 	if (first.response) {
-		if (!known) learn(key, endpoint, 'primary');
+		if (!known) await learnFor(this, endpoint, 'primary');
 		return first.response;
 	}
 	if (known || !routeMissing(first.error)) throw first.error;
 	const second = await settle(sendTo(forms.alternative));
-	if (second.response || !routeMissing(second.error)) learn(key, endpoint, 'alternative');
+	if (second.response || !routeMissing(second.error)) await learnFor(this, endpoint, 'alternative');
 	if (second.response) return second.response;
-	if (routeMissing(second.error) && routeMissing(first.error)) {
+	if (routeMissing(second.error)) {
 		const other = `${row.alternative.method} ${fillPath(row.alternative.path, params as Record<string, string>)}`;
 		first.error.description =
 			`${first.error.description ?? ''} The other form the API description shows (${other}) answered HTTP ${second.error.httpCode} too.`.trim();

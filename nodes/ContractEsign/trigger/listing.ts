@@ -67,6 +67,9 @@ export function listUnstable(ctx: IPollFunctions, what: string): NodeOperationEr
 	);
 }
 
+/** The newest creation instant of a list and every contract created at it. */
+export type Newest = { createdMs: number; observations: Observation[] };
+
 export class ListReader {
 	/**
 	 * The step of the createdAt values shown: 1 ms, or 1000 ms when the service writes whole seconds (it may still
@@ -144,6 +147,13 @@ export class ListReader {
 			(bounds.from === undefined || o.createdMs >= bounds.from) &&
 			(bounds.to === undefined || o.createdMs <= bounds.to)
 		);
+	}
+
+	/** How many of the observations lie within the bounds. */
+	countWithin(observations: Map<string, Observation>, bounds: Bounds): number {
+		let count = 0;
+		for (const o of observations.values()) if (this.within(o, bounds)) count++;
+		return count;
 	}
 
 	/**

@@ -1,8 +1,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { Bounds, Observation, Page } from './listing';
+import type { Bounds, Newest, Observation, Page } from './listing';
 import { ListReader, listUnstable, orderOf } from './listing';
-import { triggerTuning } from './tuning';
+import { DAY_MS, triggerTuning } from './tuning';
 
 /**
  * Passes over the contract list: every contract of one query read exactly once, whatever the list's order.
@@ -76,7 +76,6 @@ async function windows(
 ): Promise<Outcome> {
 	// windows follow the grid of the shown instants (whole seconds when the service shows seconds), so that
 	// consecutive windows leave no instant between them
-	const grid = () => reader.precision;
 	const stack: Array<[number, number, Page | undefined]> = [[from, to, first]];
 	while (stack.length > 0) {
 		const [a, b, known] = stack.pop() as [number, number, Page | undefined];
@@ -85,7 +84,7 @@ async function windows(
 		if (page.ignored) return 'unsupported';
 		add(page, out);
 		if (page.raw < reader.perPage) continue;
-		const step = grid();
+		const step = reader.precision;
 		const first = Math.ceil(a / step) * step;
 		const last = Math.floor(b / step) * step;
 		if (last <= first) {
@@ -143,8 +142,8 @@ async function readRange(
 			: 'unordered';
 	// One page may look sorted by chance: a keyset pass that found fewer contracts than the first page's total
 	// (contracts rarely leave the list during a pass) is read again by windows, which assume no order.
-	const found = [...out.values()].filter((o) => reader.within(o, range)).length;
-	if (outcome === 'ok' && page.total !== undefined && found < page.total) outcome = 'unordered';
+	if (outcome === 'ok' && page.total !== undefined && reader.countWithin(out, range) < page.total)
+		outcome = 'unordered';
 	if (outcome === 'unordered') {
 		const newest = Math.max(triggerTuning.now(), extremes(page).max);
 		outcome = await windows(reader, range.from ?? 0, range.to ?? newest, page, out);
@@ -179,7 +178,7 @@ export async function readPass(
 }
 
 /** Recent periods tried when the list is not newest first (one request each until one holds contracts). */
-const RECENT_MS = [3_600_000, 86_400_000, 30 * 86_400_000, 365 * 86_400_000];
+const RECENT_MS = [3_600_000, DAY_MS, 30 * DAY_MS, 365 * DAY_MS];
 
 /**
  * The newest creation instant of a query and every contract created at that instant: one request when the list
@@ -195,14 +194,16 @@ export async function readNewest(
 	if (page.items.length === 0) return undefined;
 	const found = page.ignored ? 'ignored' : await climbToNewest(reader, page);
 	if (found !== 'ignored') return found;
-	// the service does not apply the bounds: read the whole list and take its newest instant
-	const all = [...(await readAllByOffset(reader, {})).values()];
-	const newest = Math.max(...all.map((o) => o.createdMs));
-	if (!Number.isFinite(newest)) return undefined;
-	return { createdMs: newest, observations: all.filter((o) => o.createdMs === newest) };
+	// bounds not applied: the whole list's newest instant, in one loop (spreading 100k+ values overflows)
+	let newest: Newest | undefined;
+	for (const o of (await reader.readComplete({}, 'it')).values()) {
+		if (Number.isNaN(o.createdMs)) return undefined;
+		if (!newest || o.createdMs > newest.createdMs)
+			newest = { createdMs: o.createdMs, observations: [o] };
+		else if (o.createdMs === newest.createdMs) newest.observations.push(o);
+	}
+	return newest;
 }
-
-type Newest = { createdMs: number; observations: Observation[] };
 
 /** readNewest by date bounds; 'ignored' as soon as an answer shows the service does not apply them. */
 async function climbToNewest(

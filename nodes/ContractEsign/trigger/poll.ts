@@ -86,10 +86,9 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	const filters = filterQuery(cfg);
 
 	// 1. the watched contracts
-	const statusObservations = new Map<string, Observation>();
+	let statusObservations = new Map<string, Observation>();
 	if (cfg.event === 'anyChange') {
-		const seen = await readPass(this, filters, { floor: windowStart });
-		for (const [id, o] of seen) statusObservations.set(id, o);
+		statusObservations = await readPass(this, filters, { floor: windowStart });
 	} else if (cfg.event === 'enteredStatus') {
 		for (const status of cfg.statuses) {
 			const seen = await readPass(
@@ -107,14 +106,13 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 
 	// 2. new contracts: everything listed from the watermark on (the watermark only moves with what this pass
 	// lists, so a contract created while the poll runs is never passed over)
-	const createdObservations = new Map<string, Observation>();
+	let createdObservations = new Map<string, Observation>();
 	if (cfg.event !== 'anyChange' && cfg.includeNew && previous) {
 		const bounds = [previous.watermark, windowStart].filter(
 			(v): v is number => typeof v === 'number',
 		);
 		const floor = bounds.length ? Math.max(...bounds) : undefined;
-		const seen = await readPass(this, filters, { floor });
-		for (const [id, o] of seen) createdObservations.set(id, o);
+		createdObservations = await readPass(this, filters, { floor });
 	}
 
 	// 3. baseline of the watermark: the newest contract of the whole account, unless the full pass

@@ -21,10 +21,10 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const max = resultLimit(this, itemIndex);
-	const participants = await participantContacts.call(this, contractId, itemIndex);
-	return participants.slice(0, max).map((p) =>
+	const participants = await participantContacts.call(this, contractId, itemIndex, max);
+	return participants.map((p) =>
 		flattenParticipant(contractId, {
-			...p.other,
+			...p.record,
 			participantid: p.participantId,
 			editable: p.editable,
 			information: { label: p.label, ...p.information },
