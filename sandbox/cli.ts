@@ -28,7 +28,7 @@ async function main(): Promise<void> {
 	const { help: _help, ...sandboxOptions } = options;
 	const sb = await startSandbox(sandboxOptions);
 	const lines = [
-		'Contract e-signature sandbox is running',
+		'TRATO sandbox (unofficial local stand-in) is running',
 		`  Base URL:    ${sb.baseUrl}`,
 		`  Upload URL:  ${sb.uploadUrl}`,
 		`  API key:     ${sb.apiKey}`,

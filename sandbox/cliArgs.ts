@@ -12,21 +12,21 @@
 import type { SandboxOptions } from './types';
 import { Variants, knownVariants } from './variants';
 
-export const HELP = `Contract e-signature sandbox
+export const HELP = `TRATO sandbox (unofficial local stand-in)
 
 Usage: npm run sandbox -- [options]
 
-  --port <n>           API port (0 = random; default 4010; env ESIGN_SANDBOX_PORT)
+  --port <n>           API port (0 = random; default 4010; env TRATO_SANDBOX_PORT)
   --upload-port <n>    upload origin port (default port + 1; random when port is 0)
   --host <addr>        listen address (default 127.0.0.1)
-  --api-key <key>      API key (default: random, printed; env ESIGN_SANDBOX_API_KEY)
-  --request-log <file> append one JSON line per request (env ESIGN_SANDBOX_REQUEST_LOG)
-  --data-file <path>   keep state across restarts in this JSON file (env ESIGN_SANDBOX_DATA_FILE)
+  --api-key <key>      API key (default: random, printed; env TRATO_SANDBOX_API_KEY)
+  --request-log <file> append one JSON line per request (env TRATO_SANDBOX_REQUEST_LOG)
+  --data-file <path>   keep state across restarts in this JSON file (env TRATO_SANDBOX_DATA_FILE)
   --file-protection    serve files from {base}/uploads/<id> with auth instead of the upload origin
   --seed <N>           seed N contracts at start (when the data file holds none)
   --latency <ms>       add this latency to every API and upload request
   --variant <name[=value]>
-                       answer as a variant profile does (repeatable; env ESIGN_SANDBOX_VARIANTS,
+                       answer as a variant profile does (repeatable; env TRATO_SANDBOX_VARIANTS,
                        comma-separated; docs/sandbox.md "Variant profiles"), one of:
 ${knownVariants()
 	.map((v) => `                         ${v}`)
@@ -34,7 +34,7 @@ ${knownVariants()
   --help               this text
 `;
 
-/** Options from the command line, then the ESIGN_SANDBOX_* environment for what the line did not set. */
+/** Options from the command line, then the TRATO_SANDBOX_* environment for what the line did not set. */
 export function parseArgs(
 	argv: string[],
 	env: NodeJS.ProcessEnv = process.env,
@@ -93,12 +93,12 @@ export function parseArgs(
 				throw new Error(`Unknown option ${arg} (see --help)`);
 		}
 	}
-	if (out.port === undefined && env.ESIGN_SANDBOX_PORT)
-		out.port = num('ESIGN_SANDBOX_PORT', env.ESIGN_SANDBOX_PORT);
-	out.apiKey ??= env.ESIGN_SANDBOX_API_KEY || undefined;
-	out.requestLog ??= env.ESIGN_SANDBOX_REQUEST_LOG || undefined;
-	out.dataFile ??= env.ESIGN_SANDBOX_DATA_FILE || undefined;
-	out.variants ??= env.ESIGN_SANDBOX_VARIANTS?.split(',')
+	if (out.port === undefined && env.TRATO_SANDBOX_PORT)
+		out.port = num('TRATO_SANDBOX_PORT', env.TRATO_SANDBOX_PORT);
+	out.apiKey ??= env.TRATO_SANDBOX_API_KEY || undefined;
+	out.requestLog ??= env.TRATO_SANDBOX_REQUEST_LOG || undefined;
+	out.dataFile ??= env.TRATO_SANDBOX_DATA_FILE || undefined;
+	out.variants ??= env.TRATO_SANDBOX_VARIANTS?.split(',')
 		.map((v) => v.trim())
 		.filter(Boolean);
 	if (out.variants) Variants.parse(out.variants); // refuse an unknown name before starting

@@ -174,8 +174,8 @@ class PdfWriter {
 		this.doc.setTitle(this.safe(meta.title));
 		if (meta.subject) this.doc.setSubject(this.safe(meta.subject));
 		if (meta.keywords) this.doc.setKeywords(meta.keywords);
-		this.doc.setProducer('contract e-signature sandbox (pdf-lib)');
-		this.doc.setCreator('contract e-signature sandbox');
+		this.doc.setProducer('TRATO sandbox (pdf-lib)');
+		this.doc.setCreator('TRATO sandbox');
 		return Buffer.from(await this.doc.save());
 	}
 }

@@ -319,7 +319,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 				json: { success: false, error: error.message, ...error.extra },
 				headers:
 					error.status === 401
-						? { 'WWW-Authenticate': 'Bearer realm="esign-sandbox", apikey' }
+						? { 'WWW-Authenticate': 'Bearer realm="trato-sandbox", apikey' }
 						: {},
 			});
 		} else {

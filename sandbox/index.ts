@@ -57,8 +57,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const port = options.port ?? 4010;
 	const uploadPort = options.uploadPort ?? (port === 0 ? 0 : port + 1);
 	const apiKey = options.apiKey ?? `sk_sandbox_${randomBytes(16).toString('hex')}`;
-	const jwtSecret = options.jwtSecret ?? sha256Hex(`esign-sandbox-jwt:${apiKey}`);
-	const requestLogPath = options.requestLog ?? process.env.ESIGN_SANDBOX_REQUEST_LOG;
+	const jwtSecret = options.jwtSecret ?? sha256Hex(`trato-sandbox-jwt:${apiKey}`);
+	const requestLogPath = options.requestLog ?? process.env.TRATO_SANDBOX_REQUEST_LOG;
 	const credits = {
 		shield1: options.credits?.shield1 ?? 100,
 		shield2: options.credits?.shield2 ?? 100,

@@ -249,7 +249,7 @@ export class Store {
 			data: f.data ? f.data.toString('base64') : undefined,
 		}));
 		return JSON.stringify({
-			format: 'esign-sandbox-data',
+			format: 'trato-sandbox-data',
 			version: 1,
 			savedAt: new Date().toISOString(),
 			credits: this.credits,
@@ -267,7 +267,7 @@ export class Store {
 		} catch (error) {
 			throw new Error(`Sandbox data file ${source} is not valid JSON: ${(error as Error).message}`);
 		}
-		if (!data || data.format !== 'esign-sandbox-data' || !Array.isArray(data.contracts)) {
+		if (!data || data.format !== 'trato-sandbox-data' || !Array.isArray(data.contracts)) {
 			throw new Error(
 				`Sandbox data file ${source} is not a sandbox data file (format marker missing)`,
 			);

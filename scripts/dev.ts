@@ -17,8 +17,8 @@
  *   npm run dev                                   n8n 1.x (node 20) against the sandbox
  *   npm run dev -- --n8n 2                        n8n 2.x (node 24, installed from the npm registry)
  *   npm run dev -- --port 5679 --sandbox-port 4020 --seed 200 --no-build --fresh --verbose
- *   ESIGN_BASE_URL=https://api.your-tenant.com ESIGN_API_KEY=... npm run dev     a real account, no sandbox
- *     (or --base-url/--api-key/--access-token; ESIGN_ACCESS_TOKEN)
+ *   TRATO_BASE_URL=https://api.your-tenant.com TRATO_API_KEY=... npm run dev     a real account, no sandbox
+ *     (or --base-url/--api-key/--access-token; TRATO_ACCESS_TOKEN)
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -49,17 +49,17 @@ const USAGE = `Usage: npm run dev -- [options]
   --port <n>             n8n port (default 5678, or a free one when taken)
   --sandbox-port <n>     sandbox API port (default 4010, or a free one when taken); upload origin = port + 1
   --seed <n>             contracts seeded into a new sandbox (default 40)
-  --base-url <url>       use a real account instead of the sandbox (env ESIGN_BASE_URL)
-  --api-key <key>        its API key (env ESIGN_API_KEY)
-  --access-token <jwt>   or its access token (env ESIGN_ACCESS_TOKEN)
+  --base-url <url>       use a real account instead of the sandbox (env TRATO_BASE_URL)
+  --api-key <key>        its API key (env TRATO_API_KEY)
+  --access-token <jwt>   or its access token (env TRATO_ACCESS_TOKEN)
   --no-build             do not run "npm run build" first
   --fresh                start from an empty n8n user folder and sandbox data
   --verbose              show n8n's log in this terminal (it always goes to a file too)
   --help`;
 
 const SANDBOX_API_KEY = 'sk_sandbox_dev_key';
-const CREDENTIAL_ID = 'esignCredential1';
-const CREDENTIAL_NAME = 'Contract E-Sign account';
+const CREDENTIAL_ID = 'tratoCredential1';
+const CREDENTIAL_NAME = 'TRATO account';
 
 function say(message: string) {
 	process.stdout.write(`[dev] ${message}\n`);
@@ -77,13 +77,13 @@ async function portOr(preferred: number): Promise<number> {
 async function main() {
 	const { values } = parseArgs({
 		options: {
-			n8n: { type: 'string', default: process.env.ESIGN_N8N || '1' },
+			n8n: { type: 'string', default: process.env.TRATO_N8N || '1' },
 			port: { type: 'string' },
 			'sandbox-port': { type: 'string' },
 			seed: { type: 'string', default: '40' },
-			'base-url': { type: 'string', default: process.env.ESIGN_BASE_URL },
-			'api-key': { type: 'string', default: process.env.ESIGN_API_KEY },
-			'access-token': { type: 'string', default: process.env.ESIGN_ACCESS_TOKEN },
+			'base-url': { type: 'string', default: process.env.TRATO_BASE_URL },
+			'api-key': { type: 'string', default: process.env.TRATO_API_KEY },
+			'access-token': { type: 'string', default: process.env.TRATO_ACCESS_TOKEN },
 			'no-build': { type: 'boolean', default: false },
 			fresh: { type: 'boolean', default: false },
 			verbose: { type: 'boolean', default: false },
@@ -99,7 +99,7 @@ async function main() {
 	const real = values['base-url'];
 	if (real && !values['api-key'] && !values['access-token']) {
 		throw new Error(
-			'A real account needs --api-key (ESIGN_API_KEY) or --access-token (ESIGN_ACCESS_TOKEN).',
+			'A real account needs --api-key (TRATO_API_KEY) or --access-token (TRATO_ACCESS_TOKEN).',
 		);
 	}
 
@@ -192,7 +192,7 @@ async function main() {
 			`  n8n ${install.version} is running (ready in ${Math.round((Date.now() - started) / 1000)} s)`,
 			`  Editor:      ${n8n.url}`,
 			`  Login:       ${DEV_OWNER.email} / ${DEV_OWNER.password}`,
-			`  Examples:    ${n8n.url}/workflow/esignExample0001  (…0002, …0003)`,
+			`  Examples:    ${n8n.url}/workflow/tratoExample0001  (…0002, …0003)`,
 			`  Credential:  "${CREDENTIAL_NAME}" → ${credential.baseUrl}`,
 		];
 		if (sb) {

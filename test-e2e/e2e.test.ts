@@ -125,9 +125,7 @@ for (const major of MAJORS) {
 			assert.ok(names.includes(NODE_TYPE), `${NODE_TYPE} is among n8n's node types`);
 			assert.ok(names.includes(TRIGGER_TYPE), `${TRIGGER_TYPE} is among n8n's node types`);
 			assert.ok(
-				existsSync(
-					join(e.userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-contract-esign', 'dist'),
-				),
+				existsSync(join(e.userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-trato', 'dist')),
 				'loaded from the community packages folder',
 			);
 			assert.equal(e.env.N8N_CUSTOM_EXTENSIONS, undefined);
@@ -259,7 +257,7 @@ for (const major of MAJORS) {
 
 		test("a bad input stops the workflow with the node's clear error, before any request", async () => {
 			const workflow = readWorkflow(exampleFile(1));
-			workflow.id = `esignBadInput${major}00`;
+			workflow.id = `tratoBadInput${major}00`;
 			workflow.name = 'E2E: example 1 with a malformed e-mail';
 			const data = workflow.nodes.find((n) => n.name === 'Lease data')!;
 			data.parameters.jsonOutput = String(data.parameters.jsonOutput).replace(
@@ -387,7 +385,7 @@ for (const major of MAJORS) {
 function withManualStart(workflow: Workflow, contractId: string): Workflow {
 	const trigger = workflow.nodes.find((n) => n.type === TRIGGER_TYPE)!;
 	const copy: Workflow = JSON.parse(JSON.stringify(workflow));
-	copy.id = 'esignExample3Run';
+	copy.id = 'tratoExample3Run';
 	copy.name = 'E2E: example 3 started by hand';
 	copy.nodes = copy.nodes.filter((n) => n.name !== trigger.name);
 	copy.nodes.push(

@@ -42,8 +42,8 @@ import {
 } from '../scripts/e2e/n8n';
 
 export const EXAMPLES = join(REPO, 'examples');
-export const CREDENTIAL_ID = 'esignCredential1';
-export const CREDENTIAL_NAME = 'Contract E-Sign account';
+export const CREDENTIAL_ID = 'tratoCredential1';
+export const CREDENTIAL_NAME = 'TRATO account';
 
 export interface LoggedRequest {
 	method: string;
@@ -98,8 +98,8 @@ export function readWorkflow(file: string): Workflow {
 
 /** Warns when dist/ is older than a source file (the e2e tests what was built, like CI after npm run build). */
 function warnIfStale() {
-	const built = join(REPO, 'dist', 'nodes', 'ContractEsign', 'ContractEsign.node.js');
-	if (process.env.ESIGN_PACK_DIR || !existsSync(built)) return;
+	const built = join(REPO, 'dist', 'nodes', 'Trato', 'Trato.node.js');
+	if (process.env.TRATO_PACK_DIR || !existsSync(built)) return;
 	const builtAt = statSync(built).mtimeMs;
 	const newer = (dir: string): string | undefined => {
 		for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -126,7 +126,7 @@ export async function startE2eEnv(
 	warnIfStale();
 	const install = installing ? await installing : installN8n(major);
 	const installMs = Date.now() - started;
-	const dir = mkdtempSync(join(tmpdir(), `esign-e2e-n8n${major}-`));
+	const dir = mkdtempSync(join(tmpdir(), `trato-e2e-n8n${major}-`));
 	const userFolder = join(dir, 'n8n');
 	mkdirSync(userFolder);
 	const logFile = join(dir, 'sandbox-requests.jsonl');

@@ -40,7 +40,7 @@ import {
 	QueueCluster,
 	byId,
 	chain,
-	esignNode,
+	tratoNode,
 	queueBinaryMode,
 	respondNode,
 	startServices,
@@ -78,19 +78,19 @@ async function waitFor<T>(
 	}
 }
 
-/** Contract E-Sign nodes "Create" (from the NDA template) → "Name it" (configure the name from an expression). */
+/** TRATO nodes "Create" (from the NDA template) → "Name it" (configure the name from an expression). */
 function createAndName(
 	credentialId: string,
 	nameExpression: string,
 ): Array<Record<string, unknown>> {
 	return [
-		esignNode('Create', credentialId, {
+		tratoNode('Create', credentialId, {
 			resource: 'contract',
 			operation: 'create',
 			source: 'template',
 			templateId: byId(NDA_TEMPLATE),
 		}),
-		esignNode('Name it', credentialId, {
+		tratoNode('Name it', credentialId, {
 			resource: 'contract',
 			operation: 'configure',
 			contractId: byId('={{ $json.contractId }}'),
@@ -103,7 +103,7 @@ let services: Services | undefined;
 let servicesDir: string;
 
 before(async () => {
-	servicesDir = mkdtempSync(join(tmpdir(), 'esign-queue-'));
+	servicesDir = mkdtempSync(join(tmpdir(), 'trato-queue-'));
 	services = await startServices(servicesDir);
 });
 
@@ -135,7 +135,7 @@ for (const major of MAJORS) {
 					install,
 					services: services!,
 					dir,
-					name: `esign_n8n${major}`,
+					name: `trato_n8n${major}`,
 					workers: 2,
 					env: {
 						...STALLED,
@@ -145,7 +145,7 @@ for (const major of MAJORS) {
 				});
 				await cluster.start();
 				credentialId = await cluster.createCredential({
-					name: 'Contract E-Sign account',
+					name: 'TRATO account',
 					baseUrl: sb.baseUrl,
 					apiKey: sb.apiKey,
 				});
@@ -180,19 +180,19 @@ for (const major of MAJORS) {
 				return await cluster.createActiveWorkflow(
 					chain('Queue: PDF webhook → create → signers → name → send', [
 						webhookNode(path, 'lastNode'),
-						esignNode('Create from PDF', credentialId, {
+						tratoNode('Create from PDF', credentialId, {
 							resource: 'contract',
 							operation: 'create',
 							source: 'pdf',
 							binaryPropertyName: 'data',
 						}),
-						esignNode('Get participants', credentialId, {
+						tratoNode('Get participants', credentialId, {
 							resource: 'variable',
 							operation: 'getAll',
 							contractId: byId('={{ $json.contractId }}'),
 							output: 'perParticipant',
 						}),
-						esignNode('Name the signers', credentialId, {
+						tratoNode('Name the signers', credentialId, {
 							resource: 'participant',
 							operation: 'update',
 							contractId: byId('={{ $json.contractId }}'),
@@ -204,7 +204,7 @@ for (const major of MAJORS) {
 							},
 						}),
 						{
-							...esignNode('Name it', credentialId, {
+							...tratoNode('Name it', credentialId, {
 								resource: 'contract',
 								operation: 'configure',
 								contractId: byId("={{ $('Create from PDF').first().json.contractId }}"),
@@ -212,7 +212,7 @@ for (const major of MAJORS) {
 							}),
 							executeOnce: true,
 						},
-						esignNode('Send', credentialId, {
+						tratoNode('Send', credentialId, {
 							resource: 'contract',
 							operation: 'send',
 							contractId: byId('={{ $json.contractId }}'),
@@ -362,13 +362,13 @@ for (const major of MAJORS) {
 							options: {},
 						},
 						credentials: {
-							contractEsignApi: { id: credentialId, name: 'Contract E-Sign account' },
+							tratoApi: { id: credentialId, name: 'TRATO account' },
 						},
 					};
 					const workflowId = await cluster.createActiveWorkflow(
 						chain('Queue: trigger → mark the contract', [
 							trigger,
-							esignNode('Mark', credentialId, {
+							tratoNode('Mark', credentialId, {
 								resource: 'customProperty',
 								operation: 'create',
 								contractId: byId('={{ $json.contractId }}'),

@@ -40,7 +40,7 @@ import {
 export const ARTIFACTS = join(REPO, 'test-ui', 'artifacts');
 
 /** The name of the credential example workflows use. */
-export const CREDENTIAL_NAME = 'Contract E-Sign account';
+export const CREDENTIAL_NAME = 'TRATO account';
 
 /**
  * The README picture (docs/screenshot.png, copied by `npm run screenshot`): the test that takes it, the example
@@ -82,7 +82,7 @@ export interface UiEnv {
 	requests(): Array<{ method: string; path: string; status: number }>;
 	/** Folder of this version's screenshots. */
 	artifacts: string;
-	/** Stores a workflow through the REST API (every Contract E-Sign credential slot set to the sandbox one). */
+	/** Stores a workflow through the REST API (every TRATO credential slot set to the sandbox one). */
 	createWorkflow(spec: WorkflowSpec): Promise<string>;
 	/** Saves a screenshot of the page as <artifacts>/<name>.png. */
 	screenshot(name: string): Promise<string>;
@@ -96,7 +96,7 @@ function log(message: string) {
 export async function startUiEnv(major: N8nMajor): Promise<UiEnv> {
 	const started = Date.now();
 	const install = await installN8nAsync(major);
-	const dir = mkdtempSync(join(tmpdir(), `esign-ui-n8n${major}-`));
+	const dir = mkdtempSync(join(tmpdir(), `trato-ui-n8n${major}-`));
 	const userFolder = join(dir, 'n8n');
 	mkdirSync(userFolder);
 	const requestLog = join(dir, 'sandbox-requests.jsonl');
@@ -167,8 +167,8 @@ export async function startUiEnv(major: N8nMajor): Promise<UiEnv> {
 			requests: () => readJsonLines<{ method: string; path: string; status: number }>(requestLog),
 			async createWorkflow(spec) {
 				const nodes = spec.nodes.map((node) =>
-					node.credentials?.contractEsignApi || node.type.startsWith('n8n-nodes-contract-esign.')
-						? { ...node, credentials: { ...node.credentials, contractEsignApi: credential } }
+					node.credentials?.tratoApi || node.type.startsWith('n8n-nodes-trato.')
+						? { ...node, credentials: { ...node.credentials, tratoApi: credential } }
 						: node,
 				);
 				return await rest.createWorkflow({ ...spec, nodes });

@@ -49,35 +49,31 @@ export interface Samples {
 }
 
 function loadClass<T>(file: string, name: string): T {
-	// The pack n8n loads (installPack takes ESIGN_PACK_DIR too).
-	const pack = process.env.ESIGN_PACK_DIR || REPO;
+	// The pack n8n loads (installPack takes TRATO_PACK_DIR too).
+	const pack = process.env.TRATO_PACK_DIR || REPO;
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const module = require(join(pack, 'dist', file)) as Record<string, new () => T>;
 	return new module[name]();
 }
 
-/** The built action node's description (dist/ must be built; ESIGN_PACK_DIR: another pack's). */
+/** The built action node's description (dist/ must be built; TRATO_PACK_DIR: another pack's). */
 export function actionDescription(): INodeTypeDescription {
-	return loadClass<{ description: INodeTypeDescription }>(
-		'nodes/ContractEsign/ContractEsign.node.js',
-		'ContractEsign',
-	).description;
+	return loadClass<{ description: INodeTypeDescription }>('nodes/Trato/Trato.node.js', 'Trato')
+		.description;
 }
 
 /** The built trigger node's description. */
 export function triggerDescription(): INodeTypeDescription {
 	return loadClass<{ description: INodeTypeDescription }>(
-		'nodes/ContractEsign/ContractEsignTrigger.node.js',
-		'ContractEsignTrigger',
+		'nodes/Trato/TratoTrigger.node.js',
+		'TratoTrigger',
 	).description;
 }
 
-/** The built credential's name in n8n's credential type list ("Contract E-Sign API"). */
+/** The built credential's name in n8n's credential type list ("TRATO API"). */
 export function credentialDisplayName(): string {
-	return loadClass<{ displayName: string }>(
-		'credentials/ContractEsignApi.credentials.js',
-		'ContractEsignApi',
-	).displayName;
+	return loadClass<{ displayName: string }>('credentials/TratoApi.credentials.js', 'TratoApi')
+		.displayName;
 }
 
 function options(property: INodeProperties | undefined): INodePropertyOptions[] {

@@ -16,7 +16,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-import { ENDPOINTS } from '../nodes/ContractEsign/transport';
+import { ENDPOINTS } from '../nodes/Trato/transport';
 import type { LoggedRequest } from './helpers/env';
 
 /** Spec Part 4 from the endpoint catalogue: section, method and path pattern of each of the 33 operations. */
@@ -70,7 +70,7 @@ async function waitForLogs(runDir: string, files: string[]): Promise<string[]> {
 test(
 	'the requests the node sent during the suite cover every operation of spec Part 4',
 	async () => {
-		const runDir = process.env.ESIGN_TEST_RUN_DIR;
+		const runDir = process.env.TRATO_TEST_RUN_DIR;
 		if (!runDir || !existsSync(runDir))
 			throw new Error('Run the whole suite (npm test): this test reads its logs.');
 		const logs = await waitForLogs(runDir, nodeTestFiles());
@@ -79,8 +79,7 @@ test(
 			for (const line of readFileSync(log, 'utf8').split('\n')) {
 				if (!line.trim()) continue;
 				const request = JSON.parse(line) as LoggedRequest;
-				if (!(request.headers['user-agent'] ?? '').startsWith('n8n-nodes-contract-esign/'))
-					continue;
+				if (!(request.headers['user-agent'] ?? '').startsWith('n8n-nodes-trato/')) continue;
 				sent.add(`${request.method} ${request.path}`);
 			}
 		}

@@ -40,7 +40,7 @@ test('no file in nodes/ or credentials/ is over 250 lines', () => {
 
 test('encodeURIComponent appears in the request pipeline only', () => {
 	const users = shipped.filter((f) => f.text.includes('encodeURIComponent')).map((f) => f.path);
-	expect(users).toEqual(['nodes/ContractEsign/transport/pipeline.ts']);
+	expect(users).toEqual(['nodes/Trato/transport/pipeline.ts']);
 });
 
 test("only the transport calls n8n's HTTP helpers", () => {
@@ -48,7 +48,7 @@ test("only the transport calls n8n's HTTP helpers", () => {
 		.filter((f) => /helpers\.httpRequest/.test(f.text))
 		.map((f) => f.path)
 		.sort();
-	expect(users).toEqual(['nodes/ContractEsign/transport/pipeline.ts']);
+	expect(users).toEqual(['nodes/Trato/transport/pipeline.ts']);
 });
 
 test('helpers/ defines no node fields and sends no request', () => {

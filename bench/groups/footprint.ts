@@ -180,8 +180,8 @@ async function main(): Promise<void> {
 	minimalPackage(minimal);
 	const [ours, base] = [await pack(pkg), await pack(minimal)];
 
-	const actionFile = join(pkg, 'dist', 'nodes', 'ContractEsign', 'ContractEsign.node.js');
-	const triggerFile = join(pkg, 'dist', 'nodes', 'ContractEsign', 'ContractEsignTrigger.node.js');
+	const actionFile = join(pkg, 'dist', 'nodes', 'Trato', 'Trato.node.js');
+	const triggerFile = join(pkg, 'dist', 'nodes', 'Trato', 'TratoTrigger.node.js');
 	const minimalFile = join(minimal, 'dist', 'nodes', 'Minimal', 'Minimal.node.js');
 	const m = await alternate(rounds, {
 		action: () => coldRequire(actionFile),
@@ -220,7 +220,7 @@ async function main(): Promise<void> {
 		},
 		{
 			group,
-			measure: 'cold require of ContractEsign.node.js (fresh process, n8n-workflow preloaded)',
+			measure: 'cold require of Trato.node.js (fresh process, n8n-workflow preloaded)',
 			unit: 'ms',
 			value: summarize(m.action),
 			baseline: { label: 'minimal node file', value: summarize(m.minimal) },
@@ -228,8 +228,7 @@ async function main(): Promise<void> {
 		},
 		{
 			group,
-			measure:
-				'cold require of ContractEsignTrigger.node.js (fresh process, n8n-workflow preloaded)',
+			measure: 'cold require of TratoTrigger.node.js (fresh process, n8n-workflow preloaded)',
 			unit: 'ms',
 			value: summarize(m.trigger),
 			baseline: { label: 'minimal node file', value: summarize(m.minimal) },

@@ -128,7 +128,7 @@ async function main(): Promise<void> {
 	};
 	const action: INode = {
 		id: 'act',
-		name: 'Contract E-Sign',
+		name: 'TRATO',
 		type: ACTION_TYPE,
 		typeVersion: 1,
 		position: [200, 0],
@@ -139,13 +139,13 @@ async function main(): Promise<void> {
 			binaryPropertyName: 'data',
 			options: {},
 		},
-		credentials: { contractEsignApi: { id: 'cred-1', name: 'bench' } },
+		credentials: { tratoApi: { id: 'cred-1', name: 'bench' } },
 	};
 	const workflow = new Workflow({
 		id: 'bench-large',
 		name: 'bench',
 		nodes: [inputNode, action],
-		connections: { Input: { main: [[{ node: 'Contract E-Sign', type: 'main', index: 0 }]] } },
+		connections: { Input: { main: [[{ node: 'TRATO', type: 'main', index: 0 }]] } },
 		active: false,
 		nodeTypes: types,
 		staticData: {},
@@ -160,19 +160,19 @@ async function main(): Promise<void> {
 	let wallMs = 0;
 	let peak = 0;
 	additionalData.hooks!.addHandler('nodeExecuteBefore', async (nodeName: string) => {
-		if (nodeName !== 'Contract E-Sign') return;
+		if (nodeName !== 'TRATO') return;
 		settle();
 		baselineRss = memoryStatus().rss;
 		resetPeakRss();
 		t0 = nowMs();
 	});
 	additionalData.hooks!.addHandler('nodeExecuteAfter', async (nodeName: string) => {
-		if (nodeName !== 'Contract E-Sign') return;
+		if (nodeName !== 'TRATO') return;
 		wallMs = nowMs() - t0;
 		peak = memoryStatus().hwm;
 	});
 	const run = await new WorkflowExecute(additionalData, 'manual').run(workflow, inputNode);
-	const task = run.data.resultData.runData['Contract E-Sign']?.[0];
+	const task = run.data.resultData.runData['TRATO']?.[0];
 	const error = task?.error ?? run.data.resultData.error;
 	if (error)
 		throw new Error(

@@ -113,7 +113,7 @@ async function main(): Promise<void> {
 					};
 					const body = await context.helpers.httpRequestWithAuthentication.call(
 						context,
-						'contractEsignApi',
+						'tratoApi',
 						request,
 					);
 					if (!body.status && body.status !== '') throw new Error('unexpected body');

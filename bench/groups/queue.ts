@@ -29,7 +29,7 @@ import {
 	QueueCluster,
 	byId,
 	chain,
-	esignNode,
+	tratoNode,
 	startServices,
 	webhookNode,
 } from '../../scripts/e2e/queue';
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
 	const concurrency = Number(args.values.concurrency ?? 1);
 	const started = Date.now();
 	const install = installN8n(major);
-	const dir = mkdtempSync(join(tmpdir(), 'esign-bench-queue-'));
+	const dir = mkdtempSync(join(tmpdir(), 'trato-bench-queue-'));
 	const services = await startServices(dir);
 	const sb = await startSandboxProcess({ latencyMs: LATENCY_MS });
 	const clusters: Record<'one' | 'two', QueueCluster> = {
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
 		for (const [key, cluster] of Object.entries(clusters) as Array<['one' | 'two', QueueCluster]>) {
 			await cluster.start();
 			const credentialId = await cluster.createCredential({
-				name: 'Contract E-Sign account',
+				name: 'TRATO account',
 				baseUrl: sb.baseUrl,
 				apiKey: sb.apiKey,
 			});
@@ -109,7 +109,7 @@ async function main(): Promise<void> {
 						typeVersion: 1,
 						parameters: { fieldToSplitOut: 'body.ids', include: 'noOtherFields', options: {} },
 					},
-					esignNode('Get', credentialId, {
+					tratoNode('Get', credentialId, {
 						resource: 'contract',
 						operation: 'get',
 						contractId: byId('={{ $json.id }}'),
@@ -179,7 +179,7 @@ async function main(): Promise<void> {
 		const notes = [
 			`Executions started per worker in the 2-worker cluster (warm-up and rounds): ${perWorker.join(' / ')}.`,
 			`1-minute load average at the start and the end of the rounds: ${loads.map((l) => l.toFixed(1)).join(' → ')} (2 cores; other processes included).`,
-			`One round: ${jobs} production webhook calls at once, each an execution of ${items} \`contract get\` (Split Out → Contract E-Sign), answered when the execution has finished; the sandbox adds ${LATENCY_MS} ms to every request.`,
+			`One round: ${jobs} production webhook calls at once, each an execution of ${items} \`contract get\` (Split Out → TRATO), answered when the execution has finished; the sandbox adds ${LATENCY_MS} ms to every request.`,
 		];
 		writeResult({
 			group: 'queue',

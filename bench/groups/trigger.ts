@@ -23,9 +23,9 @@ import { PollContext } from 'n8n-core';
 import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { requestAllPages } from '../../nodes/ContractEsign/transport';
+import { requestAllPages } from '../../nodes/Trato/transport';
 import { mulberry32 } from '../../sandbox/util';
-import { loadState, STATE_KEY } from '../../nodes/ContractEsign/trigger/state';
+import { loadState, STATE_KEY } from '../../nodes/Trato/trigger/state';
 import { stateBytes } from '../../test/helpers/stateBytes';
 import {
 	HarnessCredentialsHelper,
@@ -63,7 +63,7 @@ class NaivePoller {
 			typeVersion: 1,
 			position: [0, 0],
 			parameters: { event: 'anyChange', filters: {}, options: {} },
-			credentials: { contractEsignApi: { id: 'cred-1', name: 'bench' } },
+			credentials: { tratoApi: { id: 'cred-1', name: 'bench' } },
 		};
 		this.helper = new HarnessCredentialsHelper({
 			'cred-1': credentials as unknown as IDataObject as never,

@@ -19,7 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { OUT } from './common';
 
 /**
- * Under tsx, `import … from './ContractEsign.node'` resolves to the codex file `ContractEsign.node.json` (Node's
+ * Under tsx, `import … from './Trato.node'` resolves to the codex file `Trato.node.json` (Node's
  * CommonJS resolution tries `.json` before tsx's `.ts`); jest resolves `.ts` first. Point `*.node` imports at
  * the TypeScript file when there is one, as jest does.
  */
@@ -39,7 +39,7 @@ moduleWithResolve._resolveFilename = function (request, parent, ...rest) {
 	return originalResolve.call(this, request, parent, ...rest);
 };
 
-const folder = join(OUT, `esign-harness-${process.pid}`);
+const folder = join(OUT, `trato-harness-${process.pid}`);
 mkdirSync(folder, { recursive: true });
 process.env.N8N_USER_FOLDER = folder;
 process.on('exit', () => rmSync(folder, { recursive: true, force: true }));

@@ -33,7 +33,7 @@ interface Profile {
 
 function area(url: string, fn: string): string {
 	if (!url) return fn.startsWith('(') ? fn : '(native)';
-	if (url.includes('/nodes/ContractEsign/')) return 'our node code';
+	if (url.includes('/nodes/Trato/')) return 'our node code';
 	if (url.includes('/credentials/')) return 'our credential';
 	if (url.includes('/test/harness/')) return 'test harness';
 	if (url.includes('/bench/')) return 'bench';
@@ -72,10 +72,7 @@ export function summarizeProfile(file: string, top = 25): string {
 		const seen = new Set<string>();
 		for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
 			const f = byId.get(cur) as ProfileNode;
-			if (
-				f.callFrame.url.includes('/nodes/ContractEsign/') ||
-				f.callFrame.url.includes('/credentials/')
-			) {
+			if (f.callFrame.url.includes('/nodes/Trato/') || f.callFrame.url.includes('/credentials/')) {
 				const k = `${f.callFrame.functionName || '(anonymous)'} ${f.callFrame.url.replace(/^.*\/(nodes|credentials)\//, '$1/')}:${f.callFrame.lineNumber + 1}`;
 				if (!seen.has(k)) {
 					seen.add(k);

@@ -57,9 +57,9 @@ export async function startSandboxProcess(
 		...(options.latencyMs ? ['--latency', String(options.latencyMs)] : []),
 	];
 	const env = { ...process.env };
-	delete env.ESIGN_SANDBOX_REQUEST_LOG; // a request log would cost the sandbox time on every request
-	delete env.ESIGN_SANDBOX_DATA_FILE;
-	delete env.ESIGN_SANDBOX_PORT;
+	delete env.TRATO_SANDBOX_REQUEST_LOG; // a request log would cost the sandbox time on every request
+	delete env.TRATO_SANDBOX_DATA_FILE;
+	delete env.TRATO_SANDBOX_PORT;
 	const child: ChildProcess = spawn(process.execPath, args, {
 		cwd: ROOT,
 		env,

@@ -70,7 +70,7 @@ export async function launchBrowser(
 	options: { timeoutMs?: number; log?: (message: string) => void; parent?: string } = {},
 ): Promise<EditorBrowser> {
 	const executablePath = ensureChromium(options.log);
-	const profile = mkdtempSync(join(options.parent ?? tmpdir(), 'esign-chromium-'));
+	const profile = mkdtempSync(join(options.parent ?? tmpdir(), 'trato-chromium-'));
 	const context = await chromium.launchPersistentContext(profile, {
 		executablePath,
 		headless: true,

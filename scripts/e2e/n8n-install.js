@@ -18,8 +18,8 @@ const N8N_2 = '2.41.1';
 const NODE_24 = '24';
 
 const CACHE =
-	process.env.ESIGN_N8N_CACHE ||
-	join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'n8n-nodes-contract-esign');
+	process.env.TRATO_N8N_CACHE ||
+	join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'n8n-nodes-trato');
 
 /**
  * The environment for npm: without the npm_* variables a parent `npm run` exports (this repository's .npmrc sets
@@ -49,7 +49,7 @@ function npmInstall(dir, pkg, overrides, env) {
 	writeFileSync(
 		join(dir, 'package.json'),
 		JSON.stringify(
-			{ name: 'esign-n8n-runtime', private: true, dependencies: pkg, overrides },
+			{ name: 'trato-n8n-runtime', private: true, dependencies: pkg, overrides },
 			null,
 			2,
 		),

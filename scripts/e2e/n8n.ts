@@ -11,7 +11,7 @@
 /**
  * A real n8n for the end-to-end tests, `npm run dev` and `npm run screenshot`: installed by n8n-install.js into a
  * cache folder outside the repository, given its own user folder, with this pack loaded the way n8n loads an installed
- * community package (`<user folder>/.n8n/nodes/node_modules/n8n-nodes-contract-esign`, holding package.json + dist/).
+ * community package (`<user folder>/.n8n/nodes/node_modules/n8n-nodes-trato`, holding package.json + dist/).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
@@ -37,9 +37,9 @@ const installer = require('./n8n-install.js') as {
 };
 
 export const REPO = resolve(__dirname, '..', '..');
-export const PACKAGE_NAME = 'n8n-nodes-contract-esign';
-export const NODE_TYPE = `${PACKAGE_NAME}.contractEsign`;
-export const TRIGGER_TYPE = `${PACKAGE_NAME}.contractEsignTrigger`;
+export const PACKAGE_NAME = 'n8n-nodes-trato';
+export const NODE_TYPE = `${PACKAGE_NAME}.trato`;
+export const TRIGGER_TYPE = `${PACKAGE_NAME}.tratoTrigger`;
 export const CACHE = installer.CACHE;
 export const N8N_VERSIONS = { '1': installer.N8N_1, '2': installer.N8N_2 } as const;
 export type N8nMajor = keyof typeof N8N_VERSIONS;
@@ -123,13 +123,13 @@ export function freePort(): Promise<number> {
 export function installPack(
 	userFolder: string,
 	mode: 'copy' | 'link',
-	packRoot = process.env.ESIGN_PACK_DIR || REPO,
+	packRoot = process.env.TRATO_PACK_DIR || REPO,
 ): string {
 	const dist = join(packRoot, 'dist');
-	for (const file of ['ContractEsign.node.js', 'ContractEsignTrigger.node.js']) {
-		if (!existsSync(join(dist, 'nodes', 'ContractEsign', file))) {
+	for (const file of ['Trato.node.js', 'TratoTrigger.node.js']) {
+		if (!existsSync(join(dist, 'nodes', 'Trato', file))) {
 			throw new Error(
-				`${join(dist, 'nodes', 'ContractEsign', file)} is missing: run "npm run build" first.`,
+				`${join(dist, 'nodes', 'Trato', file)} is missing: run "npm run build" first.`,
 			);
 		}
 	}
@@ -268,7 +268,7 @@ export interface CredentialSpec {
 	accessToken?: string;
 }
 
-/** `n8n import:credentials` of one contractEsignApi credential (plain data: n8n encrypts it on import). */
+/** `n8n import:credentials` of one tratoApi credential (plain data: n8n encrypts it on import). */
 export async function importCredential(
 	install: N8nInstall,
 	env: NodeJS.ProcessEnv,
@@ -284,7 +284,7 @@ export async function importCredential(
 	};
 	writeFileSync(
 		file,
-		JSON.stringify([{ id: spec.id, name: spec.name, type: 'contractEsignApi', data }], null, 2),
+		JSON.stringify([{ id: spec.id, name: spec.name, type: 'tratoApi', data }], null, 2),
 		{
 			mode: 0o600,
 		},
@@ -500,7 +500,7 @@ export interface Owner {
 
 export const DEV_OWNER: Owner = {
 	email: 'owner@example.com',
-	password: 'Esign-dev-2026',
+	password: 'Trato-dev-2026',
 	firstName: 'Dev',
 	lastName: 'Owner',
 };
@@ -517,7 +517,7 @@ export class N8nRest {
 			headers: {
 				'content-type': 'application/json',
 				...(this.cookie ? { cookie: this.cookie } : {}),
-				'browser-id': 'esign-e2e',
+				'browser-id': 'trato-e2e',
 			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
@@ -541,7 +541,7 @@ export class N8nRest {
 	async createCredential(
 		name: string,
 		data: Record<string, unknown>,
-		type = 'contractEsignApi',
+		type = 'tratoApi',
 	): Promise<{ id: string; name: string }> {
 		return await this.request<{ id: string; name: string }>('POST', '/credentials', {
 			name,

@@ -238,7 +238,7 @@ export class QueueCluster {
 		}
 	}
 
-	/** Creates the contractEsignApi credential through the REST API (n8n encrypts it); returns its id. */
+	/** Creates the tratoApi credential through the REST API (n8n encrypts it); returns its id. */
 	async createCredential(spec: { name: string; baseUrl: string; apiKey: string }): Promise<string> {
 		const created = await this.rest.createCredential(spec.name, {
 			baseUrl: spec.baseUrl,
@@ -338,13 +338,13 @@ export function respondNode(responseBody: string): Record<string, unknown> {
 	return {
 		name: 'Respond',
 		type: 'n8n-nodes-base.respondToWebhook',
-		typeVersion: 1.1,
+		typeVersion: 1,
 		parameters: { respondWith: 'json', responseBody, options: {} },
 	};
 }
 
-/** A Contract E-Sign action node with the given parameters and credential. */
-export function esignNode(
+/** A TRATO action node with the given parameters and credential. */
+export function tratoNode(
 	name: string,
 	credentialId: string,
 	parameters: Record<string, unknown>,
@@ -354,7 +354,7 @@ export function esignNode(
 		type: NODE_TYPE,
 		typeVersion: 1,
 		parameters: { options: {}, ...parameters },
-		credentials: { contractEsignApi: { id: credentialId, name: 'Contract E-Sign account' } },
+		credentials: { tratoApi: { id: credentialId, name: 'TRATO account' } },
 	};
 }
 

@@ -196,7 +196,7 @@ export async function main(argv: string[]): Promise<number> {
 		options: { source: { type: 'string' }, package: { type: 'string' } },
 	});
 	const source = resolve(values.source ?? ROOT);
-	const work = mkdtempSync(join(tmpdir(), 'esign-scan-'));
+	const work = mkdtempSync(join(tmpdir(), 'trato-scan-'));
 	try {
 		let packageDir: string;
 		if (!values.package) {

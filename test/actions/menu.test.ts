@@ -14,11 +14,11 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ContractEsign } from '../../nodes/ContractEsign/ContractEsign.node';
-import { OPERATIONS } from '../../nodes/ContractEsign/actions/node.type';
-import { RESOURCES } from '../../nodes/ContractEsign/actions/resources';
+import { Trato } from '../../nodes/Trato/Trato.node';
+import { OPERATIONS } from '../../nodes/Trato/actions/node.type';
+import { RESOURCES } from '../../nodes/Trato/actions/resources';
 
-const properties = new ContractEsign().description.properties;
+const properties = new Trato().description.properties;
 const values = (p: INodeProperties | undefined) =>
 	((p?.options ?? []) as Array<{ value: string }>).map((o) => o.value).sort();
 

@@ -15,12 +15,12 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ContractEsign } from '../../nodes/ContractEsign/ContractEsign.node';
-import { ContractEsignTrigger } from '../../nodes/ContractEsign/ContractEsignTrigger.node';
-import { CREATE_V2_ERRORS } from '../../nodes/ContractEsign/transport/createV2Errors';
+import { Trato } from '../../nodes/Trato/Trato.node';
+import { TratoTrigger } from '../../nodes/Trato/TratoTrigger.node';
+import { CREATE_V2_ERRORS } from '../../nodes/Trato/transport/createV2Errors';
 
-const action = new ContractEsign().description.properties;
-const trigger = new ContractEsignTrigger().description.properties;
+const action = new Trato().description.properties;
+const trigger = new TratoTrigger().description.properties;
 
 /** Every field at any depth, with the path of display names that leads to it. */
 function walk(

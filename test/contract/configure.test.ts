@@ -8,7 +8,7 @@
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
-import { ContractEsign } from '../../nodes/ContractEsign/ContractEsign.node';
+import { Trato } from '../../nodes/Trato/Trato.node';
 import {
 	byId,
 	createPdfContract,
@@ -54,7 +54,7 @@ describe('contract → configure', () => {
 			expiryEndDate: '2030-08-31T18:30:00',
 			ownerSelfSign: false,
 			externalId: 'CRM-991',
-			webhook: 'https://hooks.example.com/esign',
+			webhook: 'https://hooks.example.com/trato',
 		});
 		expect(result.error).toBeUndefined();
 		const expected = {
@@ -74,7 +74,7 @@ describe('contract → configure', () => {
 			expiryEndDate: '2030-08-31',
 			ownerSelfSign: false,
 			externalId: 'CRM-991',
-			webhook: 'https://hooks.example.com/esign',
+			webhook: 'https://hooks.example.com/trato',
 		};
 		expect(result.items[0].json).toEqual({ contractId: id, success: true, configured: expected });
 		const requests = env.nodeRequests(mark);
@@ -133,7 +133,7 @@ describe('contract → configure', () => {
 	});
 
 	test('a signing period is just its two dates: visible in "Add field" on their own, expiryUndefined sent as false', async () => {
-		const fields = new ContractEsign().description.properties.find(
+		const fields = new Trato().description.properties.find(
 			(p) => p.name === 'updateFields' && p.displayOptions?.show?.operation?.includes('configure'),
 		)!.options as Array<{ name: string; displayOptions?: unknown }>;
 		for (const name of ['expiryStartDate', 'expiryEndDate']) {

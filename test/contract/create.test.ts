@@ -19,7 +19,7 @@ import {
 	startEnv,
 } from '../helpers/env';
 import { binaryDataService, initN8nCore } from '../harness';
-import { FILE_SLOT, jsonBodyWithFile } from '../../nodes/ContractEsign/helpers/jsonBodyWithFile';
+import { FILE_SLOT, jsonBodyWithFile } from '../../nodes/Trato/helpers/jsonBodyWithFile';
 
 let env: NodeTestEnv;
 

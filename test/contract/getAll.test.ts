@@ -8,7 +8,7 @@
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
-import { ContractEsign } from '../../nodes/ContractEsign/ContractEsign.node';
+import { Trato } from '../../nodes/Trato/Trato.node';
 import { fromList, LEASE, NDA, type NodeTestEnv, startEnv } from '../helpers/env';
 
 let env: NodeTestEnv;
@@ -224,7 +224,7 @@ describe('contract → getAll: filters', () => {
 		expect(byPicker.error).toBeUndefined();
 		expect(byPicker.items.map((i) => i.json.contractId)).toEqual([ids.b]);
 		expect(bySavedText.items.map((i) => i.json.contractId)).toEqual([ids.b]);
-		const { description } = new ContractEsign();
+		const { description } = new Trato();
 		const filters = description.properties.find(
 			(p) => p.name === 'filters' && p.displayOptions?.show?.resource?.includes('contract'),
 		)!.options as Array<{ name: string; type: string }>;

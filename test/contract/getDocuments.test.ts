@@ -135,20 +135,6 @@ describe('contract → getDocuments', () => {
 		expect(sent.every((r) => r.status === 200)).toBe(true);
 	});
 
-	test('a workflow saved with node version 1 still gets the signed contract in "contract"', async () => {
-		const { id } = await contract({ stampNom: false });
-		const result = await env.run(getDocuments(id, { downloadFiles: true }), undefined, {
-			typeVersion: 1,
-		});
-		expect(result.error).toBeUndefined();
-		const [item] = result.items;
-		expect(Object.keys(item.binary ?? {}).sort()).toEqual(['contract', 'video_1', 'video_2']);
-		expect((await binaryBuffer(item.binary!.contract)).subarray(0, 5).toString('latin1')).toBe(
-			'%PDF-',
-		);
-		expect(item.json.binaryFields).toMatchObject({ signedContract: 'contract' });
-	});
-
 	test('custom field names are used, and no certificate field appears when NOM-151 is not configured', async () => {
 		const { id } = await contract({ stampNom: false });
 		const result = await env.run(

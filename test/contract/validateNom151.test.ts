@@ -8,7 +8,7 @@
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
-import { buildMultipart } from '../../nodes/ContractEsign/helpers/multipart';
+import { buildMultipart } from '../../nodes/Trato/helpers/multipart';
 import { binaryBuffer } from '../harness';
 import {
 	PDF_MIME,
@@ -229,7 +229,7 @@ describe('helpers → buildMultipart', () => {
 	test('two calls use different random boundaries', () => {
 		const a = buildMultipart([{ name: 'x', data: Buffer.from('1') }]).contentType;
 		const b = buildMultipart([{ name: 'x', data: Buffer.from('1') }]).contentType;
-		expect(a).toMatch(/boundary=----n8nContractEsign[a-z0-9]{24}$/);
+		expect(a).toMatch(/boundary=----n8nTrato[a-z0-9]{24}$/);
 		expect(a).not.toBe(b);
 	});
 });

@@ -11,7 +11,7 @@
 import { byId, createTemplateContract, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
 import { startCaptureServer } from '../helpers/capture';
 import { testCredential } from '../harness';
-import { ContractEsignApi } from '../../credentials/ContractEsignApi.credentials';
+import { TratoApi } from '../../credentials/TratoApi.credentials';
 
 let env: NodeTestEnv;
 
@@ -66,7 +66,7 @@ describe('credential: exactly one auth header', () => {
 				'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.sig12345',
 			);
 			expect(viaJwt.headers.apikey).toBeUndefined();
-			expect(viaKey.headers['user-agent']).toMatch(/^n8n-nodes-contract-esign\/\d+\.\d+\.\d+$/);
+			expect(viaKey.headers['user-agent']).toMatch(/^n8n-nodes-trato\/\d+\.\d+\.\d+$/);
 		} finally {
 			await server.close();
 		}
@@ -116,10 +116,10 @@ describe('credential: exactly one auth header', () => {
 	);
 
 	test('the credential has a Base URL, both auth modes and password-typed secrets; nothing points at a developer sandbox', () => {
-		const credential = new ContractEsignApi();
+		const credential = new TratoApi();
 		const byName = Object.fromEntries(credential.properties.map((p) => [p.name, p]));
-		expect(credential.name).toBe('contractEsignApi');
-		expect(credential.displayName).toBe('Contract E-Sign API');
+		expect(credential.name).toBe('tratoApi');
+		expect(credential.displayName).toBe('TRATO API');
 		expect(credential.properties.map((p) => p.name)).toEqual([
 			'baseUrl',
 			'authentication',
@@ -144,7 +144,7 @@ describe('credential: exactly one auth header', () => {
 		const result = await env.run(getContract('c1'), undefined, {
 			credentials: { ...env.creds, baseUrl: '  ' },
 		});
-		expect(result.error?.message).toBe('The Contract E-Sign credential has no Base URL');
+		expect(result.error?.message).toBe('The TRATO credential has no Base URL');
 		expect(result.error?.description).toMatch(/e\.g\. https:\/\//);
 		expect(env.since(mark)).toHaveLength(0);
 	});
@@ -199,7 +199,7 @@ describe('credential test (as n8n runs it: RoutingNode + responseCode rules)', (
 		const result = await testCredential({ ...env.jwtCreds, accessToken: expired });
 		expect(result).toEqual({
 			status: 'Error',
-			message: `The access token (JWT) expired at ${new Date(exp).toISOString()}. Get a new token from the e-signature service and paste it into the Contract E-Sign credential.`,
+			message: `The access token (JWT) expired at ${new Date(exp).toISOString()}. Get a new token from the e-signature service and paste it into the TRATO credential.`,
 		});
 		expect(env.since(mark)).toHaveLength(0);
 		expect(result.message).not.toContain(expired);

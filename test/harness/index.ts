@@ -11,7 +11,7 @@
 /**
  * Test harness: runs our nodes through n8n-core's real execution path.
  *
- * - Action node: a two-node workflow (an input node → Contract E-Sign) executed by n8n-core's WorkflowExecute,
+ * - Action node: a two-node workflow (an input node → TRATO) executed by n8n-core's WorkflowExecute,
  *   so parameters and expressions are resolved by n8n-workflow, binary data goes through n8n-core's
  *   BinaryDataService (default or filesystem mode), HTTP goes through n8n-core's httpRequestWithAuthentication,
  *   and continueOnFail / pairedItem are what n8n sees.
@@ -57,16 +57,16 @@ import { ICredentialsHelper, NodeHelpers, Workflow, deepCopy } from 'n8n-workflo
 
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 
-import { ContractEsignApi } from '../../credentials/ContractEsignApi.credentials';
-import { ContractEsign } from '../../nodes/ContractEsign/ContractEsign.node';
-import { ContractEsignTrigger } from '../../nodes/ContractEsign/ContractEsignTrigger.node';
-import { triggerTuning } from '../../nodes/ContractEsign/trigger/tuning';
+import { TratoApi } from '../../credentials/TratoApi.credentials';
+import { Trato } from '../../nodes/Trato/Trato.node';
+import { TratoTrigger } from '../../nodes/Trato/TratoTrigger.node';
+import { triggerTuning } from '../../nodes/Trato/trigger/tuning';
 
-export const PACKAGE = 'n8n-nodes-contract-esign';
-export const ACTION_TYPE = `${PACKAGE}.contractEsign`;
-export const TRIGGER_TYPE = `${PACKAGE}.contractEsignTrigger`;
+export const PACKAGE = 'n8n-nodes-trato';
+export const ACTION_TYPE = `${PACKAGE}.trato`;
+export const TRIGGER_TYPE = `${PACKAGE}.tratoTrigger`;
 const INPUT_TYPE = 'harness.input';
-const ACTION_NAME = 'Contract E-Sign';
+const ACTION_NAME = 'TRATO';
 const INPUT_NAME = 'Input';
 
 /** A test item: JSON plus optional binary files given as buffers (stored through n8n's binary service). */
@@ -114,12 +114,12 @@ class HarnessInput implements INodeType {
 }
 
 const credentialTypes: Record<string, ICredentialType> = {
-	contractEsignApi: new ContractEsignApi(),
+	tratoApi: new TratoApi(),
 };
 
 const nodeTypeInstances: Record<string, INodeType> = {
-	[ACTION_TYPE]: new ContractEsign(),
-	[TRIGGER_TYPE]: new ContractEsignTrigger(),
+	[ACTION_TYPE]: new Trato(),
+	[TRIGGER_TYPE]: new TratoTrigger(),
 	[INPUT_TYPE]: new HarnessInput(),
 };
 
@@ -292,7 +292,7 @@ export interface RunNodeOptions {
 }
 
 export interface RunNodeResult {
-	/** Output items of the Contract E-Sign node (main output 0). */
+	/** Output items of the TRATO node (main output 0). */
 	items: INodeExecutionData[];
 	/** The node's error, if it failed (as n8n records it). */
 	error?: Error & { description?: string; httpCode?: string | null; context?: IDataObject };
@@ -317,7 +317,7 @@ function actionNode(
 		typeVersion,
 		position: [200, 0],
 		parameters,
-		credentials: { contractEsignApi: { id: 'cred-1', name: 'Contract E-Sign account' } },
+		credentials: { tratoApi: { id: 'cred-1', name: 'TRATO account' } },
 		...(continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
 }
@@ -478,15 +478,15 @@ export async function testCredential(
 	credentials: CredentialInput,
 ): Promise<INodeCredentialTestResult> {
 	await initN8nCore();
-	const credentialType = credentialTypes.contractEsignApi;
+	const credentialType = credentialTypes.tratoApi;
 	const data = applyCredentialDefaults(
-		'contractEsignApi',
+		'tratoApi',
 		credentials as unknown as ICredentialDataDecryptedObject,
 	);
 	const decrypted: ICredentialsDecrypted = {
 		id: 'cred-1',
 		name: 'test',
-		type: 'contractEsignApi',
+		type: 'tratoApi',
 		data,
 	};
 	const tempType: INodeType = {
@@ -499,7 +499,7 @@ export async function testCredential(
 			defaults: {},
 			inputs: ['main'],
 			outputs: ['main'],
-			credentials: [{ name: 'contractEsignApi', required: true }],
+			credentials: [{ name: 'tratoApi', required: true }],
 			properties: [
 				{
 					displayName: 'Temp',
@@ -523,7 +523,7 @@ export async function testCredential(
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: {},
-		credentials: { contractEsignApi: { id: 'cred-1', name: 'test' } },
+		credentials: { tratoApi: { id: 'cred-1', name: 'test' } },
 	};
 	const workflow = new Workflow({
 		nodes: [node],
@@ -615,7 +615,7 @@ export class PollSimulator {
 
 	/** The node's static data as n8n holds it in memory. */
 	get staticData(): IDataObject {
-		return (this.memory['node:Contract E-Sign Trigger'] as IDataObject) ?? {};
+		return (this.memory['node:TRATO Trigger'] as IDataObject) ?? {};
 	}
 
 	/** An n8n restart: a new process (the trigger's session changes) reloads the saved static data. */
@@ -632,12 +632,12 @@ export class PollSimulator {
 		await initN8nCore();
 		const node: INode = {
 			id: 'node-trigger',
-			name: 'Contract E-Sign Trigger',
+			name: 'TRATO Trigger',
 			type: TRIGGER_TYPE,
 			typeVersion: 1,
 			position: [0, 0],
 			parameters: this.parameters,
-			credentials: { contractEsignApi: { id: 'cred-1', name: 'Contract E-Sign account' } },
+			credentials: { tratoApi: { id: 'cred-1', name: 'TRATO account' } },
 		};
 		const workflow = singleNodeWorkflow(node, this.memory);
 		const additionalData = makeAdditionalData(this.credentialsHelper);

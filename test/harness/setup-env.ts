@@ -16,12 +16,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-if (!process.env.N8N_USER_FOLDER || !process.env.N8N_USER_FOLDER.includes('esign-harness-')) {
-	process.env.N8N_USER_FOLDER = mkdtempSync(join(tmpdir(), 'esign-harness-'));
+if (!process.env.N8N_USER_FOLDER || !process.env.N8N_USER_FOLDER.includes('trato-harness-')) {
+	process.env.N8N_USER_FOLDER = mkdtempSync(join(tmpdir(), 'trato-harness-'));
 }
 process.env.N8N_AVAILABLE_BINARY_DATA_MODES = 'default,filesystem';
 process.env.N8N_BINARY_DATA_STORAGE_PATH = join(process.env.N8N_USER_FOLDER, 'binaryData');
-process.env.N8N_ENCRYPTION_KEY ??= 'esign-harness-encryption-key';
+process.env.N8N_ENCRYPTION_KEY ??= 'trato-harness-encryption-key';
 process.env.N8N_RUNNERS_ENABLED ??= 'false';
 process.env.N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS ??= 'false';
 process.env.N8N_EXPRESSION_ENGINE ??= 'legacy';

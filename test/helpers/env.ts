@@ -79,9 +79,9 @@ export interface NodeTestEnv {
 }
 
 function runDir(): string {
-	const dir = process.env.ESIGN_TEST_RUN_DIR;
+	const dir = process.env.TRATO_TEST_RUN_DIR;
 	if (dir && existsSync(dir)) return dir;
-	return mkdtempSync(join(tmpdir(), 'esign-test-'));
+	return mkdtempSync(join(tmpdir(), 'trato-test-'));
 }
 
 /** Starts the environment; the log file is named after the test file so the coverage test can find it. */
@@ -127,7 +127,7 @@ export async function startEnv(
 		nodeRequests: (mark = 0) =>
 			requests()
 				.slice(mark)
-				.filter((r) => (r.headers['user-agent'] ?? '').startsWith('n8n-nodes-contract-esign/')),
+				.filter((r) => (r.headers['user-agent'] ?? '').startsWith('n8n-nodes-trato/')),
 		run: async (parameters, items, runOptions = {}) =>
 			await runNode({
 				parameters,

@@ -15,5 +15,5 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export default function globalSetup(): void {
-	process.env.ESIGN_TEST_RUN_DIR = mkdtempSync(join(tmpdir(), 'esign-test-run-'));
+	process.env.TRATO_TEST_RUN_DIR = mkdtempSync(join(tmpdir(), 'trato-test-run-'));
 }

@@ -117,7 +117,7 @@ describe('list search: searchContracts', () => {
 			listSearch('searchContracts', { ...env.creds, apiKey: 'sk_wrong_key_000000' }),
 		).rejects.toMatchObject({
 			httpCode: '401',
-			description: expect.stringMatching(/Check the Contract E-Sign credential/),
+			description: expect.stringMatching(/Check the TRATO credential/),
 		});
 	});
 });

@@ -10,7 +10,7 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 import { NodeHelpers, type INodeParameters } from 'n8n-workflow';
 
-import { ContractEsign } from '../../nodes/ContractEsign/ContractEsign.node';
+import { Trato } from '../../nodes/Trato/Trato.node';
 import {
 	byId,
 	createTemplateContract,
@@ -49,7 +49,7 @@ const params = (contractId: string, participantId: string, fields: Record<string
 
 /** The fields the editor shows for the given parameter values (n8n's own display rules). */
 function shownFields(obligation: string): Record<string, string> {
-	const { description } = new ContractEsign();
+	const { description } = new Trato();
 	const values = {
 		resource: 'participant',
 		operation: 'changeEmail',

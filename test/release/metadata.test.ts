@@ -109,7 +109,7 @@ describe('repository, homepage, bugs, author', () => {
 	});
 
 	it('change everywhere with npm run set-repository', () => {
-		const work = mkdtempSync(join(tmpdir(), 'esign-set-repository-'));
+		const work = mkdtempSync(join(tmpdir(), 'trato-set-repository-'));
 		try {
 			for (const file of NAMING_FILES) {
 				mkdirSync(dirname(join(work, file)), { recursive: true });
@@ -122,7 +122,7 @@ describe('repository, homepage, bugs, author', () => {
 
 			const result = run(
 				TSX,
-				[join(ROOT, 'scripts/release/set-repository.ts'), 'acme/n8n-nodes-esign'],
+				[join(ROOT, 'scripts/release/set-repository.ts'), 'acme/n8n-nodes-trato-fork'],
 				{
 					cwd: work,
 					env: laptopEnv(),
@@ -131,14 +131,14 @@ describe('repository, homepage, bugs, author', () => {
 			expect(result.status).toBe(0);
 
 			const moved = readPackageJson(work);
-			expect(moved.repository.url).toBe('git+https://github.com/acme/n8n-nodes-esign.git');
-			expect(moved.homepage).toBe('https://github.com/acme/n8n-nodes-esign#readme');
-			expect(moved.bugs.url).toBe('https://github.com/acme/n8n-nodes-esign/issues');
+			expect(moved.repository.url).toBe('git+https://github.com/acme/n8n-nodes-trato-fork.git');
+			expect(moved.homepage).toBe('https://github.com/acme/n8n-nodes-trato-fork#readme');
+			expect(moved.bugs.url).toBe('https://github.com/acme/n8n-nodes-trato-fork/issues');
 			expect(moved.author.url).toBe('https://github.com/acme');
 			const after = NAMING_FILES.map((file) => read(file, work));
 			expect(after.filter((text) => text.includes(BASE))).toEqual([]);
 			const moves = after.reduce(
-				(sum, text) => sum + count(text, 'https://github.com/acme/n8n-nodes-esign'),
+				(sum, text) => sum + count(text, 'https://github.com/acme/n8n-nodes-trato-fork'),
 				0,
 			);
 			expect(moves).toBe(before);
@@ -229,12 +229,18 @@ describe('README (also the npm page, where docs/ and examples/ do not exist)', (
 });
 
 describe('user-facing strings', () => {
-	it('search aliases of the nodes are English (n8n searches them in its English UI)', () => {
-		const aliases = filesUnder('nodes', /\.node\.json$/).flatMap(
+	it('search aliases can be typed on any keyboard: an accented alias has its unaccented twin', () => {
+		const aliases: string[] = filesUnder('nodes', /\.node\.json$/).flatMap(
 			(file) => JSON.parse(read(file)).alias ?? [],
 		);
 		expect(aliases.length).toBeGreaterThan(3);
-		expect(aliases.filter((alias: string) => !/^[A-Za-z0-9 -]+$/.test(alias))).toEqual([]);
+		// Spanish-speaking users search "firma electrónica" as often as "firma electronica"; n8n matches letters as typed
+		const plain = (alias: string) => alias.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+		expect(aliases.filter((alias) => !/^[A-Za-z0-9 .-]+$/.test(plain(alias)))).toEqual([]);
+		expect(aliases.filter((alias) => !aliases.includes(plain(alias)))).toEqual([]);
+		expect(aliases).toEqual(
+			expect.arrayContaining(['TRATO', 'e-signature', 'NOM-151', 'firma electrónica']),
+		);
 	});
 });
 

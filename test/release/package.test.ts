@@ -131,7 +131,7 @@ describe('npm run scan (n8n scanner on the packed tarball and the source)', () =
 	}
 
 	beforeAll(() => {
-		work = mkdtempSync(join(tmpdir(), 'esign-scan-test-'));
+		work = mkdtempSync(join(tmpdir(), 'trato-scan-test-'));
 		const packed = run('npm', ['pack', '--json', '--pack-destination', work], {
 			cwd: ROOT,
 			env: laptopEnv(),
@@ -184,7 +184,7 @@ describe('npm run scan (n8n scanner on the packed tarball and the source)', () =
 	it('fails on shipped code that requires a devDependency, which n8n`s own rule lets through', () => {
 		const result = scan((_source, pkg) => {
 			writeFileSync(
-				join(pkg, 'dist', 'nodes', 'ContractEsign', 'helpers', 'extra.js'),
+				join(pkg, 'dist', 'nodes', 'Trato', 'helpers', 'extra.js'),
 				'"use strict";\nconst axios_1 = require("axios");\nexports.get = (url) => axios_1.default.get(url);\n',
 			);
 		});
@@ -194,7 +194,7 @@ describe('npm run scan (n8n scanner on the packed tarball and the source)', () =
 			/tarball\s+\d+ files\s+0 errors\s+0 warnings\s+n8n verdict: pass/,
 		);
 		expect(result.stdout).toContain(
-			'dist/nodes/ContractEsign/helpers/extra.js:2  require("axios"): shipped code may require only n8n-workflow',
+			'dist/nodes/Trato/helpers/extra.js:2  require("axios"): shipped code may require only n8n-workflow',
 		);
 	}, 120_000);
 });

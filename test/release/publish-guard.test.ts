@@ -127,7 +127,7 @@ describe('npm publish from a laptop, against a throw-away registry', () => {
 	}
 
 	beforeAll(async () => {
-		work = mkdtempSync(join(tmpdir(), 'esign-publish-'));
+		work = mkdtempSync(join(tmpdir(), 'trato-publish-'));
 		mkdirSync(join(work, 'home'));
 		server = createServer((req, res) => {
 			req.resume();

@@ -71,7 +71,7 @@ const CHANGELOG = `# Changelog
 `;
 
 beforeAll(() => {
-	work = mkdtempSync(join(tmpdir(), 'esign-release-'));
+	work = mkdtempSync(join(tmpdir(), 'trato-release-'));
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

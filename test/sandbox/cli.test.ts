@@ -52,7 +52,7 @@ function exitOf(child: ChildProcess): Promise<number | null> {
 describe('sandbox CLI', () => {
 	let dir: string;
 	beforeAll(() => {
-		dir = mkdtempSync(join(tmpdir(), 'esign-cli-'));
+		dir = mkdtempSync(join(tmpdir(), 'trato-cli-'));
 	});
 	afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -102,8 +102,8 @@ describe('sandbox CLI', () => {
 		}
 	});
 
-	it('takes the API key from ESIGN_SANDBOX_API_KEY and refuses unknown options', async () => {
-		const cli = startCli(['--port', '0'], { ESIGN_SANDBOX_API_KEY: 'env-key' });
+	it('takes the API key from TRATO_SANDBOX_API_KEY and refuses unknown options', async () => {
+		const cli = startCli(['--port', '0'], { TRATO_SANDBOX_API_KEY: 'env-key' });
 		try {
 			const out = await cli.ready;
 			expect(field(out, 'API key')).toBe('env-key');
@@ -125,7 +125,7 @@ describe('sandbox CLI', () => {
 	it('starts with --variant (repeatable, name=value) and prints them; an unknown variant exits 2', async () => {
 		const cli = startCli(
 			['--port', '0', '--variant', 'wrapped-lists=items', '--variant=oldest-first'],
-			{ ESIGN_SANDBOX_VARIANTS: 'unordered' },
+			{ TRATO_SANDBOX_VARIANTS: 'unordered' },
 		);
 		try {
 			const out = await cli.ready;

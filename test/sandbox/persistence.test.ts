@@ -17,7 +17,7 @@ import { LEASE_TEMPLATE, sentContract, startHarness } from './helpers';
 describe('sandbox data file', () => {
 	let dir: string;
 	beforeEach(() => {
-		dir = mkdtempSync(join(tmpdir(), 'esign-data-'));
+		dir = mkdtempSync(join(tmpdir(), 'trato-data-'));
 	});
 	afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -46,7 +46,7 @@ describe('sandbox data file', () => {
 		await first.sb.close();
 
 		expect(existsSync(dataFile)).toBe(true);
-		expect(JSON.parse(readFileSync(dataFile, 'utf8')).format).toBe('esign-sandbox-data');
+		expect(JSON.parse(readFileSync(dataFile, 'utf8')).format).toBe('trato-sandbox-data');
 		expect(readdirSync(join(dir, 'state'))).toEqual(['sandbox.json']); // no temp file left behind
 
 		const second = await startHarness({ dataFile, apiKey: 'persist-key', seed: 50 });

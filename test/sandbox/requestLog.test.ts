@@ -24,7 +24,7 @@ describe('sandbox request log', () => {
 	let file: string;
 	let h: Harness;
 	beforeAll(async () => {
-		dir = mkdtempSync(join(tmpdir(), 'esign-log-'));
+		dir = mkdtempSync(join(tmpdir(), 'trato-log-'));
 		file = join(dir, 'nested', 'requests.jsonl');
 		h = await startHarness({ requestLog: file });
 	});
@@ -138,10 +138,10 @@ describe('sandbox request log', () => {
 		expect(last()).toMatchObject({ path: '/api/authentication', status: 0 });
 	});
 
-	it('appends to the file given by ESIGN_SANDBOX_REQUEST_LOG when no requestLog option is given', async () => {
+	it('appends to the file given by TRATO_SANDBOX_REQUEST_LOG when no requestLog option is given', async () => {
 		const envFile = join(dir, 'env.jsonl');
-		const previous = process.env.ESIGN_SANDBOX_REQUEST_LOG;
-		process.env.ESIGN_SANDBOX_REQUEST_LOG = envFile;
+		const previous = process.env.TRATO_SANDBOX_REQUEST_LOG;
+		process.env.TRATO_SANDBOX_REQUEST_LOG = envFile;
 		try {
 			for (let run = 0; run < 2; run++) {
 				const other = await startHarness();
@@ -152,8 +152,8 @@ describe('sandbox request log', () => {
 			expect(lines).toHaveLength(2);
 			expect(lines.every((l) => l.path === '/api/authentication' && l.status === 200)).toBe(true);
 		} finally {
-			if (previous === undefined) delete process.env.ESIGN_SANDBOX_REQUEST_LOG;
-			else process.env.ESIGN_SANDBOX_REQUEST_LOG = previous;
+			if (previous === undefined) delete process.env.TRATO_SANDBOX_REQUEST_LOG;
+			else process.env.TRATO_SANDBOX_REQUEST_LOG = previous;
 		}
 	});
 });

@@ -627,7 +627,7 @@ describe('switching variants', () => {
 });
 
 describe('CLI --variant (sandbox/cliArgs.ts; cli.test.ts starts one)', () => {
-	it('is repeatable, takes name=value in both spellings, and wins over ESIGN_SANDBOX_VARIANTS', () => {
+	it('is repeatable, takes name=value in both spellings, and wins over TRATO_SANDBOX_VARIANTS', () => {
 		const argv = [
 			'--variant',
 			'oldest-first',
@@ -640,7 +640,7 @@ describe('CLI --variant (sandbox/cliArgs.ts; cli.test.ts starts one)', () => {
 			'wrapped-lists=items',
 			'property-id-field',
 		]);
-		const env = { ESIGN_SANDBOX_VARIANTS: 'second-precision, exclusive-bounds,' };
+		const env = { TRATO_SANDBOX_VARIANTS: 'second-precision, exclusive-bounds,' };
 		expect(parseArgs([], env).variants).toEqual(['second-precision', 'exclusive-bounds']);
 		expect(parseArgs(['--variant', 'unordered'], env).variants).toEqual(['unordered']);
 		expect(parseArgs([], {}).variants).toBeUndefined();
@@ -648,7 +648,7 @@ describe('CLI --variant (sandbox/cliArgs.ts; cli.test.ts starts one)', () => {
 
 	it('refuses an unknown name or value, or a missing one, before starting', () => {
 		expect(() => parseArgs(['--variant', 'nope'], {})).toThrow(/Unknown variant 'nope'; known: /);
-		expect(() => parseArgs([], { ESIGN_SANDBOX_VARIANTS: 'property-id-field=_id' })).toThrow(
+		expect(() => parseArgs([], { TRATO_SANDBOX_VARIANTS: 'property-id-field=_id' })).toThrow(
 			/allowed: id, propertyId, propertyID, none/,
 		);
 		expect(() => parseArgs(['--variant'], {})).toThrow(/--variant needs a name/);

@@ -14,9 +14,9 @@
  * has a sandbox route; paths are filled and encoded in one place.
  */
 import { startSandbox, type Sandbox } from '../../sandbox';
-import { ENDPOINTS, type EndpointName } from '../../nodes/ContractEsign/transport';
-import type { Endpoint } from '../../nodes/ContractEsign/transport/catalogue';
-import { fillPath } from '../../nodes/ContractEsign/transport/pipeline';
+import { ENDPOINTS, type EndpointName } from '../../nodes/Trato/transport';
+import type { Endpoint } from '../../nodes/Trato/transport/catalogue';
+import { fillPath } from '../../nodes/Trato/transport/pipeline';
 
 let sb: Sandbox;
 beforeAll(async () => {

@@ -16,7 +16,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { transportSettings } from '../../nodes/ContractEsign/transport/retry';
+import { transportSettings } from '../../nodes/Trato/transport/retry';
 import { binaryBuffer } from '../harness';
 import {
 	byId,

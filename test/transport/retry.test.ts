@@ -18,7 +18,7 @@ import {
 	retryDelay,
 	shouldRetry,
 	transportSettings,
-} from '../../nodes/ContractEsign/transport/retry';
+} from '../../nodes/Trato/transport/retry';
 
 const real = { ...transportSettings };
 afterEach(() => Object.assign(transportSettings, real));

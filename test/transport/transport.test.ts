@@ -13,19 +13,19 @@ import { inspect } from 'node:util';
 import { executeContext } from '../harness';
 import { startCaptureServer } from '../helpers/capture';
 import { byId, createTemplateContract, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
-import { request, requestAllPages } from '../../nodes/ContractEsign/transport';
-import type { RetryPolicy } from '../../nodes/ContractEsign/transport/catalogue';
-import type { EsignContext } from '../../nodes/ContractEsign/transport/credentials';
-import { send } from '../../nodes/ContractEsign/transport/pipeline';
-import { parseRetryAfter, transportSettings } from '../../nodes/ContractEsign/transport/retry';
-import { PACKAGE_VERSION } from '../../nodes/ContractEsign/helpers/version';
+import { request, requestAllPages } from '../../nodes/Trato/transport';
+import type { RetryPolicy } from '../../nodes/Trato/transport/catalogue';
+import type { TratoContext } from '../../nodes/Trato/transport/credentials';
+import { send } from '../../nodes/Trato/transport/pipeline';
+import { parseRetryAfter, transportSettings } from '../../nodes/Trato/transport/retry';
+import { PACKAGE_VERSION } from '../../nodes/Trato/helpers/version';
 import packageJson from '../../package.json';
 
 let env: NodeTestEnv;
 
 /** A call through the pipeline to a path outside the catalogue (retry-policy and redirect tests). */
 const raw = async (
-	context: EsignContext,
+	context: TratoContext,
 	method: 'GET' | 'DELETE',
 	path: string,
 	retry: RetryPolicy,
@@ -71,7 +71,7 @@ function everyRendering(error: unknown): string {
 }
 
 describe('User-Agent and base URL', () => {
-	test('every request carries User-Agent n8n-nodes-contract-esign/<package version>, and a trailing slash on the Base URL is harmless', async () => {
+	test('every request carries User-Agent n8n-nodes-trato/<package version>, and a trailing slash on the Base URL is harmless', async () => {
 		expect(PACKAGE_VERSION).toBe(packageJson.version);
 		const id = await createTemplateContract(env.api, LEASE);
 		const mark = env.mark();
@@ -85,7 +85,7 @@ describe('User-Agent and base URL', () => {
 		expect(result.error).toBeUndefined();
 		const [request] = env.since(mark);
 		expect(request.path).toBe(`/api/contract/status/${id}`);
-		expect(request.headers['user-agent']).toBe(`n8n-nodes-contract-esign/${packageJson.version}`);
+		expect(request.headers['user-agent']).toBe(`n8n-nodes-trato/${packageJson.version}`);
 	});
 
 	test('an invalid Base URL is refused before any request, with a sentence saying what to enter', async () => {

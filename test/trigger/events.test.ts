@@ -65,7 +65,7 @@ describe('any status change', () => {
 		expect(listRequests(env, mark).map((r) => r.query)).toEqual([{ page: '1', perPage: '200' }]);
 		expect(decoded(sim)?.contracts.size).toBe(2);
 		// n8n saves the static data after the activation poll (ActiveWorkflowManager.add) even though it emitted nothing
-		expect(sim.saved['node:Contract E-Sign Trigger']).toEqual(deepCopy(sim.staticData));
+		expect(sim.saved['node:TRATO Trigger']).toEqual(deepCopy(sim.staticData));
 
 		env.sb.control.setStatus(a, 'RECEIVED_SIGNED');
 		clock.advance(5000);

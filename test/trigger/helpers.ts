@@ -11,9 +11,9 @@
 /** Shared helpers of the trigger tests: parameters, event extraction, request-log queries, injected clocks. */
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
-import { transportSettings } from '../../nodes/ContractEsign/transport/retry';
-import { triggerTuning } from '../../nodes/ContractEsign/trigger/tuning';
-import { loadState, STATE_KEY, type TriggerState } from '../../nodes/ContractEsign/trigger/state';
+import { transportSettings } from '../../nodes/Trato/transport/retry';
+import { triggerTuning } from '../../nodes/Trato/trigger/tuning';
+import { loadState, STATE_KEY, type TriggerState } from '../../nodes/Trato/trigger/state';
 import type { CredentialInput, PollResult } from '../harness';
 import { PollSimulator } from '../harness';
 import type { LoggedRequest, NodeTestEnv } from '../helpers/env';

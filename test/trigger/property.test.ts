@@ -31,10 +31,10 @@
  */
 import { deepCopy, type IDataObject, type INodeParameters } from 'n8n-workflow';
 
-import { CONTRACT_STATUSES } from '../../nodes/ContractEsign/helpers/status';
-import { eventIdOf } from '../../nodes/ContractEsign/trigger/detect';
-import { triggerTuning } from '../../nodes/ContractEsign/trigger/tuning';
-import { loadState, STATE_KEY, type TriggerState } from '../../nodes/ContractEsign/trigger/state';
+import { CONTRACT_STATUSES } from '../../nodes/Trato/helpers/status';
+import { eventIdOf } from '../../nodes/Trato/trigger/detect';
+import { triggerTuning } from '../../nodes/Trato/trigger/tuning';
+import { loadState, STATE_KEY, type TriggerState } from '../../nodes/Trato/trigger/state';
 import type { FaultSpec } from '../../sandbox';
 import { PollSimulator } from '../harness';
 import { startEnv, type NodeTestEnv } from '../helpers/env';

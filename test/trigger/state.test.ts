@@ -9,11 +9,7 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 import { mulberry32 } from '../../sandbox/util';
-import {
-	decodeContracts,
-	encodeContracts,
-	type Tracked,
-} from '../../nodes/ContractEsign/trigger/state';
+import { decodeContracts, encodeContracts, type Tracked } from '../../nodes/Trato/trigger/state';
 
 const STATUSES: Array<string | null> = [
 	'',

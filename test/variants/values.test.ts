@@ -14,7 +14,7 @@
  * custom property identifiers, participant status values, integer template ids, integer milestone flags,
  * Create V2 error bodies, and an expired access token. Either it works, or it fails saying what differed.
  */
-import { CREATE_V2_ERRORS } from '../../nodes/ContractEsign/transport/createV2Errors';
+import { CREATE_V2_ERRORS } from '../../nodes/Trato/transport/createV2Errors';
 import { byId, createTemplateContract, LEASE, startEnv, type NodeTestEnv } from '../helpers/env';
 
 async function withSandbox(variants: string[], run: (env: NodeTestEnv) => Promise<void>) {

@@ -1,0 +1,28 @@
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+
+import { listSearch } from './methods';
+import { versionDescription } from './trigger/versionDescription';
+import { poll } from './trigger/poll';
+
+export class TratoTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'TRATO Trigger',
+		name: 'tratoTrigger',
+		icon: { light: 'file:trato.svg', dark: 'file:trato.dark.svg' },
+		group: ['trigger'],
+		subtitle:
+			'={{ {"anyChange": "Contract status changed", "enteredStatus": "Contract reached a status", "newContract": "Contract created"}[$parameter["event"]] }}',
+		...versionDescription,
+	};
+
+	methods = { listSearch };
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await poll.call(this);
+	}
+}

@@ -1,0 +1,153 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { expiredTokenMessage } from '../helpers/jwt';
+import { CREATE_V2_ERRORS, findCreateV2Error } from './createV2Errors';
+import { redactText } from './redact';
+
+const STATUS_HINTS: Record<number, string> = {
+	400: 'The service refused the request as invalid. Check the fields named in the message.',
+	401: 'The API key or token was refused. Check the TRATO credential (key complete, token not expired).',
+	403: "The credential is valid but not allowed to do this. Check the account's permissions.",
+	404: "Nothing was found at this address. Check the ID (it may belong to another account) and the credential's Base URL.",
+	409: 'The contract is not in a state that allows this. Check its status with "Contract → Get".',
+	413: 'The file is too large for the service.',
+	429: 'The service is rate limiting requests. The node already waited and retried; try again later or lower the Concurrency option.',
+	500: 'The service had an internal problem. Try again later.',
+	502: 'The service is unreachable behind its gateway. Try again later.',
+	503: 'The service is temporarily unavailable. Try again later.',
+	504: 'The service did not answer in time. Try again later.',
+};
+
+export interface ApiFailure {
+	/** HTTP status, or undefined when no response arrived. */
+	status?: number;
+	/** Parsed response body (JSON) when there is one. */
+	body?: unknown;
+	/** Network error code such as ECONNREFUSED or ETIMEDOUT. */
+	code?: string;
+	method: string;
+	/** Path without query string, e.g. /api/contract/status/123. */
+	path: string;
+	/** Values that must never appear in the error (API key, token). */
+	secrets: string[];
+	itemIndex?: number;
+	/** Operation-specific explanation appended to the description (e.g. when a contract can be cancelled). */
+	hint?: string;
+	attempts?: number;
+	/** Set for file downloads: the origin of the file host (which may not be the API). */
+	fileHost?: string;
+	/** A 401 while the credential's JWT is past its expiry (ms): said so. */
+	tokenExpiredAt?: number;
+}
+
+function apiErrorText(body: unknown): { error?: string; message?: string } {
+	if (!body || typeof body !== 'object') {
+		return typeof body === 'string' && body.trim() ? { message: body.trim().slice(0, 500) } : {};
+	}
+	const record = body as Record<string, unknown>;
+	const first = Array.isArray(record.errors)
+		? (record.errors[0] as Record<string, unknown>)
+		: undefined;
+	const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+	return {
+		error: text(record.error),
+		message: text(record.message) ?? text(first?.message) ?? text(first?.error),
+	};
+}
+
+/**
+ * Builds the NodeApiError for a failed call from a clean object: status, the API's own error text and a hint.
+ * Nothing from the request (headers, credentials, full URL) goes in.
+ */
+export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
+	const { status, code, method, path, secrets } = failure;
+	const v2 = findCreateV2Error(failure.body);
+	const { message, ...texts } = apiErrorText(failure.body);
+	const error = v2?.name ?? texts.error;
+	const clean = (text: string | undefined) =>
+		text === undefined ? undefined : redactText(text, secrets);
+
+	let userMessage: string;
+	let description: string;
+	if (failure.tokenExpiredAt !== undefined) {
+		userMessage = expiredTokenMessage(failure.tokenExpiredAt);
+		description = `The service refused it (HTTP ${status}${error ? `: ${error}` : ''}).`;
+	} else if (v2) {
+		userMessage = CREATE_V2_ERRORS[v2.name];
+		description = `The service answered ${v2.name}${v2.field ? ` (field ${v2.field})` : ''}.`;
+	} else if (status === undefined) {
+		const tried =
+			failure.attempts && failure.attempts > 1 ? ` Tried ${failure.attempts} times.` : '';
+		if (failure.fileHost) {
+			userMessage = `Could not download the file from ${failure.fileHost} (${code ?? 'network error'})`;
+			description = `Downloading ${failure.path} failed: the file host could not be reached from n8n. Try again later.${tried}`;
+		} else {
+			userMessage = `Could not reach the e-signature API (${code ?? 'network error'})`;
+			description = `Check the credential's Base URL and that the service is running and reachable from n8n.${tried}`;
+		}
+	} else {
+		// Error names outside Part 7 (e.g. TemplateNotFound) come with a sentence: show both.
+		const named =
+			error && message && /^[A-Z][A-Za-z0-9]+$/.test(error) ? `${message} (${error})` : undefined;
+		const apiText = clean(named ?? error ?? message);
+		userMessage = apiText
+			? `The e-signature API refused the request: ${apiText}`
+			: `The e-signature API answered HTTP ${status}`;
+		description = STATUS_HINTS[status] ?? (status >= 500 ? STATUS_HINTS[500] : STATUS_HINTS[400]);
+		if (failure.attempts && failure.attempts > 1)
+			description += ` Tried ${failure.attempts} times.`;
+	}
+	if (failure.hint) description = `${failure.hint} ${description}`;
+
+	const errorResponse: JsonObject = {
+		message: clean(userMessage) ?? '',
+		httpCode: status === undefined ? (code ?? 'NETWORK') : String(status),
+		request: `${method} ${path}`,
+	};
+	if (error !== undefined) errorResponse.apiError = clean(error) ?? null;
+	if (message !== undefined) errorResponse.apiMessage = clean(message) ?? null;
+	const field = v2?.field ?? (failure.body as JsonObject | undefined)?.field;
+	if (typeof field === 'string') errorResponse.apiField = clean(field) ?? null;
+
+	const apiError = new NodeApiError(node, errorResponse, {
+		message: clean(userMessage),
+		description: clean(description),
+		httpCode: status === undefined ? undefined : String(status),
+		itemIndex: failure.itemIndex,
+	});
+	// NodeApiError swaps messages that contain a Node error code for a generic sentence (even "TemplateNotFound"
+	// matches ENOTFOUND); ours is more specific, so keep it.
+	apiError.message = clean(userMessage) ?? apiError.message;
+	return apiError;
+}
+
+const ERROR_CODE = /\b(E[A-Z][A-Z_]{2,}|ERR_[A-Z_]+)\b/;
+
+/**
+ * What went wrong when no HTTP response arrived. n8n wraps the network error in a NodeApiError (whose `cause`
+ * may be lost), so the code is looked for in every text the error carries.
+ */
+export function networkErrorCode(error: unknown): string {
+	const err = (error ?? {}) as {
+		code?: unknown;
+		cause?: { code?: unknown; message?: unknown };
+		message?: unknown;
+		messages?: unknown;
+		description?: unknown;
+	};
+	const texts = [
+		err.code,
+		err.cause?.code,
+		err.cause?.message,
+		...(Array.isArray(err.messages) ? err.messages : []),
+		err.message,
+		err.description,
+	].filter((t): t is string => typeof t === 'string');
+	for (const text of texts) {
+		const match = ERROR_CODE.exec(text);
+		if (match) return match[1];
+	}
+	if (texts.some((t) => /timeout/i.test(t))) return 'ETIMEDOUT';
+	return 'NETWORK';
+}

@@ -1,0 +1,141 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ContractVariables } from '../helpers/variables';
+import { parseVariablesResponse } from '../helpers/variables';
+import type { TratoContext } from './credentials';
+import { request, requestList } from './request';
+import { unwrapList } from './shapes';
+
+/**
+ * Reads that several operations, pickers and the trigger share. Each is one or a few catalogue requests with
+ * the answer normalised; no logic beyond reading.
+ */
+
+/** The contract's custom properties as the API lists them ({_id, name, value}; spec 4.20). */
+export async function listProperties(
+	this: TratoContext,
+	contractId: string,
+	itemIndex?: number,
+): Promise<IDataObject[]> {
+	const response = await request.call(this, 'customPropertyList', { contractId }, { itemIndex });
+	const listed = unwrapList(this, response, 'properties', itemIndex);
+	return listed.map((record) => ({
+		...record,
+		_id: identifierOf(this, record, PROPERTY_IDS, itemIndex),
+	}));
+}
+
+/** Names the listing may give a custom property's identifier (spec 2.5 does not show it; api-notes R13). */
+const PROPERTY_IDS = ['_id', 'id', 'propertyId', 'propertyID'];
+
+/**
+ * The identifier of a listed record, whichever of the accepted field names the service uses; a record without
+ * any is an error naming the fields it has (never a null ID in the output).
+ */
+function identifierOf(
+	ctx: TratoContext,
+	record: IDataObject,
+	names: string[],
+	itemIndex?: number,
+): string {
+	for (const name of names) {
+		const value = record[name];
+		if ((typeof value === 'string' && value !== '') || typeof value === 'number')
+			return String(value);
+	}
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`A listed record has no identifier (looked for ${names.join(', ')})`,
+		{
+			itemIndex,
+			description: `Its fields are: ${Object.keys(record).join(', ') || 'none'}. The node needs the identifier to update or delete it; please report this answer to the maintainers of the node.`,
+		},
+	);
+}
+
+/** The variables of every participant of a contract (spec 4.5), with each participant's identifier. */
+export async function getVariables(
+	this: TratoContext,
+	contractId: string,
+	itemIndex?: number,
+): Promise<ContractVariables> {
+	const response = await request.call(this, 'variablesGet', { contractId }, { itemIndex });
+	const participants = unwrapList(this, response, 'participants', itemIndex).map((p) => ({
+		...p,
+		participantid: identifierOf(this, p, PARTICIPANT_IDS, itemIndex),
+	}));
+	return parseVariablesResponse({ ...response, participants }, contractId);
+}
+
+/** Names the variables listing may give a participant's identifier (4.5 shows participantid). */
+const PARTICIPANT_IDS = ['participantid', 'participantId', '_id', 'id'];
+
+/** Templates (spec 4.26), each with its `templateId` as text whether the service lists it as text or number. */
+export async function listTemplates(
+	this: TratoContext,
+	qs: IDataObject,
+	itemIndex?: number,
+): Promise<IDataObject[]> {
+	const templates = await requestList.call(this, 'templateList', {}, { qs, itemIndex });
+	return templates.map((t) => ({
+		...t,
+		templateId: identifierOf(this, t, ['templateId', 'templateid', '_id', 'id'], itemIndex),
+	}));
+}
+
+/** The contract's spectators (spec 4.21). */
+export async function listSpectators(
+	this: TratoContext,
+	contractId: string,
+	itemIndex?: number,
+): Promise<IDataObject[]> {
+	return await requestList.call(this, 'spectatorList', { contractId }, { itemIndex });
+}
+
+/** A participant with the fields only the participant record has (spec 4.7). */
+export interface ParticipantContact {
+	participantId: string;
+	label: unknown;
+	/** The name in the variables listing (4.5). */
+	listedName: unknown;
+	/** The record's `editable` part: name, email, phone, obligation, representative. */
+	editable: IDataObject;
+	/** The record's read-only `information` part: status, signatureLink, … */
+	information: IDataObject;
+	/** The whole record as the API answered it (it may hold fields the API description does not list). */
+	record: IDataObject;
+}
+
+/**
+ * Every participant of a contract with its e-mail (the first `max` only, when given). E-mails are only in the
+ * participant record (4.7), so: the participant ids from the variables endpoint (4.5), then one read per participant.
+ */
+export async function participantContacts(
+	this: TratoContext,
+	contractId: string,
+	itemIndex?: number,
+	max?: number,
+): Promise<ParticipantContact[]> {
+	const listed = (await getVariables.call(this, contractId, itemIndex)).participants;
+	const participants = max === undefined ? listed : listed.slice(0, max);
+	const records = await Promise.all(
+		participants.map(
+			async (p) =>
+				await request.call(
+					this,
+					'participantGet',
+					{ contractId, participantId: p.participantId },
+					{ itemIndex },
+				),
+		),
+	);
+	return records.map((record, index) => ({
+		participantId: participants[index].participantId,
+		label: participants[index].label,
+		listedName: participants[index].participantName,
+		editable: (record.editable ?? {}) as IDataObject,
+		information: (record.information ?? {}) as IDataObject,
+		record,
+	}));
+}

@@ -1,0 +1,154 @@
+import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import {
+	participantStatusFilter,
+	STATUS_FILTER_OPTIONS,
+	templateFilter,
+} from '../descriptions/listFilters';
+import { SIGNED_SHORTCUT } from './parameters';
+
+const statusOptions = [
+	...STATUS_FILTER_OPTIONS,
+	{
+		name: 'Signed (Any)',
+		value: SIGNED_SHORTCUT,
+		description: 'RECEIVED_SIGNED or SENT_SIGNED',
+	},
+].sort((a, b) => a.name.localeCompare(b.name));
+
+const triggerProperties: INodeProperties[] = [
+	{
+		displayName: 'Trigger On',
+		name: 'event',
+		type: 'options',
+		noDataExpression: true,
+		options: [
+			{
+				name: 'Contract Created',
+				value: 'newContract',
+				description: 'A contract is created',
+			},
+			{
+				name: 'Contract Reached a Status',
+				value: 'enteredStatus',
+				description:
+					'A contract reaches one of the statuses you choose, for example Signed (cheaper: only those statuses are listed)',
+			},
+			{
+				name: 'Contract Status Changed',
+				value: 'anyChange',
+				description: "A contract's status changes, for example from Pending Signature to Signed",
+			},
+		],
+		default: 'anyChange',
+	},
+	{
+		displayName: 'Statuses',
+		name: 'statuses',
+		type: 'multiOptions',
+		required: true,
+		options: statusOptions,
+		default: [SIGNED_SHORTCUT],
+		description:
+			'The workflow starts when a contract enters one of these statuses. Drafts cannot be watched: the API cannot list them by status.',
+		displayOptions: { show: { event: ['enteredStatus'] } },
+	},
+	{
+		displayName: 'Also Trigger on New Contracts',
+		name: 'includeNewContracts',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to also start the workflow (event "created") when a new contract appears',
+		displayOptions: { show: { event: ['anyChange', 'enteredStatus'] } },
+	},
+	{
+		displayName:
+			'With a participant filter, a change that makes a contract stop matching it (for example its participant signs while you filter on "Sent") is not reported: the contract just leaves the watched ones. Filter in the workflow instead when you need every change.',
+		name: 'participantFilterNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { event: ['anyChange'] } },
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		description:
+			'Watch only the contracts that match. Changing a filter starts over from the current state (no events for what already exists).',
+		options: [
+			{
+				displayName: 'Participant Email',
+				name: 'emailParticipant',
+				type: 'string',
+				placeholder: 'e.g. nathan@example.com',
+				default: '',
+				description: 'Only contracts with a participant who has this e-mail address',
+			},
+			participantStatusFilter(
+				'SIGNED',
+				'Only contracts with a participant in this status (with Participant Email: that participant). A contract that stops or starts matching is treated as leaving or joining the watched contracts.',
+			),
+			templateFilter,
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Download Signed PDF',
+				name: 'downloadSignedPdf',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to attach the signed PDF as binary data to events whose new status is signed. It also adds the signed documents record (as Include Signed Documents does).',
+			},
+			{
+				displayName: 'Include Signed Documents',
+				name: 'includeDocuments',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to add the signed documents record (links to the signed PDF, the NOM-151 certificate and the participants' videos) to events whose new status is signed or finalized",
+			},
+			{
+				displayName: 'Only Contracts Created in the Last (Days)',
+				name: 'lookBackDays',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 30,
+				description:
+					'Watch only contracts created in this many days before each poll. Older contracts are neither listed nor remembered, which makes each poll cheaper. Without this option every contract is watched.',
+			},
+			{
+				displayName: 'Put PDF in Field',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: 'data',
+				description:
+					'Name of the binary field that receives the signed PDF (used with Download Signed PDF only)',
+			},
+		],
+	},
+];
+
+/**
+ * The node's description for its version: everything but the identity fields n8n's community lint wants in the
+ * node class itself (name, display name, group, icon, subtitle, tool use). The class spreads it.
+ */
+export const versionDescription = {
+	version: 1,
+	description: 'Starts the workflow when a contract changes status (signed, sent, cancelled, ...)',
+	defaults: { name: 'TRATO Trigger' },
+	polling: true,
+	inputs: [],
+	outputs: [NodeConnectionTypes.Main],
+	credentials: [{ name: 'tratoApi', required: true }],
+	properties: triggerProperties,
+} satisfies Partial<INodeTypeDescription>;
