@@ -8,27 +8,22 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
+import { ENVIRONMENT_URLS, credentialAddress } from '../nodes/Trato/helpers/environment';
 import {
 	expiredTokenMessage,
 	isPastExpiry,
 	jwtExpiresAt,
 	withoutBearer,
 } from '../nodes/Trato/helpers/jwt';
+import {
+	EMAIL_PASSWORD,
+	SESSION_INFO,
+	SESSION_TOKEN,
+	logIn,
+} from '../nodes/Trato/transport/session';
 
-/**
- * Puts exactly one authentication header on a request: `apikey` or `Authorization: Bearer`, never both and never an
- * empty one. Any authentication header already on the request (from another credential or a user) is removed first.
- */
-async function authenticateRequest(
-	credentials: ICredentialDataDecryptedObject,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const headers: Record<string, string> = {};
-	for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {
-		const lower = name.toLowerCase();
-		if (lower === 'authorization' || lower === 'apikey') continue;
-		headers[name] = value as string;
-	}
+/** The secret of the request's authentication header, or the sentence saying what is missing. */
+function secretHeader(credentials: ICredentialDataDecryptedObject): Record<string, string> {
 	if (credentials.authentication === 'accessToken') {
 		const token = withoutBearer(credentials.accessToken);
 		if (!token) {
@@ -38,20 +33,57 @@ async function authenticateRequest(
 		}
 		// A JWT past its expiry is refused here, so the credential test says why (the service answers only 401).
 		const expiresAt = jwtExpiresAt(token);
-		if (isPastExpiry(expiresAt)) {
-			throw new Error(expiredTokenMessage(expiresAt));
-		}
-		headers.Authorization = `Bearer ${token}`;
-	} else {
-		const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey.trim() : '';
-		if (!apiKey) {
+		if (isPastExpiry(expiresAt)) throw new Error(expiredTokenMessage(expiresAt));
+		return { Authorization: `Bearer ${token}` };
+	}
+	if (credentials.authentication === EMAIL_PASSWORD) {
+		const token = typeof credentials[SESSION_TOKEN] === 'string' ? credentials[SESSION_TOKEN] : '';
+		if (!token) {
 			throw new Error(
-				'The TRATO credential has no API key. Open the credential and paste the API key, or switch Authentication to Access Token (JWT).',
+				'The TRATO credential has not logged in yet. Open the credential and test it, or check its e-mail and password.',
 			);
 		}
-		headers.apikey = apiKey;
+		return { Authorization: `Bearer ${token}` };
 	}
-	return { ...requestOptions, headers };
+	const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey.trim() : '';
+	if (!apiKey) {
+		throw new Error(
+			'The TRATO credential has no API key. Open the credential and paste the API key, or switch Authentication to Access Token (JWT).',
+		);
+	}
+	return { apikey: apiKey };
+}
+
+/**
+ * Puts exactly one authentication header on a request: `apikey` or `Authorization: Bearer`, never both and never an
+ * empty one, and only on a request to the credential's own environment. Any authentication header already on the
+ * request (from another credential or a user) is removed first.
+ */
+async function authenticateRequest(
+	credentials: ICredentialDataDecryptedObject,
+	requestOptions: IHttpRequestOptions,
+): Promise<IHttpRequestOptions> {
+	const address = credentialAddress(credentials);
+	if ('problem' in address)
+		throw new Error(`${address.problem.message}. ${address.problem.description}`);
+	let target: string;
+	try {
+		target = new URL(requestOptions.url, requestOptions.baseURL).origin;
+	} catch {
+		target = '';
+	}
+	if (target !== address.origin) {
+		throw new Error(
+			`The TRATO credential is only sent to ${address.origin} (its Environment), not to ${target || 'this address'}.`,
+		);
+	}
+	const headers: Record<string, string> = {};
+	for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {
+		const lower = name.toLowerCase();
+		if (lower === 'authorization' || lower === 'apikey') continue;
+		headers[name] = value as string;
+	}
+	return { ...requestOptions, headers: { ...headers, ...secretHeader(credentials) } };
 }
 
 export class TratoApi implements ICredentialType {
@@ -69,14 +101,39 @@ export class TratoApi implements ICredentialType {
 
 	properties: INodeProperties[] = [
 		{
+			displayName: 'Environment',
+			name: 'environment',
+			type: 'options',
+			options: [
+				{
+					name: 'Production',
+					value: 'production',
+					description: ENVIRONMENT_URLS.production,
+				},
+				{
+					name: 'Staging',
+					value: 'staging',
+					description: `${ENVIRONMENT_URLS.staging} (TRATO's test environment)`,
+				},
+				{
+					name: 'Custom URL',
+					value: 'custom',
+					description:
+						'Another address that answers like the TRATO API, such as a proxy or a local stand-in',
+				},
+			],
+			default: 'production',
+		},
+		{
 			displayName: 'Base URL',
 			name: 'baseUrl',
 			type: 'string',
 			default: '',
 			required: true,
-			placeholder: 'e.g. https://api.your-esign-tenant.com',
+			placeholder: 'e.g. https://trato-proxy.example.com',
+			displayOptions: { show: { environment: ['custom'] } },
 			description:
-				"Address of your account's e-signature API, as given by the service, without /api at the end",
+				'Address that answers like the TRATO API, without /api at the end. The credential is sent only to this address.',
 		},
 		{
 			displayName: 'Authentication',
@@ -89,9 +146,15 @@ export class TratoApi implements ICredentialType {
 					description: 'Sent in the "apikey" header',
 				},
 				{
+					name: 'E-mail and Password',
+					value: EMAIL_PASSWORD,
+					description:
+						'Your TRATO sign-in; n8n logs in and renews the 5-minute token by itself (best for scheduled workflows)',
+				},
+				{
 					name: 'Access Token (JWT)',
 					value: 'accessToken',
-					description: 'Sent as "Authorization: Bearer &lt;token&gt;"',
+					description: 'A token you paste; TRATO tokens expire after about 5 minutes',
 				},
 			],
 			default: 'apiKey',
@@ -104,7 +167,28 @@ export class TratoApi implements ICredentialType {
 			default: '',
 			required: true,
 			displayOptions: { show: { authentication: ['apiKey'] } },
-			description: 'API key of your account. It is sent only to the Base URL above.',
+			description: 'API key of your TRATO account. It is sent only to the environment above.',
+		},
+		{
+			displayName: 'E-mail',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@example.com',
+			default: '',
+			required: true,
+			displayOptions: { show: { authentication: [EMAIL_PASSWORD] } },
+			description: 'The e-mail you sign in to TRATO with',
+		},
+		{
+			displayName: 'Password',
+			name: 'password',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			displayOptions: { show: { authentication: [EMAIL_PASSWORD] } },
+			description:
+				'The password you sign in to TRATO with. It is sent only to the environment above, to log in.',
 		},
 		{
 			displayName: 'Access Token (JWT)',
@@ -115,15 +199,39 @@ export class TratoApi implements ICredentialType {
 			required: true,
 			displayOptions: { show: { authentication: ['accessToken'] } },
 			description:
-				'JWT access token of your account, without the "Bearer " prefix. It is sent only to the Base URL above.',
+				'JWT access token of your TRATO account, without the "Bearer " prefix. It is sent only to the environment above.',
+		},
+		{
+			displayName:
+				'TRATO access tokens expire about 5 minutes after they are issued, and workflows using an expired token fail. For scheduled or long-running workflows choose E-mail and Password: n8n then logs in and renews the token by itself.',
+			name: 'expiryNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: { show: { authentication: ['accessToken'] } },
+		},
+		{
+			displayName: 'Session Token',
+			name: SESSION_TOKEN,
+			type: 'hidden',
+			// expirable: n8n's pre-authentication keeps the token here; password: n8n never shows it in the editor.
+			typeOptions: { expirable: true, password: true },
+			default: '',
+		},
+		{
+			displayName: 'Session',
+			name: SESSION_INFO,
+			type: 'hidden',
+			default: '',
 		},
 	];
+
+	preAuthentication = logIn;
 
 	authenticate: IAuthenticate = authenticateRequest;
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{ String($credentials.baseUrl).trim().replace(/\\/+$/, "") }}',
+			baseURL: `={{ $credentials.environment === "custom" ? String($credentials.baseUrl).trim().replace(/\\/+$/, "") : $credentials.environment === "staging" ? "${ENVIRONMENT_URLS.staging}" : "${ENVIRONMENT_URLS.production}" }}`,
 			url: '/api/authentication',
 			method: 'GET',
 		},
@@ -132,14 +240,15 @@ export class TratoApi implements ICredentialType {
 				type: 'responseCode',
 				properties: {
 					value: 401,
-					message: 'The API key or token was refused. Check that it is complete and still valid.',
+					message:
+						'TRATO refused the credential (HTTP 401). Check that the API key, e-mail and password or token is complete and belongs to the chosen Environment.',
 				},
 			},
 			{
 				type: 'responseCode',
 				properties: {
 					value: 403,
-					message: 'The API key or token was refused for this account (403 Forbidden).',
+					message: 'TRATO refused the credential for this account (HTTP 403 Forbidden).',
 				},
 			},
 			{
@@ -147,7 +256,7 @@ export class TratoApi implements ICredentialType {
 				properties: {
 					value: 404,
 					message:
-						'No e-signature API answered at this Base URL (404). Check the address; it must not end with /api.',
+						'No TRATO API answered at this address (HTTP 404). Check the Environment; a Custom URL must not end with /api.',
 				},
 			},
 		],

@@ -10,6 +10,7 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 // Command-line options of the sandbox CLI (sandbox/cli.ts), kept apart so tests can parse without starting it.
 import type { SandboxOptions } from './types';
+import { SANDBOX_ACCOUNT } from './sessions';
 import { Variants, knownVariants } from './variants';
 
 export const HELP = `TRATO sandbox (unofficial local stand-in)
@@ -20,6 +21,11 @@ Usage: npm run sandbox -- [options]
   --upload-port <n>    upload origin port (default port + 1; random when port is 0)
   --host <addr>        listen address (default 127.0.0.1)
   --api-key <key>      API key (default: random, printed; env TRATO_SANDBOX_API_KEY)
+  --account-email <e>  e-mail of the account for E-mail and Password login
+                       (default ${SANDBOX_ACCOUNT.email}; env TRATO_SANDBOX_ACCOUNT_EMAIL)
+  --account-password <p>
+                       its password (default ${SANDBOX_ACCOUNT.password}; env TRATO_SANDBOX_ACCOUNT_PASSWORD)
+  --token-ttl <s>      lifetime of login tokens in seconds (default 300; env TRATO_SANDBOX_TOKEN_TTL)
   --request-log <file> append one JSON line per request (env TRATO_SANDBOX_REQUEST_LOG)
   --data-file <path>   keep state across restarts in this JSON file (env TRATO_SANDBOX_DATA_FILE)
   --file-protection    serve files from {base}/uploads/<id> with auth instead of the upload origin
@@ -64,6 +70,15 @@ export function parseArgs(
 			case '--api-key':
 				out.apiKey = value();
 				break;
+			case '--account-email':
+				out.account = { ...out.account, email: value() };
+				break;
+			case '--account-password':
+				out.account = { ...out.account, password: value() };
+				break;
+			case '--token-ttl':
+				out.tokenTtlSeconds = num(flag, value());
+				break;
 			case '--request-log':
 				out.requestLog = value();
 				break;
@@ -96,6 +111,15 @@ export function parseArgs(
 	if (out.port === undefined && env.TRATO_SANDBOX_PORT)
 		out.port = num('TRATO_SANDBOX_PORT', env.TRATO_SANDBOX_PORT);
 	out.apiKey ??= env.TRATO_SANDBOX_API_KEY || undefined;
+	const account = {
+		email: out.account?.email ?? (env.TRATO_SANDBOX_ACCOUNT_EMAIL || undefined),
+		password: out.account?.password ?? (env.TRATO_SANDBOX_ACCOUNT_PASSWORD || undefined),
+	};
+	if (account.email !== undefined || account.password !== undefined) out.account = account;
+	if (out.tokenTtlSeconds === undefined && env.TRATO_SANDBOX_TOKEN_TTL)
+		out.tokenTtlSeconds = num('TRATO_SANDBOX_TOKEN_TTL', env.TRATO_SANDBOX_TOKEN_TTL);
+	if (out.tokenTtlSeconds !== undefined && out.tokenTtlSeconds < 1)
+		throw new Error('--token-ttl needs at least 1 second');
 	out.requestLog ??= env.TRATO_SANDBOX_REQUEST_LOG || undefined;
 	out.dataFile ??= env.TRATO_SANDBOX_DATA_FILE || undefined;
 	out.variants ??= env.TRATO_SANDBOX_VARIANTS?.split(',')

@@ -112,6 +112,8 @@ export interface AuthConfig {
 	apiKey: string;
 	jwtSecret: string;
 	now: () => Date;
+	/** Called with the claims of every valid JWT; may refuse it (throw), e.g. a session that was ended. */
+	checkJwt?: (claims: unknown) => void;
 }
 
 function safeEqual(a: string, b: string): boolean {
@@ -135,8 +137,9 @@ export function authenticate(req: IncomingMessage, cfg: AuthConfig): { mode: 'ap
 		if (value === '') throw new ApiError(401, 'The Authorization header is empty');
 		const m = /^Bearer\s+(\S+)$/i.exec(value);
 		if (!m) throw new ApiError(401, 'The Authorization header must be "Bearer <JWT>"');
+		let claims: unknown;
 		try {
-			jwt.verify(m[1], cfg.jwtSecret, {
+			claims = jwt.verify(m[1], cfg.jwtSecret, {
 				algorithms: ['HS256'],
 				clockTimestamp: Math.floor(cfg.now().getTime() / 1000),
 			});
@@ -150,6 +153,7 @@ export function authenticate(req: IncomingMessage, cfg: AuthConfig): { mode: 'ap
 			if (/algorithm/i.test(message)) throw new ApiError(401, 'The JWT must be signed with HS256');
 			throw new ApiError(401, `The JWT is malformed (${message})`);
 		}
+		cfg.checkJwt?.(claims);
 		mode = 'jwt';
 	}
 	if (apikey !== undefined) {

@@ -20,6 +20,7 @@ import { Faults } from './faults';
 import { Router, Stats, createRequestHandler } from './http';
 import { RequestLog } from './requestLog';
 import { seedContracts } from './seed';
+import { SANDBOX_ACCOUNT, Sessions } from './sessions';
 import type { RequestHook, Sandbox, SandboxOptions } from './types';
 import { sha256Hex } from './util';
 import { Variants } from './variants';
@@ -28,6 +29,7 @@ export * from './types';
 export { TEMPLATES } from './templates';
 export { CREATE_V2_ERRORS, MX_STATES } from './createV2';
 export { INTEGER_TEMPLATE_BASE, VARIANTS, VARIANT_PARTICIPANT_STATUSES } from './variants';
+export { SANDBOX_ACCOUNT, TOKEN_ERRORS, type IssuedToken, type SessionStats } from './sessions';
 
 function listen(server: Server, port: number, host: string): Promise<number> {
 	return new Promise((resolve, reject) => {
@@ -82,7 +84,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	const hooks: { request?: RequestHook } = {};
 	const stats = new Stats();
 	const log = requestLogPath ? new RequestLog(requestLogPath) : undefined;
-	const auth = { apiKey, jwtSecret, now: () => core.now() };
+	const sessions = new Sessions(
+		{
+			email: options.account?.email,
+			password: options.account?.password,
+			ttlSeconds: options.tokenTtlSeconds,
+		},
+		{ jwtSecret, now: () => core.now() },
+	);
+	const auth = {
+		apiKey,
+		jwtSecret,
+		now: () => core.now(),
+		checkJwt: (claims: unknown) => sessions.checkJwt(claims),
+	};
 
 	const signJwt = (claims: object = {}, o: { expiresInSeconds?: number } = {}): string => {
 		const iat = Math.floor(core.now().getTime() / 1000);
@@ -107,8 +122,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		},
 	});
 
+	// control.reset() also ends the sessions and restores the start ttl
+	const resetControl = control.reset.bind(control);
+	control.reset = () => {
+		resetControl();
+		sessions.reset();
+	};
+
 	const apiRouter = new Router((method, pattern) => core.variants.removes(method, pattern));
 	registerApi(apiRouter, core);
+	sessions.register(apiRouter);
 	registerControl(apiRouter, control, {
 		baseUrl: () => core.baseUrl,
 		uploadUrl: () => core.uploadUrl,
@@ -152,6 +175,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		apiKey,
 		jwt: signJwt(),
 		signJwt,
+		account: {
+			email: sessions.email,
+			password: options.account?.password ?? SANDBOX_ACCOUNT.password,
+		},
+		sessions,
 		control,
 		routes: () => apiRouter.list(),
 		close() {

@@ -81,6 +81,22 @@ export function queryObject(params: URLSearchParams): Record<string, string | st
 	return out;
 }
 
+/** A text `password` (the token endpoint's body or query string) is never written: "<redacted>" instead. */
+export function redactPasswords<T>(value: T): T {
+	if (Array.isArray(value)) return value.map(redactPasswords) as T;
+	if (value && typeof value === 'object') {
+		const out: Record<string, unknown> = {};
+		for (const [k, v] of Object.entries(value)) {
+			out[k] =
+				k.toLowerCase() === 'password' && (typeof v === 'string' || Array.isArray(v))
+					? '<redacted>'
+					: redactPasswords(v);
+		}
+		return out as T;
+	}
+	return value;
+}
+
 export class RequestLog {
 	constructor(readonly file: string) {
 		mkdirSync(dirname(file), { recursive: true });
@@ -89,7 +105,11 @@ export class RequestLog {
 	write(entry: LogEntry): void {
 		appendFileSync(
 			this.file,
-			`${JSON.stringify({ ...entry, body: truncateStrings(entry.body) })}\n`,
+			`${JSON.stringify({
+				...entry,
+				query: redactPasswords(entry.query),
+				body: truncateStrings(redactPasswords(entry.body)),
+			})}\n`,
 		);
 	}
 }

@@ -446,6 +446,10 @@ export interface SandboxOptions {
 	now?: () => Date;
 	/** Variant profiles active from the start (and after `control.reset()`), e.g. `['oldest-first', 'wrapped-lists=items']`. */
 	variants?: string[];
+	/** The account "E-mail and Password" logs in with (default SANDBOX_ACCOUNT, docs/sandbox.md). */
+	account?: { email?: string; password?: string };
+	/** Lifetime of login tokens in seconds (default 300, as TRATO's sample; shorten it for tests). */
+	tokenTtlSeconds?: number;
 }
 
 export interface Sandbox {
@@ -454,6 +458,10 @@ export interface Sandbox {
 	apiKey: string;
 	jwt: string;
 	signJwt(claims?: object, options?: { expiresInSeconds?: number }): string;
+	/** The account of the token endpoint (E-mail and Password). */
+	account: { email: string; password: string };
+	/** Login sessions: ttl, revocation, counts (also over HTTP: GET/POST /sandbox/sessions). */
+	sessions: import('./sessions').Sessions;
 	close(): Promise<void>;
 	control: SandboxControl;
 	/** Every route of the API origin (methods and pattern, `:name` parameters), control routes included. */

@@ -17,8 +17,9 @@
  *   npm run dev                                   n8n 1.x (node 20) against the sandbox
  *   npm run dev -- --n8n 2                        n8n 2.x (node 24, installed from the npm registry)
  *   npm run dev -- --port 5679 --sandbox-port 4020 --seed 200 --no-build --fresh --verbose
- *   TRATO_BASE_URL=https://api.your-tenant.com TRATO_API_KEY=... npm run dev     a real account, no sandbox
- *     (or --base-url/--api-key/--access-token; TRATO_ACCESS_TOKEN)
+ *   TRATO_ENVIRONMENT=staging TRATO_API_KEY=... npm run dev     a real TRATO account, no sandbox
+ *     (or --environment production|staging, --base-url for a proxy, --api-key, --email + --password,
+ *     --access-token; TRATO_BASE_URL, TRATO_EMAIL, TRATO_PASSWORD, TRATO_ACCESS_TOKEN)
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -40,6 +41,7 @@ import {
 	installPack,
 	n8nEnv,
 	startN8n,
+	type CredentialSpec,
 	type N8nMajor,
 	type RunningN8n,
 } from './e2e/n8n';
@@ -49,9 +51,13 @@ const USAGE = `Usage: npm run dev -- [options]
   --port <n>             n8n port (default 5678, or a free one when taken)
   --sandbox-port <n>     sandbox API port (default 4010, or a free one when taken); upload origin = port + 1
   --seed <n>             contracts seeded into a new sandbox (default 40)
-  --base-url <url>       use a real account instead of the sandbox (env TRATO_BASE_URL)
+  --environment <name>   use a real TRATO account instead of the sandbox: production or staging
+                         (env TRATO_ENVIRONMENT)
+  --base-url <url>       or a proxy in front of TRATO (Environment "Custom URL"; env TRATO_BASE_URL)
   --api-key <key>        its API key (env TRATO_API_KEY)
-  --access-token <jwt>   or its access token (env TRATO_ACCESS_TOKEN)
+  --email <e-mail>       or its e-mail and password (env TRATO_EMAIL)
+  --password <password>  (env TRATO_PASSWORD)
+  --access-token <jwt>   or an access token (expires after 5 minutes; env TRATO_ACCESS_TOKEN)
   --no-build             do not run "npm run build" first
   --fresh                start from an empty n8n user folder and sandbox data
   --verbose              show n8n's log in this terminal (it always goes to a file too)
@@ -60,6 +66,8 @@ const USAGE = `Usage: npm run dev -- [options]
 const SANDBOX_API_KEY = 'sk_sandbox_dev_key';
 const CREDENTIAL_ID = 'tratoCredential1';
 const CREDENTIAL_NAME = 'TRATO account';
+const PASSWORD_CREDENTIAL_ID = 'tratoCredential2';
+const PASSWORD_CREDENTIAL_NAME = 'TRATO account (e-mail and password)';
 
 function say(message: string) {
 	process.stdout.write(`[dev] ${message}\n`);
@@ -81,8 +89,11 @@ async function main() {
 			port: { type: 'string' },
 			'sandbox-port': { type: 'string' },
 			seed: { type: 'string', default: '40' },
+			environment: { type: 'string', default: process.env.TRATO_ENVIRONMENT },
 			'base-url': { type: 'string', default: process.env.TRATO_BASE_URL },
 			'api-key': { type: 'string', default: process.env.TRATO_API_KEY },
+			email: { type: 'string', default: process.env.TRATO_EMAIL },
+			password: { type: 'string', default: process.env.TRATO_PASSWORD },
 			'access-token': { type: 'string', default: process.env.TRATO_ACCESS_TOKEN },
 			'no-build': { type: 'boolean', default: false },
 			fresh: { type: 'boolean', default: false },
@@ -96,10 +107,15 @@ async function main() {
 	}
 	const major = values.n8n as N8nMajor;
 	if (!(major in N8N_VERSIONS)) throw new Error(`--n8n must be 1 or 2, not "${values.n8n}"`);
-	const real = values['base-url'];
-	if (real && !values['api-key'] && !values['access-token']) {
+	const environment = values['base-url'] ? 'custom' : values.environment;
+	if (environment && !['production', 'staging', 'custom'].includes(environment)) {
+		throw new Error(`--environment must be production or staging, not "${environment}"`);
+	}
+	const real = environment as 'production' | 'staging' | 'custom' | undefined;
+	const login = values.email && values.password;
+	if (real && !values['api-key'] && !login && !values['access-token']) {
 		throw new Error(
-			'A real account needs --api-key (TRATO_API_KEY) or --access-token (TRATO_ACCESS_TOKEN).',
+			'A real account needs --api-key (TRATO_API_KEY), --email and --password (TRATO_EMAIL, TRATO_PASSWORD) or --access-token (TRATO_ACCESS_TOKEN).',
 		);
 	}
 
@@ -136,14 +152,17 @@ async function main() {
 	process.on('SIGTERM', () => void stop(0));
 
 	try {
-		let credential;
+		let credential: CredentialSpec;
+		let passwordCredential: CredentialSpec | undefined;
 		if (real) {
 			credential = {
 				id: CREDENTIAL_ID,
 				name: CREDENTIAL_NAME,
-				baseUrl: real,
+				environment: real,
+				baseUrl: values['base-url'],
 				apiKey: values['api-key'],
 				accessToken: values['access-token'],
+				...(values['api-key'] || !login ? {} : { email: values.email, password: values.password }),
 			};
 		} else {
 			const port = await portOr(Number(values['sandbox-port'] ?? 4010));
@@ -157,8 +176,17 @@ async function main() {
 			credential = {
 				id: CREDENTIAL_ID,
 				name: CREDENTIAL_NAME,
+				environment: 'custom',
 				baseUrl: sb.baseUrl,
 				apiKey: sb.apiKey,
+			};
+			passwordCredential = {
+				id: PASSWORD_CREDENTIAL_ID,
+				name: PASSWORD_CREDENTIAL_NAME,
+				environment: 'custom',
+				baseUrl: sb.baseUrl,
+				email: sb.account.email,
+				password: sb.account.password,
 			};
 		}
 
@@ -168,6 +196,7 @@ async function main() {
 			extra: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --preserve-symlinks`.trim() },
 		});
 		await importCredential(install, env, devDir, credential);
+		if (passwordCredential) await importCredential(install, env, devDir, passwordCredential);
 		const imported = await importExamples(install, env, devDir);
 		if (imported) say(`imported ${imported} example workflow(s)`);
 
@@ -193,11 +222,13 @@ async function main() {
 			`  Editor:      ${n8n.url}`,
 			`  Login:       ${DEV_OWNER.email} / ${DEV_OWNER.password}`,
 			`  Examples:    ${n8n.url}/workflow/tratoExample0001  (…0002, …0003)`,
-			`  Credential:  "${CREDENTIAL_NAME}" → ${credential.baseUrl}`,
+			`  Credential:  "${CREDENTIAL_NAME}" → ${credential.baseUrl ?? credential.environment}`,
 		];
 		if (sb) {
 			lines.push(
+				`               "${PASSWORD_CREDENTIAL_NAME}" → the same, logging in as ${sb.account.email}`,
 				`  Sandbox:     ${sb.baseUrl}  (files ${sb.uploadUrl}, API key ${sb.apiKey})`,
+				`  Account:     ${sb.account.email} / ${sb.account.password}  (E-mail and Password; tokens live ${sb.sessions.ttlSeconds} s)`,
 				`  Sign a contract as its participants:  curl -X POST ${sb.baseUrl}/sandbox/contracts/<contractId>/sign`,
 				`  Sandbox data is kept in ${join(devDir, 'sandbox.json')} (--fresh starts over)`,
 			);

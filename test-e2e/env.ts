@@ -138,6 +138,7 @@ export async function startE2eEnv(
 		await importCredential(install, env, dir, {
 			id: CREDENTIAL_ID,
 			name: CREDENTIAL_NAME,
+			environment: 'custom',
 			baseUrl: sb.baseUrl,
 			apiKey: sb.apiKey,
 		});

@@ -26,6 +26,7 @@ import {
 	DEV_OWNER,
 	N8nRest,
 	REPO,
+	credentialData,
 	installN8nAsync,
 	installPack,
 	n8nEnv,
@@ -142,11 +143,10 @@ export async function startUiEnv(major: N8nMajor): Promise<UiEnv> {
 		cleanups.push(() => n8n.stop());
 		const rest = new N8nRest(n8n.url);
 		await rest.ownerLogin(DEV_OWNER);
-		const created = await rest.createCredential(CREDENTIAL_NAME, {
-			baseUrl: sb.baseUrl,
-			authentication: 'apiKey',
-			apiKey: sb.apiKey,
-		});
+		const created = await rest.createCredential(
+			CREDENTIAL_NAME,
+			credentialData({ baseUrl: sb.baseUrl, apiKey: sb.apiKey }),
+		);
 		const credential = { id: created.id, name: created.name };
 		const browser = await launchBrowser({ log, parent: dir });
 		cleanups.push(() => browser.close());

@@ -152,7 +152,7 @@ async function main(): Promise<void> {
 		settings: {},
 	});
 	const helper = new HarnessCredentialsHelper({
-		'cred-1': { baseUrl, authentication: 'apiKey', apiKey },
+		'cred-1': { environment: 'custom', baseUrl, authentication: 'apiKey', apiKey },
 	});
 	const additionalData = makeAdditionalData(helper);
 	let baselineRss = 0;

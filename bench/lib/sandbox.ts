@@ -144,11 +144,13 @@ export async function startSandboxProcess(
 
 /** Credentials of the node for a sandbox process (API key mode). */
 export function credentialsFor(sb: SandboxProcess): {
+	environment: 'custom';
 	baseUrl: string;
 	authentication: 'apiKey';
 	apiKey: string;
 } {
 	return {
+		environment: 'custom',
 		baseUrl: sb.baseUrl,
 		authentication: 'apiKey',
 		apiKey: sb.apiKey,

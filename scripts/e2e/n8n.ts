@@ -263,9 +263,31 @@ function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
 export interface CredentialSpec {
 	id: string;
 	name: string;
-	baseUrl: string;
+	/** Default 'custom' (with baseUrl): the sandbox or a proxy. */
+	environment?: 'production' | 'staging' | 'custom';
+	baseUrl?: string;
 	apiKey?: string;
 	accessToken?: string;
+	/** E-mail and Password when given. */
+	email?: string;
+	password?: string;
+}
+
+/** The data of a tratoApi credential as the editor would save it. */
+export function credentialData(spec: Omit<CredentialSpec, 'id' | 'name'>): Record<string, string> {
+	return {
+		environment: spec.environment ?? 'custom',
+		baseUrl: spec.baseUrl ?? '',
+		authentication: spec.email
+			? 'emailPassword'
+			: spec.accessToken && !spec.apiKey
+				? 'accessToken'
+				: 'apiKey',
+		apiKey: spec.apiKey ?? '',
+		accessToken: spec.accessToken ?? '',
+		email: spec.email ?? '',
+		password: spec.password ?? '',
+	};
 }
 
 /** `n8n import:credentials` of one tratoApi credential (plain data: n8n encrypts it on import). */
@@ -276,12 +298,7 @@ export async function importCredential(
 	spec: CredentialSpec,
 ) {
 	const file = join(dir, 'credential.json');
-	const data = {
-		baseUrl: spec.baseUrl,
-		authentication: spec.accessToken && !spec.apiKey ? 'accessToken' : 'apiKey',
-		apiKey: spec.apiKey ?? '',
-		accessToken: spec.accessToken ?? '',
-	};
+	const data = credentialData(spec);
 	writeFileSync(
 		file,
 		JSON.stringify([{ id: spec.id, name: spec.name, type: 'tratoApi', data }], null, 2),

@@ -23,6 +23,7 @@ import {
 	DEV_OWNER,
 	N8nRest,
 	NODE_TYPE,
+	credentialData,
 	installPack,
 	n8nEnv,
 	startN8n,
@@ -240,12 +241,10 @@ export class QueueCluster {
 
 	/** Creates the tratoApi credential through the REST API (n8n encrypts it); returns its id. */
 	async createCredential(spec: { name: string; baseUrl: string; apiKey: string }): Promise<string> {
-		const created = await this.rest.createCredential(spec.name, {
-			baseUrl: spec.baseUrl,
-			authentication: 'apiKey',
-			apiKey: spec.apiKey,
-			accessToken: '',
-		});
+		const created = await this.rest.createCredential(
+			spec.name,
+			credentialData({ baseUrl: spec.baseUrl, apiKey: spec.apiKey }),
+		);
 		return created.id;
 	}
 

@@ -8,10 +8,13 @@
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+import { NodeHelpers, Workflow, type ICredentialDataDecryptedObject } from 'n8n-workflow';
+
 import { byId, createTemplateContract, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
 import { startCaptureServer } from '../helpers/capture';
-import { testCredential } from '../harness';
+import { applyCredentialDefaults, executeContext, nodeTypes, testCredential } from '../harness';
 import { TratoApi } from '../../credentials/TratoApi.credentials';
+import { getCredentials } from '../../nodes/Trato/transport/credentials';
 
 let env: NodeTestEnv;
 
@@ -45,6 +48,7 @@ describe('credential: exactly one auth header', () => {
 		try {
 			await env.run(getContract('c1'), undefined, {
 				credentials: {
+					environment: 'custom',
 					baseUrl: server.url,
 					authentication: 'apiKey',
 					apiKey: 'key-AAA-111',
@@ -53,6 +57,7 @@ describe('credential: exactly one auth header', () => {
 			});
 			await env.run(getContract('c2'), undefined, {
 				credentials: {
+					environment: 'custom',
 					baseUrl: server.url,
 					authentication: 'accessToken',
 					accessToken: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.sig12345',
@@ -98,16 +103,28 @@ describe('credential: exactly one auth header', () => {
 			{ authentication: 'accessToken', accessToken: 'Bearer ' },
 			/no access token/,
 		],
+		[
+			'E-mail and Password without an e-mail',
+			{ authentication: 'emailPassword', email: '  ', password: 'secret-password' },
+			/^The TRATO credential has no e-mail$/,
+		],
+		[
+			'E-mail and Password without a password',
+			{ authentication: 'emailPassword', email: 'ana@example.com', password: '' },
+			/^The TRATO credential has no password$/,
+		],
 	])(
 		'%s: no request goes out, never an empty header, and the error says what to fix',
 		async (_label, auth, message) => {
 			const server = await startCaptureServer();
 			try {
 				const result = await env.run(getContract('c1'), undefined, {
-					credentials: { baseUrl: server.url, ...(auth as object) } as never,
+					credentials: { environment: 'custom', baseUrl: server.url, ...(auth as object) } as never,
 				});
 				expect(result.error?.message).toMatch(message);
-				expect(result.error?.message).toMatch(/Open the credential/);
+				expect(`${result.error?.message} ${result.error?.description}`).toMatch(
+					/Open the credential/,
+				);
 				expect(server.requests).toHaveLength(0);
 			} finally {
 				await server.close();
@@ -115,27 +132,68 @@ describe('credential: exactly one auth header', () => {
 		},
 	);
 
-	test('the credential has a Base URL, both auth modes and password-typed secrets; nothing points at a developer sandbox', () => {
+	test('the credential: three environments (Production by default), Base URL only for Custom URL, three auth modes, password-typed secrets, nothing pointing at a developer sandbox', () => {
 		const credential = new TratoApi();
 		const byName = Object.fromEntries(credential.properties.map((p) => [p.name, p]));
 		expect(credential.name).toBe('tratoApi');
 		expect(credential.displayName).toBe('TRATO API');
 		expect(credential.properties.map((p) => p.name)).toEqual([
+			'environment',
 			'baseUrl',
 			'authentication',
 			'apiKey',
+			'email',
+			'password',
 			'accessToken',
+			'expiryNotice',
+			'sessionToken',
+			'sessionInfo',
 		]);
-		// A user who installed from npm starts from an empty Base URL with an example, not the local sandbox.
+		const options = (name: string) =>
+			(byName[name].options as Array<{ name: string; value: string; description?: string }>).map(
+				(o) => [o.name, o.value],
+			);
+		expect(options('environment')).toEqual([
+			['Production', 'production'],
+			['Staging', 'staging'],
+			['Custom URL', 'custom'],
+		]);
+		expect(byName.environment.default).toBe('production');
+		expect(JSON.stringify(byName.environment.options)).toContain('https://enterprise.api.trato.io');
+		expect(JSON.stringify(byName.environment.options)).toContain(
+			'https://enterprise-stage.api.trato.io',
+		);
+		// A user who installed from npm starts on Production; the Base URL is asked only for Custom URL.
+		expect(byName.baseUrl.displayOptions).toEqual({ show: { environment: ['custom'] } });
 		expect(byName.baseUrl.required).toBe(true);
 		expect(byName.baseUrl.default).toBe('');
 		expect(byName.baseUrl.placeholder).toMatch(/^e\.g\. https:\/\//);
 		expect(JSON.stringify(credential.properties)).not.toMatch(/localhost|npm run|sandbox/i);
-		expect((byName.authentication.options as Array<{ value: string }>).map((o) => o.value)).toEqual(
-			['apiKey', 'accessToken'],
+		expect(options('authentication')).toEqual([
+			['API Key', 'apiKey'],
+			['E-mail and Password', 'emailPassword'],
+			['Access Token (JWT)', 'accessToken'],
+		]);
+		expect(byName.authentication.default).toBe('apiKey');
+		for (const secret of ['apiKey', 'password', 'accessToken', 'sessionToken']) {
+			expect(`${secret}: ${byName[secret].typeOptions?.password}`).toBe(`${secret}: true`);
+		}
+		expect(byName.email.displayOptions).toEqual({ show: { authentication: ['emailPassword'] } });
+		expect(byName.password.displayOptions).toEqual({ show: { authentication: ['emailPassword'] } });
+		// The Access Token notice says why E-mail and Password is the choice for scheduled workflows.
+		expect(byName.expiryNotice.type).toBe('notice');
+		expect(byName.expiryNotice.displayOptions).toEqual({
+			show: { authentication: ['accessToken'] },
+		});
+		expect(byName.expiryNotice.displayName).toMatch(/5 minutes/);
+		expect(byName.expiryNotice.displayName).toMatch(/scheduled/);
+		expect(byName.expiryNotice.displayName).toMatch(/E-mail and Password/);
+		// n8n's pre-authentication keeps the session token in the (only) hidden expirable field.
+		const expirable = credential.properties.filter(
+			(p) => p.type === 'hidden' && p.typeOptions?.expirable === true,
 		);
-		expect(byName.apiKey.typeOptions?.password).toBe(true);
-		expect(byName.accessToken.typeOptions?.password).toBe(true);
+		expect(expirable.map((p) => p.name)).toEqual(['sessionToken']);
+		expect(typeof credential.preAuthentication).toBe('function');
 		expect(credential.documentationUrl).toMatch(/^https:\/\//);
 	});
 
@@ -183,7 +241,7 @@ describe('credential test (as n8n runs it: RoutingNode + responseCode rules)', (
 	// n8n-core 1.122 loses the HTTP error's `cause`, so n8n 1.x's tester answers with NodeApiError's own sentence
 	// for the status code instead of the credential's responseCode rule; versions that keep the cause show ours.
 	const REFUSED =
-		/^(The API key or token was refused\. Check that it is complete and still valid\.|Authorization failed - please check your credentials)$/;
+		/^(TRATO refused the credential \(HTTP 401\)\. Check that the API key, e-mail and password or token is complete and belongs to the chosen Environment\.|Authorization failed - please check your credentials)$/;
 
 	test('fails with a readable message when the key or token is refused', async () => {
 		expect(await testCredential({ ...env.creds, apiKey: 'wrong-key' })).toEqual({
@@ -210,7 +268,7 @@ describe('credential test (as n8n runs it: RoutingNode + responseCode rules)', (
 		expect(result).toEqual({
 			status: 'Error',
 			message: expect.stringMatching(
-				/^(No e-signature API answered at this Base URL|The resource you are requesting could not be found)/,
+				/^(No TRATO API answered at this address \(HTTP 404\)\. Check the Environment; a Custom URL must not end with \/api\.|The resource you are requesting could not be found)/,
 			),
 		});
 	});
@@ -226,5 +284,119 @@ describe('credential test (as n8n runs it: RoutingNode + responseCode rules)', (
 				/^(ECONNREFUSED|The service refused the connection - perhaps it is offline)$/,
 			),
 		});
+	});
+});
+
+describe("environments: the only origin that gets the credential is the environment's", () => {
+	const PRODUCTION = 'https://enterprise.api.trato.io';
+	const STAGING = 'https://enterprise-stage.api.trato.io';
+	const credential = new TratoApi();
+
+	/** The credential test's Base URL, resolved by n8n-workflow's expression engine as n8n's tester does. */
+	function testBaseUrl(data: ICredentialDataDecryptedObject): string {
+		const node = {
+			id: 'n',
+			name: 'TRATO',
+			type: 'n8n-nodes-trato.trato',
+			typeVersion: 1,
+			position: [0, 0] as [number, number],
+			parameters: {},
+		};
+		const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+		return String(
+			workflow.expression.getSimpleParameterValue(
+				node,
+				credential.test!.request.baseURL as string,
+				'internal',
+				{ $credentials: applyCredentialDefaults('tratoApi', data) },
+				undefined,
+				'',
+			),
+		);
+	}
+
+	test.each([
+		['no Environment saved (the default)', PRODUCTION, {}],
+		['Production', PRODUCTION, { environment: 'production' }],
+		['Staging', STAGING, { environment: 'staging' }],
+		[
+			'Custom URL',
+			'http://127.0.0.1:4010',
+			{ environment: 'custom', baseUrl: ' http://127.0.0.1:4010// ' },
+		],
+	])(
+		'%s: the node and the credential test both use %s; a Base URL of another environment is ignored',
+		async (_label, expected, environment) => {
+			const data = {
+				baseUrl: 'http://127.0.0.1:4010',
+				...environment,
+				authentication: 'apiKey',
+				apiKey: 'key-123456',
+			};
+			const { context } = await executeContext(data as never);
+			const resolved = await getCredentials.call(context);
+			expect([resolved.baseUrl, resolved.origin]).toEqual([expected, expected]);
+			expect(testBaseUrl(data as ICredentialDataDecryptedObject)).toBe(expected);
+		},
+	);
+
+	test('authenticate puts the secret only on requests to its environment, whatever the request says', async () => {
+		const production = applyCredentialDefaults('tratoApi', {
+			baseUrl: 'http://127.0.0.1:4010',
+			authentication: 'apiKey',
+			apiKey: 'key-123456',
+		});
+		const ok = await (credential.authenticate as any)(production, {
+			url: `${PRODUCTION}/api/authentication`,
+			headers: { apikey: 'other', Authorization: 'Bearer other' },
+		});
+		expect(ok.headers).toEqual({ apikey: 'key-123456' });
+		for (const url of [
+			'http://127.0.0.1:4010/api/authentication',
+			`${STAGING}/api/authentication`,
+			'https://enterprise.api.trato.io.example.com/api',
+		]) {
+			const refusal = await (credential.authenticate as any)(production, { url }).catch(
+				(e: Error) => e,
+			);
+			expect(refusal).toBeInstanceOf(Error);
+			expect(refusal.message).toMatch(/only sent to https:\/\/enterprise\.api\.trato\.io/);
+			expect(refusal.message).not.toContain('key-123456');
+		}
+		const test = await (credential.authenticate as any)(production, {
+			baseURL: PRODUCTION,
+			url: '/api/authentication',
+		});
+		expect(test.headers.apikey).toBe('key-123456');
+	});
+
+	test('an unknown Environment value (a credential made through the API) is refused before any request', async () => {
+		const result = await env.run(getContract('c1'), undefined, {
+			credentials: { ...env.creds, environment: 'preprod' as never },
+		});
+		expect(result.error?.message).toBe('The TRATO credential\'s Environment "preprod" is unknown');
+		expect(result.error?.description).toMatch(/Production, Staging or Custom URL/);
+	});
+
+	test('the Environment list is what the editor shows: Base URL hidden until Custom URL is chosen', () => {
+		const visible = (data: Record<string, unknown>) =>
+			credential.properties
+				.filter((p) => p.type !== 'hidden' && p.type !== 'notice')
+				.filter((p) =>
+					NodeHelpers.displayParameter(
+						applyCredentialDefaults('tratoApi', data as never) as never,
+						p,
+						null,
+					),
+				)
+				.map((p) => p.name);
+		expect(visible({})).toEqual(['environment', 'authentication', 'apiKey']);
+		expect(visible({ environment: 'custom', authentication: 'emailPassword' })).toEqual([
+			'environment',
+			'baseUrl',
+			'authentication',
+			'email',
+			'password',
+		]);
 	});
 });

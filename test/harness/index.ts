@@ -15,7 +15,9 @@
  *   so parameters and expressions are resolved by n8n-workflow, binary data goes through n8n-core's
  *   BinaryDataService (default or filesystem mode), HTTP goes through n8n-core's httpRequestWithAuthentication,
  *   and continueOnFail / pairedItem are what n8n sees.
- * - Credentials are applied by the credential's own `authenticate`, as n8n's CredentialsHelper does.
+ * - Credentials are applied by the credential's own `authenticate`, as n8n's CredentialsHelper does, after its
+ *   `preAuthentication` (E-mail and Password login) when n8n's CredentialsHelper would call it; what it returns is
+ *   stored in the harness's credential store, as n8n stores it in its database.
  * - Credential test: the credential's `test` request run through n8n-core's RoutingNode, as n8n's
  *   CredentialsTester does.
  * - List searches and resource mapping: n8n-core's LoadOptionsContext.
@@ -38,6 +40,7 @@ import type {
 	ICredentialType,
 	IDataObject,
 	IExecuteFunctions,
+	IHttpRequestHelper,
 	IHttpRequestOptions,
 	INode,
 	INodeCredentialTestResult,
@@ -53,7 +56,7 @@ import type {
 	WorkflowActivateMode,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { ICredentialsHelper, NodeHelpers, Workflow, deepCopy } from 'n8n-workflow';
+import { ICredentialsHelper, NodeHelpers, Workflow, deepCopy, isExpression } from 'n8n-workflow';
 
 import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 
@@ -130,10 +133,18 @@ export const nodeTypes: INodeTypes = {
 	getKnownTypes: () => ({}),
 };
 
-/** Mirrors n8n's CredentialsHelper for our credential: defaults applied, `authenticate` called as n8n does. */
+/**
+ * Mirrors n8n's CredentialsHelper for our credential: defaults applied, `preAuthentication` and `authenticate`
+ * called as n8n does, pre-authentication results stored. One helper is one n8n instance's credential store: pass
+ * the same helper to several runs (`credentialsHelper` option) to see what a stored session does for later runs.
+ */
 export class HarnessCredentialsHelper extends ICredentialsHelper {
 	/** Every request options object after authentication, for assertions. */
 	readonly authenticated: IHttpRequestOptions[] = [];
+	/** Every call of the credential type's own preAuthentication (n8n's decision to call it mirrored below). */
+	readonly preAuthentications: Array<{ credentialsExpired: boolean; testing: boolean }> = [];
+	/** Every credential update n8n would write to its database (credential id → the data written). */
+	readonly updates: Array<{ id: string; data: ICredentialDataDecryptedObject }> = [];
 
 	constructor(private readonly store: Record<string, ICredentialDataDecryptedObject>) {
 		super();
@@ -159,8 +170,43 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		return result;
 	}
 
-	async preAuthentication(): Promise<undefined> {
-		return undefined;
+	/**
+	 * n8n's CredentialsHelper.preAuthentication (packages/cli/src/credentials-helper.ts, the same in n8n 1.123 and
+	 * 2.41): only for a type with a hidden `expirable` property and a `preAuthentication` function; called when that
+	 * property is empty, when the request failed with 401 (`credentialsExpired`), or in a credential test (a noOp
+	 * node whose `temp` parameter is empty); an output without the property changes nothing; otherwise the output is
+	 * stored (2.x: the expirable property and every key that is not an expression in the stored data) and merged
+	 * into the credentials of the running request.
+	 */
+	async preAuthentication(
+		helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		node: INode,
+		credentialsExpired: boolean,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		const type = credentialTypes[typeName];
+		const expirable = type.properties.find(
+			(property) => property.type === 'hidden' && property.typeOptions?.expirable === true,
+		);
+		if (expirable?.name === undefined) return undefined;
+		const testing = node?.parameters?.temp === '' && node?.type === 'n8n-nodes-base.noOp';
+		if (typeof type.preAuthentication !== 'function') return undefined;
+		if (credentials[expirable.name] !== '' && !credentialsExpired && !testing) return undefined;
+		this.preAuthentications.push({ credentialsExpired, testing });
+		const output = await type.preAuthentication.call(helpers, credentials);
+		if (output[expirable.name] === undefined) return undefined;
+		if (!node.credentials) return undefined;
+		const nodeCredentials = node.credentials[type.name];
+		const stored = this.store[nodeCredentials.id ?? ''] ?? {};
+		const persisted: ICredentialDataDecryptedObject = { ...stored };
+		for (const [key, value] of Object.entries(output)) {
+			if (key === expirable.name || !isExpression(stored[key])) {
+				persisted[key] = value as ICredentialDataDecryptedObject[string];
+			}
+		}
+		await this.updateCredentials(nodeCredentials, type.name, persisted);
+		return Object.assign(credentials, output);
 	}
 
 	async getCredentials(): Promise<never> {
@@ -177,7 +223,20 @@ export class HarnessCredentialsHelper extends ICredentialsHelper {
 		return applyCredentialDefaults(type, data);
 	}
 
-	async updateCredentials(): Promise<void> {}
+	async updateCredentials(
+		nodeCredentials: { id: string | null; name: string },
+		_type: string,
+		data: ICredentialDataDecryptedObject,
+	): Promise<void> {
+		const id = nodeCredentials.id ?? '';
+		this.store[id] = data;
+		this.updates.push({ id, data: { ...data } });
+	}
+
+	/** The stored data of a credential, as n8n would decrypt it (without defaults). */
+	stored(id = 'cred-1'): ICredentialDataDecryptedObject | undefined {
+		return this.store[id];
+	}
 
 	async updateCredentialsOauthTokenData(): Promise<void> {}
 
@@ -273,10 +332,14 @@ export function makeAdditionalData(
 }
 
 export interface CredentialInput {
-	baseUrl: string;
-	authentication?: 'apiKey' | 'accessToken';
+	/** n8n's default is Production: tests against the sandbox set 'custom' with its Base URL. */
+	environment?: 'production' | 'staging' | 'custom';
+	baseUrl?: string;
+	authentication?: 'apiKey' | 'accessToken' | 'emailPassword';
 	apiKey?: string;
 	accessToken?: string;
+	email?: string;
+	password?: string;
 }
 
 export interface RunNodeOptions {
@@ -289,6 +352,8 @@ export interface RunNodeOptions {
 	timezone?: string;
 	/** The action node's type version as saved in the workflow (the newest when omitted). */
 	typeVersion?: number;
+	/** A credential store shared with other runs (`credentials` is then ignored). */
+	credentialsHelper?: HarnessCredentialsHelper;
 }
 
 export interface RunNodeResult {
@@ -327,9 +392,11 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 	await initN8nCore();
 	const key = `items-${++executionCounter}`;
 	inputItems.set(key, options.items ?? [{ json: {} }]);
-	const credentialsHelper = new HarnessCredentialsHelper({
-		'cred-1': options.credentials as ICredentialDataDecryptedObject,
-	});
+	const credentialsHelper =
+		options.credentialsHelper ??
+		new HarnessCredentialsHelper({
+			'cred-1': options.credentials as ICredentialDataDecryptedObject,
+		});
 	const additionalData = makeAdditionalData(credentialsHelper);
 	const input: INode = {
 		id: 'node-input',
@@ -470,12 +537,14 @@ export async function resourceMapping(
 }
 
 /**
- * Runs the credential's `test` request as n8n's CredentialsTester does: a temporary node whose only property
+ * Runs the credential's `test` request as n8n's CredentialsTester does: a temporary node (n8n's noOp type, so
+ * n8n's CredentialsHelper sees a credential test and always runs the pre-authentication) whose only property
  * routes the test request, executed by n8n-core's RoutingNode; HTTP failures are matched against the
- * credential's responseCode rules.
+ * credential's responseCode rules. `helper` receives the data n8n would store (a login's session token).
  */
 export async function testCredential(
 	credentials: CredentialInput,
+	helper?: HarnessCredentialsHelper,
 ): Promise<INodeCredentialTestResult> {
 	await initN8nCore();
 	const credentialType = credentialTypes.tratoApi;
@@ -492,7 +561,7 @@ export async function testCredential(
 	const tempType: INodeType = {
 		description: {
 			displayName: 'Temp',
-			name: 'harness.credentialTest',
+			name: 'n8n-nodes-base.noOp',
 			group: ['transform'],
 			version: 1,
 			description: '',
@@ -519,7 +588,7 @@ export async function testCredential(
 	const node: INode = {
 		id: 'temp',
 		name: 'Temp-Node',
-		type: 'harness.credentialTest',
+		type: 'n8n-nodes-base.noOp',
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: {},
@@ -531,8 +600,9 @@ export async function testCredential(
 		active: false,
 		nodeTypes: types,
 	});
-	const helper = new HarnessCredentialsHelper({ 'cred-1': data });
-	const additionalData = makeAdditionalData(helper);
+	const additionalData = makeAdditionalData(
+		helper ?? new HarnessCredentialsHelper({ 'cred-1': data }),
+	);
 	const runExecutionData: IRunExecutionData = { resultData: { runData: {} } } as IRunExecutionData;
 	const context = new ExecuteContext(
 		workflow,

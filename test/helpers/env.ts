@@ -9,8 +9,9 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 /**
- * A node test environment: a sandbox on a random loopback port with its request log on, credentials for both
- * auth modes, and a runner for the action node through the n8n-core harness.
+ * A node test environment: a sandbox on a random loopback port with its request log on, credentials for the
+ * three auth modes (Environment "Custom URL" with the sandbox's address), and a runner for the action node through
+ * the n8n-core harness.
  */
 import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,13 @@ import axios, { type AxiosInstance } from 'axios';
 import type { INodeParameters } from 'n8n-workflow';
 
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
-import { runNode, type CredentialInput, type RunNodeResult, type TestItem } from '../harness';
+import {
+	runNode,
+	type CredentialInput,
+	type HarnessCredentialsHelper,
+	type RunNodeResult,
+	type TestItem,
+} from '../harness';
 
 export interface LoggedRequest {
 	ts: string;
@@ -54,6 +61,8 @@ export interface NodeTestEnv {
 	creds: CredentialInput;
 	/** JWT credential for the node. */
 	jwtCreds: CredentialInput;
+	/** E-mail and Password credential for the node (the sandbox account). */
+	passwordCreds: CredentialInput;
 	/** Direct API client (for setting up state and checking it), authenticated with the API key. */
 	api: AxiosInstance;
 	logFile: string;
@@ -73,6 +82,8 @@ export interface NodeTestEnv {
 			timezone?: string;
 			/** The action node's saved type version (the newest when omitted). */
 			typeVersion?: number;
+			/** A credential store kept across runs (what n8n stores after a login). */
+			credentialsHelper?: HarnessCredentialsHelper;
 		},
 	): Promise<RunNodeResult>;
 	close(): Promise<void>;
@@ -96,14 +107,23 @@ export async function startEnv(
 	writeFileSync(logFile, '');
 	const sb = await startSandbox({ port: 0, requestLog: logFile, ...options });
 	const creds: CredentialInput = {
+		environment: 'custom',
 		baseUrl: sb.baseUrl,
 		authentication: 'apiKey',
 		apiKey: sb.apiKey,
 	};
 	const jwtCreds: CredentialInput = {
+		environment: 'custom',
 		baseUrl: sb.baseUrl,
 		authentication: 'accessToken',
 		accessToken: sb.jwt,
+	};
+	const passwordCreds: CredentialInput = {
+		environment: 'custom',
+		baseUrl: sb.baseUrl,
+		authentication: 'emailPassword',
+		email: sb.account.email,
+		password: sb.account.password,
 	};
 	const api = axios.create({
 		baseURL: sb.baseUrl,
@@ -119,6 +139,7 @@ export async function startEnv(
 		sb,
 		creds,
 		jwtCreds,
+		passwordCreds,
 		api,
 		logFile,
 		requests,
@@ -136,6 +157,7 @@ export async function startEnv(
 				continueOnFail: runOptions.continueOnFail,
 				timezone: runOptions.timezone,
 				typeVersion: runOptions.typeVersion,
+				credentialsHelper: runOptions.credentialsHelper,
 			}),
 		close: async () => {
 			await sb.close();

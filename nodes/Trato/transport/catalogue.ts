@@ -43,6 +43,15 @@ const endpoint = <P extends string, A extends Answer = 'object'>(
 
 export const ENDPOINTS = {
 	authentication: endpoint('GET', '/api/authentication', '5', 'safe'),
+	/**
+	 * E-mail and Password login (trato-notes "Authentication"): only the credential's login calls it, with the JSON
+	 * body a production client sends. The portal's GET with the password in the query string is listed as the other
+	 * form TRATO shows; the node never sends it (a password in a URL ends up in logs).
+	 */
+	authenticationToken: endpoint('POST', '/api/authentication/token', '5', 'never', 'object', {
+		method: 'GET',
+		path: '/api/authentication/token',
+	}),
 	contractCreate: endpoint('POST', '/api/create/contract', '4.1', 'never'),
 	contractCreateV2: endpoint('POST', '/api/v2/create/contract', '4.2', 'never'),
 	contractStatus: endpoint('GET', '/api/contract/status/{contractId}', '4.3', 'safe'),

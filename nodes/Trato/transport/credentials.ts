@@ -1,13 +1,22 @@
 import type {
 	ICredentialDataDecryptedObject,
 	IExecuteFunctions,
+	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
 	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { credentialAddress } from '../helpers/environment';
 import { expiredTokenMessage, isPastExpiry, jwtExpiresAt, withoutBearer } from '../helpers/jwt';
-import { redactUrl } from './redact';
+import {
+	SESSION_TOKEN,
+	loginFailure,
+	missingLoginField,
+	sessionIsFresh,
+	usesSession,
+} from './session';
 
 export const CREDENTIAL_TYPE = 'tratoApi';
 
@@ -15,12 +24,12 @@ export const CREDENTIAL_TYPE = 'tratoApi';
 export type TratoContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 export interface ResolvedCredentials {
-	/** The credential's Base URL without trailing slashes. */
+	/** The API address of the credential's Environment (Custom URL: the Base URL without trailing slashes). */
 	baseUrl: string;
 	/** Origin of the Base URL: the only origin that ever receives the credentials. */
 	origin: string;
-	/** The API key and token as sent, so that errors can remove them. */
-	secrets: string[];
+	/** The API key, token, password and session token as they are now, so that errors can remove them. */
+	readonly secrets: string[];
 	/** Identifies the credential (its n8n id and Base URL) for what the transport learns about the service. */
 	key: string;
 	/** With Access Token: the JWT's expiry (ms), when it carries one. */
@@ -30,14 +39,17 @@ export interface ResolvedCredentials {
 
 const credentialCache = new WeakMap<object, Promise<ResolvedCredentials>>();
 
-function normaliseBaseUrl(value: unknown): string {
-	return String(value ?? '')
-		.trim()
-		.replace(/\/+$/, '');
-}
-
 /** Refuses an incomplete credential before any request (n8n would otherwise report it as a network error). */
 function assertSecretPresent(ctx: TratoContext, raw: ICredentialDataDecryptedObject): void {
+	if (usesSession(raw)) {
+		const missing = missingLoginField(raw);
+		if (missing) {
+			throw new NodeOperationError(ctx.getNode(), missing.message, {
+				description: `${missing.description} Nothing was sent to TRATO.`,
+			});
+		}
+		return;
+	}
 	const useToken = raw.authentication === 'accessToken';
 	const secret = String((useToken ? raw.accessToken : raw.apiKey) ?? '')
 		.trim()
@@ -52,32 +64,22 @@ function assertSecretPresent(ctx: TratoContext, raw: ICredentialDataDecryptedObj
 	}
 }
 
+function secretsOf(raw: ICredentialDataDecryptedObject): string[] {
+	const sessionToken = usesSession(raw) ? raw[SESSION_TOKEN] : undefined;
+	return [raw.apiKey, raw.accessToken, raw.password, sessionToken]
+		.map(withoutBearer)
+		.filter((s) => s.length > 0);
+}
+
 async function resolve(ctx: TratoContext): Promise<ResolvedCredentials> {
 	const raw = await ctx.getCredentials(CREDENTIAL_TYPE);
-	assertSecretPresent(ctx, raw);
-	const baseUrl = normaliseBaseUrl(raw.baseUrl);
-	if (baseUrl === '') {
-		throw new NodeOperationError(ctx.getNode(), 'The TRATO credential has no Base URL', {
-			description:
-				"Open the credential and enter your account's API address as the service gives it, e.g. https://api.your-esign-tenant.com (without /api).",
+	const address = credentialAddress(raw);
+	if ('problem' in address) {
+		throw new NodeOperationError(ctx.getNode(), address.problem.message, {
+			description: address.problem.description,
 		});
 	}
-	let origin: string;
-	try {
-		const parsed = new URL(baseUrl);
-		if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
-		origin = parsed.origin;
-	} catch {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`The credential's Base URL "${redactUrl(baseUrl)}" is not a valid http(s) address`,
-			{
-				description:
-					'Open the TRATO credential and enter an address such as https://api.example.com.',
-			},
-		);
-	}
-	const secrets = [raw.apiKey, raw.accessToken].map(withoutBearer).filter((s) => s.length > 0);
+	assertSecretPresent(ctx, raw);
 	const id = ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '';
 	const tokenExpiresAt =
 		raw.authentication === 'accessToken' ? jwtExpiresAt(withoutBearer(raw.accessToken)) : undefined;
@@ -86,7 +88,15 @@ async function resolve(ctx: TratoContext): Promise<ResolvedCredentials> {
 			description: 'Nothing was sent to the service.',
 		});
 	}
-	return { baseUrl, origin, secrets, raw, key: `${id}@${baseUrl}`, tokenExpiresAt };
+	return {
+		...address,
+		get secrets() {
+			return secretsOf(raw);
+		},
+		raw,
+		key: `${id}@${address.baseUrl}`,
+		tokenExpiresAt,
+	};
 }
 
 /** Reads the credential once per node execution (n8n decrypts it on every call otherwise). */
@@ -98,4 +108,61 @@ export async function getCredentials(this: TratoContext): Promise<ResolvedCreden
 		cached.catch(() => credentialCache.delete(this));
 	}
 	return await cached;
+}
+
+/** With E-mail and Password: a login n8n is making now for this credential data (the others wait for it). */
+const loginsInFlight = new WeakMap<object, Promise<void>>();
+/** With E-mail and Password: the login TRATO refused in this execution (not tried again for every item). */
+const refusedLogins = new WeakMap<object, unknown>();
+
+export interface Authenticated {
+	response: IN8nHttpFullResponse;
+	/** With E-mail and Password: the session token the request carried. */
+	sessionToken?: string;
+}
+
+/**
+ * Sends a request to the API origin through n8n's `httpRequestWithAuthentication` (the credential's
+ * `authenticate` adds the header). With E-mail and Password, the session token is checked first: missing, issued
+ * for another environment or e-mail, or near the end of its ttl → the credential data goes to n8n with the token
+ * field emptied, so n8n's pre-authentication logs in and stores the new token (in the credential, and in `raw` for
+ * the next requests of this execution). `refusedToken`: the token a request was just refused with (401); a new
+ * login is made unless another request already replaced that token. One login at a time per execution.
+ */
+export async function sendAuthenticated(
+	this: TratoContext,
+	credentials: ResolvedCredentials,
+	request: IHttpRequestOptions,
+	refusedToken?: string,
+): Promise<Authenticated> {
+	const raw = credentials.raw;
+	const call = async () =>
+		(await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request, {
+			credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: raw },
+		})) as IN8nHttpFullResponse;
+	if (!usesSession(raw)) return { response: await call() };
+
+	for (let pending = loginsInFlight.get(raw); pending; pending = loginsInFlight.get(raw)) {
+		await pending;
+	}
+	if (refusedLogins.has(raw)) throw refusedLogins.get(raw);
+	const stored = raw[SESSION_TOKEN];
+	if (sessionIsFresh(raw, credentials.origin) && stored !== refusedToken) {
+		return { response: await call(), sessionToken: stored as string };
+	}
+	raw[SESSION_TOKEN] = '';
+	const attempt = call();
+	// Registered before anyone can wait for it: a refused login is known to the waiting requests.
+	const settled = attempt.then(
+		() => undefined,
+		(error) => {
+			if (loginFailure(error)) refusedLogins.set(raw, error);
+		},
+	);
+	loginsInFlight.set(raw, settled);
+	try {
+		return { response: await attempt, sessionToken: raw[SESSION_TOKEN] as string };
+	} finally {
+		loginsInFlight.delete(raw);
+	}
 }

@@ -1,6 +1,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import type { Problem } from '../helpers/environment';
 import { expiredTokenMessage } from '../helpers/jwt';
 import { CREATE_V2_ERRORS, findCreateV2Error } from './createV2Errors';
 import { redactText } from './redact';
@@ -39,6 +40,10 @@ export interface ApiFailure {
 	fileHost?: string;
 	/** A 401 while the credential's JWT is past its expiry (ms): said so. */
 	tokenExpiredAt?: number;
+	/** E-mail and Password: the login failed (TRATO's refusal, a wrong address); its sentence is the error. */
+	login?: Problem;
+	/** E-mail and Password: the session was refused even right after a new login. */
+	sessionRefused?: boolean;
 }
 
 function apiErrorText(body: unknown): { error?: string; message?: string } {
@@ -70,7 +75,10 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 
 	let userMessage: string;
 	let description: string;
-	if (failure.tokenExpiredAt !== undefined) {
+	if (failure.login) {
+		userMessage = failure.login.message;
+		description = failure.login.description;
+	} else if (failure.tokenExpiredAt !== undefined) {
 		userMessage = expiredTokenMessage(failure.tokenExpiredAt);
 		description = `The service refused it (HTTP ${status}${error ? `: ${error}` : ''}).`;
 	} else if (v2) {
@@ -94,7 +102,9 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 		userMessage = apiText
 			? `The e-signature API refused the request: ${apiText}`
 			: `The e-signature API answered HTTP ${status}`;
-		description = STATUS_HINTS[status] ?? (status >= 500 ? STATUS_HINTS[500] : STATUS_HINTS[400]);
+		description = failure.sessionRefused
+			? 'TRATO refused the session token even right after logging in again with the e-mail and password. Check that this TRATO account may use the API.'
+			: (STATUS_HINTS[status] ?? (status >= 500 ? STATUS_HINTS[500] : STATUS_HINTS[400]));
 		if (failure.attempts && failure.attempts > 1)
 			description += ` Tried ${failure.attempts} times.`;
 	}
@@ -102,7 +112,8 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 
 	const errorResponse: JsonObject = {
 		message: clean(userMessage) ?? '',
-		httpCode: status === undefined ? (code ?? 'NETWORK') : String(status),
+		httpCode:
+			status !== undefined ? String(status) : failure.login ? 'LOGIN_FAILED' : (code ?? 'NETWORK'),
 		request: `${method} ${path}`,
 	};
 	if (error !== undefined) errorResponse.apiError = clean(error) ?? null;

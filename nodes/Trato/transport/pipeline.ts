@@ -10,10 +10,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import { USER_AGENT } from '../helpers/version';
 import type { RetryPolicy } from './catalogue';
 import type { TratoContext, ResolvedCredentials } from './credentials';
-import { CREDENTIAL_TYPE, getCredentials } from './credentials';
+import { getCredentials, sendAuthenticated } from './credentials';
 import { buildApiError, networkErrorCode } from './errors';
 import { redactUrl } from './redact';
 import { retryDelay, shouldRetry, transportSettings } from './retry';
+import { loginFailure, usesSession } from './session';
 
 /**
  * The one request pipeline: API calls, list pages and file downloads all go through `send`. It adds exactly one
@@ -120,8 +121,15 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 	const node = this.getNode();
 	let url = firstUrl(node, out, credentials);
 	const where = () => (out.target === 'api' ? url.pathname : redactUrl(url.toString()));
-	const failure = { method: out.method, secrets: credentials.secrets, itemIndex: out.itemIndex };
+	const failure = () => ({
+		method: out.method,
+		secrets: credentials.secrets,
+		itemIndex: out.itemIndex,
+	});
 	let redirects = 0;
+	/** With E-mail and Password: the session token a 401 refused (a new login is made once per request). */
+	let refusedToken: string | undefined;
+	let sessionToken: string | undefined;
 
 	for (let attempt = 1; ; attempt++) {
 		const request: IHttpRequestOptions = {
@@ -147,25 +155,27 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (
-				url.origin === credentials.origin
-					? await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request, {
-							credentialsDecrypted: {
-								id: '',
-								name: '',
-								type: CREDENTIAL_TYPE,
-								data: credentials.raw,
-							},
-						})
-					: await this.helpers.httpRequest(request)
-			) as IN8nHttpFullResponse;
+			if (url.origin === credentials.origin) {
+				({ response, sessionToken } = await sendAuthenticated.call(
+					this,
+					credentials,
+					request,
+					refusedToken,
+				));
+			} else {
+				response = (await this.helpers.httpRequest(request)) as IN8nHttpFullResponse;
+			}
 		} catch (error) {
+			const login = loginFailure(error);
+			if (login) {
+				throw buildApiError(node, { ...failure(), path: where(), login });
+			}
 			if (shouldRetry({ attempt, networkError: true, retryable: out.retry })) {
 				await transportSettings.sleep(retryDelay(attempt, undefined));
 				continue;
 			}
 			throw buildApiError(node, {
-				...failure,
+				...failure(),
 				code: networkErrorCode(error),
 				path: where(),
 				hint: out.target === 'api' ? out.hint : undefined,
@@ -200,13 +210,25 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 			body !== null &&
 			typeof body === 'object' &&
 			(body as IDataObject).success === false;
+		// TRATO writes the HTTP-like code inside its error body (trato-notes "Error answers"): 401 there counts too.
+		const unauthorized =
+			status === 401 || (refused && Number((body as IDataObject).statusCode) === 401);
+		const session = usesSession(credentials.raw) && url.origin === credentials.origin;
+		if (unauthorized && session && refusedToken === undefined) {
+			// The session token was refused (expired early, ended by TRATO): log in again once, then repeat. A
+			// refused request had no effect, so repeating it is safe.
+			refusedToken = sessionToken ?? '';
+			attempt--;
+			continue;
+		}
 		if (status >= 400 || refused) {
 			const expired = status === 401 && (credentials.tokenExpiresAt ?? Infinity) <= Date.now();
 			throw buildApiError(node, {
-				...failure,
+				...failure(),
 				status,
 				body,
 				tokenExpiredAt: expired ? credentials.tokenExpiresAt : undefined,
+				sessionRefused: unauthorized && session,
 				path: where(),
 				attempts: attempt,
 				hint: out.target === 'api' ? out.hint : `Downloading ${redactUrl(url.toString())} failed.`,

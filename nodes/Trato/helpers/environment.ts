@@ -1,0 +1,75 @@
+/**
+ * Where a TRATO credential sends its requests: the address of its Environment (trato-notes "Hosts"), or the Base URL
+ * the user typed for Custom URL. The credential (test request, login, `authenticate`) and the node's transport read
+ * the address here, so both always agree on the one origin that may receive the credential's secrets.
+ */
+
+/** The Environment values stored in users' credentials. */
+export const ENVIRONMENTS = ['production', 'staging', 'custom'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** TRATO's API hosts (trato-notes "Hosts", confidence H). */
+export const ENVIRONMENT_URLS = {
+	production: 'https://enterprise.api.trato.io',
+	staging: 'https://enterprise-stage.api.trato.io',
+} as const;
+
+/** A sentence for the user: what is wrong (message) and how to fix it (description). */
+export interface Problem {
+	message: string;
+	description: string;
+}
+
+export type Address = { baseUrl: string; origin: string } | { problem: Problem };
+
+/** The Base URL as typed: no surrounding blanks, no trailing slashes. */
+export function normaliseBaseUrl(value: unknown): string {
+	return String(value ?? '')
+		.trim()
+		.replace(/\/+$/, '');
+}
+
+/** Only what identifies an address; a query string or user info typed by mistake is not repeated in messages. */
+function shown(url: string): string {
+	return url.replace(/[?#].*$/, '').replace(/\/\/[^/@]*@/, '//');
+}
+
+/** The API address of a credential's data (`environment`, `baseUrl`), or the sentence saying what to fix. */
+export function credentialAddress(data: { environment?: unknown; baseUrl?: unknown }): Address {
+	const environment = data.environment ?? 'production';
+	if (environment === 'production' || environment === 'staging') {
+		const baseUrl = ENVIRONMENT_URLS[environment];
+		return { baseUrl, origin: baseUrl };
+	}
+	if (environment !== 'custom') {
+		return {
+			problem: {
+				message: `The TRATO credential's Environment "${String(environment)}" is unknown`,
+				description: 'Open the credential and choose Production, Staging or Custom URL.',
+			},
+		};
+	}
+	const baseUrl = normaliseBaseUrl(data.baseUrl);
+	if (baseUrl === '') {
+		return {
+			problem: {
+				message: 'The TRATO credential has no Base URL',
+				description:
+					'Open the credential and enter the address of your proxy or stand-in of the TRATO API (e.g. https://trato-proxy.example.com, without /api), or choose the Production or Staging environment.',
+			},
+		};
+	}
+	try {
+		const parsed = new URL(baseUrl);
+		if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
+		return { baseUrl, origin: parsed.origin };
+	} catch {
+		return {
+			problem: {
+				message: `The TRATO credential's Base URL "${shown(baseUrl)}" is not a valid http(s) address`,
+				description:
+					'Open the credential and enter an address such as https://trato-proxy.example.com, or choose the Production or Staging environment.',
+			},
+		};
+	}
+}
