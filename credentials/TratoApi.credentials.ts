@@ -1,90 +1,19 @@
 import type {
 	IAuthenticate,
-	ICredentialDataDecryptedObject,
 	ICredentialTestRequest,
 	ICredentialType,
-	IHttpRequestOptions,
 	INodeProperties,
 	Icon,
 } from 'n8n-workflow';
 
-import { ENVIRONMENT_URLS, credentialAddress } from '../nodes/Trato/helpers/environment';
-import {
-	expiredTokenMessage,
-	isPastExpiry,
-	jwtExpiresAt,
-	withoutBearer,
-} from '../nodes/Trato/helpers/jwt';
+import { ENVIRONMENT_URLS } from '../nodes/Trato/helpers/environment';
+import { authenticateRequest } from '../nodes/Trato/transport/authenticate';
 import {
 	EMAIL_PASSWORD,
 	SESSION_INFO,
 	SESSION_TOKEN,
 	logIn,
 } from '../nodes/Trato/transport/session';
-
-/** The secret of the request's authentication header, or the sentence saying what is missing. */
-function secretHeader(credentials: ICredentialDataDecryptedObject): Record<string, string> {
-	if (credentials.authentication === 'accessToken') {
-		const token = withoutBearer(credentials.accessToken);
-		if (!token) {
-			throw new Error(
-				'The TRATO credential has no access token. Open the credential and paste the JWT, or switch Authentication to API Key.',
-			);
-		}
-		// A JWT past its expiry is refused here, so the credential test says why (the service answers only 401).
-		const expiresAt = jwtExpiresAt(token);
-		if (isPastExpiry(expiresAt)) throw new Error(expiredTokenMessage(expiresAt));
-		return { Authorization: `Bearer ${token}` };
-	}
-	if (credentials.authentication === EMAIL_PASSWORD) {
-		const token = typeof credentials[SESSION_TOKEN] === 'string' ? credentials[SESSION_TOKEN] : '';
-		if (!token) {
-			throw new Error(
-				'The TRATO credential has not logged in yet. Open the credential and test it, or check its e-mail and password.',
-			);
-		}
-		return { Authorization: `Bearer ${token}` };
-	}
-	const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey.trim() : '';
-	if (!apiKey) {
-		throw new Error(
-			'The TRATO credential has no API key. Open the credential and paste the API key, or switch Authentication to Access Token (JWT).',
-		);
-	}
-	return { apikey: apiKey };
-}
-
-/**
- * Puts exactly one authentication header on a request: `apikey` or `Authorization: Bearer`, never both and never an
- * empty one, and only on a request to the credential's own environment. Any authentication header already on the
- * request (from another credential or a user) is removed first.
- */
-async function authenticateRequest(
-	credentials: ICredentialDataDecryptedObject,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const address = credentialAddress(credentials);
-	if ('problem' in address)
-		throw new Error(`${address.problem.message}. ${address.problem.description}`);
-	let target: string;
-	try {
-		target = new URL(requestOptions.url, requestOptions.baseURL).origin;
-	} catch {
-		target = '';
-	}
-	if (target !== address.origin) {
-		throw new Error(
-			`The TRATO credential is only sent to ${address.origin} (its Environment), not to ${target || 'this address'}.`,
-		);
-	}
-	const headers: Record<string, string> = {};
-	for (const [name, value] of Object.entries(requestOptions.headers ?? {})) {
-		const lower = name.toLowerCase();
-		if (lower === 'authorization' || lower === 'apikey') continue;
-		headers[name] = value as string;
-	}
-	return { ...requestOptions, headers: { ...headers, ...secretHeader(credentials) } };
-}
 
 export class TratoApi implements ICredentialType {
 	name = 'tratoApi';

@@ -104,8 +104,10 @@ export class Sessions {
 		}
 		this.logins.succeeded++;
 		const sid = randomToken(12);
-		const iat = Math.floor(this.deps.now().getTime() / 1000);
-		const exp = iat + this.ttlSeconds;
+		const issued = this.deps.now().getTime() / 1000;
+		const iat = Math.floor(issued);
+		// JWT times are whole seconds: rounded up, so that a token lives at least `ttl` seconds, as announced
+		const exp = Math.ceil(issued + this.ttlSeconds);
 		const token = jwt.sign({ sub: this.email, sid, iat, exp }, this.deps.jwtSecret, {
 			algorithm: 'HS256',
 		});

@@ -39,6 +39,7 @@ import {
 	type RunItem,
 	type RunOutput,
 } from '../scripts/e2e/n8n';
+import { emailPasswordInRealN8n } from './session';
 import {
 	apiRequests,
 	exampleFile,
@@ -290,6 +291,14 @@ for (const major of MAJORS) {
 			);
 			assert.deepEqual(tenantUpdates, [], 'the malformed address never reached the service');
 		});
+
+		test(
+			"E-mail and Password: a run over three token lifetimes succeeds on renewed tokens, no secret kept; a wrong password shows TRATO's refusal",
+			{ timeout: 6 * 60_000 },
+			async () => {
+				await emailPasswordInRealN8n(e);
+			},
+		);
 
 		test(
 			'trigger in a running n8n: a signed contract starts example 3 exactly once',

@@ -48,7 +48,13 @@ test("only the transport calls n8n's HTTP helpers", () => {
 		.filter((f) => /helpers\.httpRequest/.test(f.text))
 		.map((f) => f.path)
 		.sort();
-	expect(users).toEqual(['nodes/Trato/transport/pipeline.ts']);
+	// pipeline.ts: every API and file request; credentials.ts: its authenticated call (E-mail and Password's
+	// session check first); session.ts: the login, which n8n itself calls as the credential's preAuthentication
+	expect(users).toEqual([
+		'nodes/Trato/transport/credentials.ts',
+		'nodes/Trato/transport/pipeline.ts',
+		'nodes/Trato/transport/session.ts',
+	]);
 });
 
 test('helpers/ defines no node fields and sends no request', () => {

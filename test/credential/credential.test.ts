@@ -387,6 +387,7 @@ describe("environments: the only origin that gets the credential is the environm
 						applyCredentialDefaults('tratoApi', data as never) as never,
 						p,
 						null,
+						null,
 					),
 				)
 				.map((p) => p.name);

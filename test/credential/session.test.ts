@@ -23,6 +23,7 @@ import {
 	PollSimulator,
 	listSearch,
 	testCredential,
+	type CredentialInput,
 	type TestItem,
 } from '../harness';
 import { startCaptureServer } from '../helpers/capture';
@@ -381,17 +382,17 @@ describe('E-mail and Password: the credential test (as n8n runs it)', () => {
 	test.each([
 		[
 			'a wrong password',
-			() => ({ ...env.passwordCreds, password: 'wrong-password-00' }),
+			(): CredentialInput => ({ ...env.passwordCreds, password: 'wrong-password-00' }),
 			() => `TRATO refused the login: ${TOKEN_ERRORS.refused}`,
 		],
 		[
 			'a wrong address',
-			() => ({ ...env.passwordCreds, baseUrl: `${env.sb.baseUrl}/api` }),
+			(): CredentialInput => ({ ...env.passwordCreds, baseUrl: `${env.sb.baseUrl}/api` }),
 			() => `No TRATO login answered at ${env.sb.baseUrl}/api/api/authentication/token (HTTP 404)`,
 		],
 		[
 			'an e-mail missing',
-			() => ({ ...env.passwordCreds, email: '' }),
+			(): CredentialInput => ({ ...env.passwordCreds, email: '' }),
 			() => 'The TRATO credential has no e-mail',
 		],
 	])('%s: the test says so in one sentence', async (_label, credentials, message) => {
