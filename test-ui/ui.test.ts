@@ -295,8 +295,23 @@ for (const major of MAJORS) {
 						.click();
 					await page.locator('[data-test-id="new-credential-type-button"]').click();
 					const dialog = page.locator('[data-test-id="credential-edit-dialog"]');
+					// A new credential starts on Production, without a Base URL field; Custom URL shows it.
+					const environment = dialog.locator('[data-test-id="parameter-input-environment"]');
+					await environment.waitFor();
+					assert.equal(await environment.locator('input').first().inputValue(), 'Production');
+					const baseUrl = dialog.locator('[data-test-id="parameter-input-baseUrl"] input');
+					assert.equal(await baseUrl.count(), 0, 'no Base URL field for Production');
+					await environment.click();
+					const choices = page.locator('.el-select-dropdown__item').filter({ visible: true });
+					await choices.first().waitFor();
+					assert.deepEqual(
+						(await choices.allInnerTexts()).map((text) => text.split('\n')[0].trim()),
+						['Production', 'Staging', 'Custom URL'],
+					);
+					await e.screenshot('credential-environments');
+					await choices.filter({ hasText: 'Custom URL' }).first().click();
 					// Always typed: the field's default is not to be relied on.
-					await dialog.locator('[data-test-id="parameter-input-baseUrl"] input').fill(e.sb.baseUrl);
+					await baseUrl.fill(e.sb.baseUrl);
 					const apiKey = dialog.locator('[data-test-id="parameter-input-apiKey"] input');
 					const save = page.locator('[data-test-id="credential-save-button"]');
 					const failure = dialog
