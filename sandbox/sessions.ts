@@ -23,7 +23,7 @@ export const SANDBOX_ACCOUNT = { email: 'demo@trato-sandbox.test', password: 'Sa
 /** The portal's sample answers ttl 300: a token lives five minutes. */
 export const DEFAULT_TOKEN_TTL_SECONDS = 300;
 
-/** Answers of the token endpoint. Only the first text is TRATO's (H); the other two are ours (api-notes A2). */
+/** Answers of the token endpoint. Only the first text is TRATO's (H); the other two are ours (api-notes A7). */
 export const TOKEN_ERRORS = {
 	emailRequired: 'Account email is required in order to process this request.',
 	passwordRequired: 'Account password is required in order to process this request.',
