@@ -116,7 +116,8 @@ export interface AuthConfig {
 	checkJwt?: (claims: unknown) => void;
 }
 
-function safeEqual(a: string, b: string): boolean {
+/** Compares two secrets in constant time. */
+export function safeEqual(a: string, b: string): boolean {
 	const x = Buffer.from(a);
 	const y = Buffer.from(b);
 	return x.length === y.length && timingSafeEqual(x, y);

@@ -12,10 +12,9 @@
 // the account's e-mail and password, POST JSON (what a production client sends) or the portal's GET with a query
 // string; the answer `{success, jwt, ttl, error}`; JWTs that expire after `ttl` seconds of the sandbox clock and
 // can be ended early (revoked). Control: GET/POST /sandbox/sessions (no password, no token in its answers).
-import { timingSafeEqual } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
-import type { Ctx, Reply, Router } from './http';
+import { safeEqual, type Ctx, type Reply, type Router } from './http';
 import { ApiError, badRequest, isPlainObject, randomToken } from './util';
 
 /** The sandbox account (docs/sandbox.md): what "E-mail and Password" logs in with, unless started with others. */
@@ -60,12 +59,6 @@ function checkTtl(value: unknown): number {
 	return value;
 }
 
-function sameSecret(a: string, b: string): boolean {
-	const x = Buffer.from(a);
-	const y = Buffer.from(b);
-	return x.length === y.length && timingSafeEqual(x, y);
-}
-
 const envelope = (statusCode: number, error: string): Reply => ({
 	status: statusCode,
 	json: { success: false, statusCode, error },
@@ -98,7 +91,7 @@ export class Sessions {
 			return envelope(400, TOKEN_ERRORS.passwordRequired);
 		}
 		const known = email.trim().toLowerCase() === this.email.toLowerCase();
-		if (!sameSecret(password, this.password) || !known) {
+		if (!safeEqual(password, this.password) || !known) {
 			this.logins.refused++;
 			return envelope(401, TOKEN_ERRORS.refused);
 		}
