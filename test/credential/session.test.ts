@@ -320,6 +320,28 @@ describe("E-mail and Password: failures say what to fix, in TRATO's words", () =
 		}
 	});
 
+	test('an API answer that echoes the password or the session token has them removed from the error', async () => {
+		const id = await createTemplateContract(env.api, LEASE);
+		const n8n = store();
+		await env.run(getById, items(id, 1), { credentialsHelper: n8n });
+		const token = n8n.stored()!.sessionToken as string;
+		env.sb.control.addFault({
+			path: '/api/contract/status/*',
+			status: 400,
+			body: {
+				success: false,
+				error: `Bad request from ${env.sb.account.email} (${env.sb.account.password}), session ${token}; retry with ?password=hunter2-long`,
+			},
+		});
+		const result = await env.run(getById, items(id, 1), { credentialsHelper: n8n });
+		expect(result.error?.message).toMatch(
+			/^The e-signature API refused the request: Bad request from/,
+		);
+		const text = everyRendering(result.error) + JSON.stringify(result.run);
+		expectNoSecret(text);
+		expect(text).not.toContain('hunter2-long');
+	});
+
 	test('success:false with HTTP 200 and the "email required" text: shown as TRATO wrote it', async () => {
 		const server = await startCaptureServer(() => ({
 			status: 200,

@@ -8,7 +8,7 @@ const JWT_PATTERN = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,
 const BEARER_PATTERN = /\b(Bearer)\s+[A-Za-z0-9._~+/=-]{6,}/gi;
 const URL_QUERY_PATTERN = /(https?:\/\/[^\s"'?#]+)\?[^\s"'#]*/gi;
 const SECRET_ASSIGNMENT_PATTERN =
-	/\b(apikey|api_key|api-key|token|access_token|signature|sig|x-amz-signature|x-amz-credential|jwt)=([^&\s"']+)/gi;
+	/\b(apikey|api_key|api-key|token|access_token|signature|sig|x-amz-signature|x-amz-credential|jwt|password)=([^&\s"']+)/gi;
 
 /** The query string of a URL is where signed URLs keep their signature; keep origin and path only. */
 export function redactUrl(url: string): string {
