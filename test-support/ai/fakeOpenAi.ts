@@ -21,9 +21,10 @@
  * (`{ text }`); both may be functions of the request (e.g. a final text quoting the tool's result). The script is
  * kept for every conversation until the next `setScript`, so a client's retry of a request gets the same turn.
  *
- * Like OpenAI, the fake refuses what OpenAI refuses and n8n could get wrong: tool names outside
- * `^[a-zA-Z0-9_-]{1,64}$`, a tool message with no assistant tool call before it, and a scripted tool that is not
- * in the request's tool list (a test mistake, answered with HTTP 400 and recorded as `refused`).
+ * Like OpenAI (HTTP 400 with OpenAI's words, recorded as `refused`), the fake refuses what n8n could get wrong: tool
+ * names outside `^[a-zA-Z0-9_-]{1,64}$`, an empty `tool_calls` array, a tool message that answers no tool call,
+ * a tool call left without its tool message. It also refuses a scripted tool that the request does not offer
+ * (a test mistake, or a tool n8n did not pass on).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -128,17 +129,23 @@ function refusal(request: ChatRequest): string | undefined {
 			return `Invalid 'tools[${i}].function.name': string too long. Expected a string with maximum length 64, but got a string with length ${name.length} instead.`;
 		}
 	}
-	const open = new Set<string>();
+	const unanswered = new Set<string>();
 	for (const [i, message] of request.messages.entries()) {
-		if (message.role === 'assistant') {
-			if (message.tool_calls === null) {
-				return `Invalid type for 'messages[${i}].tool_calls': expected an array of objects, but got null instead.`;
+		if (message.role === 'assistant' && Array.isArray(message.tool_calls)) {
+			if (message.tool_calls.length === 0) {
+				return `Invalid 'messages[${i}].tool_calls': empty array. Expected an array with minimum length 1, but got an empty array instead.`;
 			}
-			for (const call of message.tool_calls ?? []) open.add(call.id);
+			for (const call of message.tool_calls) unanswered.add(call.id);
+		} else if (message.role === 'tool') {
+			if (!unanswered.delete(message.tool_call_id ?? '')) {
+				return "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.";
+			}
+		} else if (unanswered.size) {
+			break;
 		}
-		if (message.role === 'tool' && !open.has(message.tool_call_id ?? '')) {
-			return `Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.`;
-		}
+	}
+	if (unanswered.size) {
+		return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${[...unanswered].join(', ')}`;
 	}
 	return undefined;
 }
