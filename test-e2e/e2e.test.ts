@@ -37,11 +37,11 @@ import {
 	startN8n,
 	type N8nMajor,
 	type RunItem,
-	type RunOutput,
 } from '../scripts/e2e/n8n';
 import { emailPasswordInRealN8n } from './session';
 import {
 	apiRequests,
+	assertSucceeded,
 	exampleFile,
 	readWorkflow,
 	startE2eEnv,
@@ -50,16 +50,6 @@ import {
 } from './env';
 
 const MAJORS = n8nMajors(process.env.E2E_N8N);
-
-/** Fails with n8n's own words when the execution did not succeed. */
-function assertSucceeded(out: RunOutput): NonNullable<RunOutput['run']> {
-	const error = out.run?.data.resultData.error;
-	assert.ok(
-		out.code === 0 && out.run && !error,
-		`n8n execute failed (exit ${out.code}): ${error ? `${error.message} — ${error.description ?? ''}` : ''}\n${out.stdout.slice(-3000)}\n${out.stderr.slice(-3000)}`,
-	);
-	return out.run;
-}
 
 /** The bytes of a binary property of an output item (inline Base64, or n8n's filesystem binary store). */
 function binaryBytes(e: E2eEnv, item: RunItem, field: string): Buffer {

@@ -26,6 +26,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import assert from 'node:assert/strict';
+
 import { startSandbox, type Sandbox } from '../sandbox';
 import {
 	REPO,
@@ -179,4 +181,14 @@ export async function startE2eEnv(
 /** The requests the node sent (the API origin, not the control routes). */
 export function apiRequests(requests: LoggedRequest[]): LoggedRequest[] {
 	return requests.filter((r) => r.path.startsWith('/api/'));
+}
+
+/** Fails with n8n's own words when the execution did not succeed. */
+export function assertSucceeded(out: RunOutput): NonNullable<RunOutput['run']> {
+	const error = out.run?.data.resultData.error;
+	assert.ok(
+		out.code === 0 && out.run && !error,
+		`n8n execute failed (exit ${out.code}): ${error ? `${error.message} — ${error.description ?? ''}` : ''}\n${out.stdout.slice(-3000)}\n${out.stderr.slice(-3000)}`,
+	);
+	return out.run;
 }

@@ -318,7 +318,7 @@ export async function importWorkflow(install: N8nInstall, env: NodeJS.ProcessEnv
 	await cliOk(install, env, ['import:workflow', `--input=${file}`]);
 }
 
-async function cliOk(
+export async function cliOk(
 	install: N8nInstall,
 	env: NodeJS.ProcessEnv,
 	args: string[],

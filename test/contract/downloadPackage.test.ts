@@ -64,6 +64,7 @@ describe('contract → downloadPackage', () => {
 		expect(item.json).toEqual({
 			contractId: id,
 			fileName: `${base}-${id}.zip`,
+			mimeType: 'application/zip',
 			fileSize: zipBytes.length,
 			binaryField: 'data',
 		});

@@ -120,6 +120,20 @@ describe('contract → getDocuments', () => {
 			certificate: 'certificate',
 			videos: ['video_1', 'video_2'],
 		});
+		// What an AI agent sees of the files (n8n hands it the JSON only): field, name, type and exact size.
+		const sizes = await Promise.all(
+			['data', 'certificate', 'video_1', 'video_2'].map(
+				async (field) => (await binaryBuffer(item.binary![field])).length,
+			),
+		);
+		expect(item.json.files).toEqual(
+			['data', 'certificate', 'video_1', 'video_2'].map((field, n) => ({
+				field,
+				fileName: item.binary![field].fileName,
+				mimeType: field.startsWith('video') ? 'video/webm' : 'application/pdf',
+				fileSize: sizes[n],
+			})),
+		);
 		expect((item.json.participants as any[]).map((p) => [p.participantId, p.videoField])).toEqual([
 			[participants[0], 'video_1'],
 			[participants[1], 'video_2'],

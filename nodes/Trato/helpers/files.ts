@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { fail } from './validate';
 
@@ -47,4 +47,17 @@ export function requireFieldName(
 			'Enter the name of the binary field to put the file in, for example "data".',
 		);
 	return value;
+}
+
+/**
+ * What a file on the output item is, in the item's JSON: an AI agent (or any step that reads JSON only) then knows
+ * which files the run produced without seeing their bytes. `fileSize` in bytes, as Download Package gives it.
+ */
+export function fileFacts(field: string, binary: IBinaryData): IDataObject {
+	return {
+		field,
+		fileName: binary.fileName,
+		mimeType: binary.mimeType,
+		fileSize: binary.bytes,
+	};
 }

@@ -58,5 +58,8 @@ export async function download(
 		(contentType && contentType !== 'application/octet-stream' ? contentType : undefined) ??
 		mimeTypeFromFileName(fileName) ??
 		'application/octet-stream';
-	return await this.helpers.prepareBinaryData(data, fileName, mimeType);
+	const binary = await this.helpers.prepareBinaryData(data, fileName, mimeType);
+	// The exact size, under the name n8n 2.x gives it (n8n 1.x keeps only the "48.2 kB" text).
+	binary.bytes ??= data.length;
+	return binary;
 }

@@ -41,7 +41,13 @@ export async function execute(
 	const binary = await this.helpers.prepareBinaryData(data, fileName, 'application/zip');
 	return [
 		{
-			json: { contractId, fileName, fileSize: data.length, binaryField: field },
+			json: {
+				contractId,
+				fileName,
+				mimeType: binary.mimeType,
+				fileSize: data.length,
+				binaryField: field,
+			},
 			binary: { [field]: binary },
 		},
 	];

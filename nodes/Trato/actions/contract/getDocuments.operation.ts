@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fileNameFromUrl, requireFieldName } from '../../helpers/files';
+import { fileFacts, fileNameFromUrl, requireFieldName } from '../../helpers/files';
 import { fail, requireId } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
 import { download, request } from '../../transport';
@@ -163,5 +163,6 @@ export async function execute(
 	}
 	if (videos.length) binaryFields.videos = videos;
 	json.binaryFields = binaryFields;
+	json.files = Object.entries(binary).map(([field, file]) => fileFacts(field, file));
 	return [{ json, binary }];
 }

@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 				name: 'Renew',
 				value: 'renew',
 				description: 'Replace a signing link with a new one',
-				action: 'Renew a signing link',
+				action: 'Replace the signing link of a signer with a new one',
 			},
 		],
 		default: 'renew',

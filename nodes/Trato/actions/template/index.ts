@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List templates with filters',
-				action: 'Get many templates',
+				action: 'Get many templates to create contracts from',
 			},
 		],
 		default: 'getAll',
