@@ -33,7 +33,7 @@ const tool: INodeTypeDescription = {
 const operations = node.properties
 	.filter((p): p is INodeProperties & { options: any[] } => p.name === 'operation')
 	.flatMap((menu) =>
-		menu.options.map((option) => ({
+		menu.options.map((option: any) => ({
 			resource: (menu.displayOptions?.show?.resource as string[])[0],
 			operation: option.value as string,
 			action: option.action as string,

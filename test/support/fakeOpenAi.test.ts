@@ -77,12 +77,12 @@ test('GET /v1/models lists the model, for the OpenAI Chat Model picker', async (
 
 test('a tool call, then a final text once the tool result came back (plain JSON)', async () => {
 	script();
-	const first = await (
+	const first = (await (
 		await chat({
 			messages: [{ role: 'user', content: 'Status of c1?' }],
 			tools: [tool('get_status')],
 		})
-	).json();
+	).json()) as any;
 	expect(first.object).toBe('chat.completion');
 	expect(first.choices[0].finish_reason).toBe('tool_calls');
 	const [call] = first.choices[0].message.tool_calls;
@@ -91,9 +91,9 @@ test('a tool call, then a final text once the tool result came back (plain JSON)
 	expect(typeof call.function.arguments).toBe('string');
 	expect(JSON.parse(call.function.arguments)).toEqual({ contractId: 'c1' });
 
-	const final = await (
+	const final = (await (
 		await chat({ messages: afterToolCall(call.id), tools: [tool('get_status')] })
-	).json();
+	).json()) as any;
 	expect(final.choices[0].finish_reason).toBe('stop');
 	expect(final.choices[0].message.content).toBe('Status: SIGNED');
 	expect('tool_calls' in final.choices[0].message).toBe(false);
@@ -144,7 +144,7 @@ test("OpenAI's refusals: bad key, tool names, tool messages, a tool the request 
 	const refused = async (body: Partial<ChatRequest>) => {
 		const response = await chat(body);
 		expect(response.status).toBe(400);
-		return (await response.json()).error.message as string;
+		return ((await response.json()) as any).error.message as string;
 	};
 	const user = [{ role: 'user' as const, content: 'Status of c1?' }];
 	expect(await refused({ messages: user, tools: [tool('x'.repeat(65))] })).toMatch(
