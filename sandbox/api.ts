@@ -14,7 +14,8 @@ import { SIGNED_ALL } from './core';
 import { createContractV2 } from './createV2';
 import { assertPdf, docxToPdf } from './documents';
 import type { Ctx, Reply, Router } from './http';
-import { TEMPLATES } from './templates';
+import { TEMPLATES, findTemplate } from './templates';
+import { TRATO_TEXTS } from './tratoTexts';
 import {
 	CONTRACT_STATUSES,
 	type AttachmentState,
@@ -84,7 +85,8 @@ export async function readDocument(
 	return { type, pdf: await docxToPdf(bytes, `${field}.data`, title) };
 }
 
-function parseConfiguration(body: Record<string, unknown>): ContractConfig {
+/** The configuration fields of 4.4 (also the top-level settings of a Create V2 body). */
+export function parseConfiguration(body: Record<string, unknown>): ContractConfig {
 	const flags = [
 		'validationRequired',
 		'hasShield3AutoValidation',
@@ -119,6 +121,7 @@ function parseConfiguration(body: Record<string, unknown>): ContractConfig {
 			'email',
 			'sms',
 			'email-sms',
+			'none',
 		]);
 	if (body.signatureType !== undefined) {
 		cfg.signatureType = expectEnum(body.signatureType, 'signatureType', [
@@ -425,16 +428,9 @@ function parseListQuery(
 				return [pair.slice(0, i), pair.slice(i + 1)] as [string, string];
 			});
 	}
+	// any id: an unknown one matches nothing (ids are not checked for a length, trato-notes "Ids and statuses")
 	const templateId = q.get('templateId');
-	if (templateId && v.has('integer-template-ids')) {
-		const template = v.findTemplate(templateId, badRequest);
-		if (template) query.templateId = template.templateId;
-		else query.matchesNothing = true;
-	} else if (templateId) {
-		if (templateId.length !== 25)
-			throw badRequest(`Query 'templateId' must have 25 characters, got ${templateId.length}`);
-		query.templateId = templateId;
-	}
+	if (templateId) query.templateId = templateId;
 	return query;
 }
 
@@ -538,34 +534,33 @@ export function registerApi(router: Router, core: Core): void {
 
 	get('/api/authentication', (ctx) => ok({ success: true, authenticatedWith: ctx.auth }));
 
-	// 4.1
+	// 4.1, with TRATO's own texts (trato-notes "Error answers"): a template ID is required for both sources
 	post('/api/create/contract', async (ctx) => {
 		const body = requireObject(ctx, 'Create contract');
 		rejectUnknownFields(body, ['source', 'templateid', 'document'], 'create contract');
+		if (body.source === undefined || body.source === null || body.source === '')
+			throw badRequest(TRATO_TEXTS.sourceRequired);
 		const source = expectEnum(body.source, 'source', ['template', 'document']);
-		const variants = core.variants;
-		const invalidId = (message: string) => badRequest(`Field 'templateid' ${message}`);
-		if (body.templateid !== undefined && variants.has('integer-template-ids')) {
-			variants.findTemplate(body.templateid, invalidId);
-		} else if (body.templateid !== undefined) {
-			const id = expectString(body.templateid, 'templateid');
-			if (id.length !== 25)
-				throw badRequest(`Field 'templateid' must have 25 characters, got ${id.length}`);
-		}
+		if (body.templateid === undefined || body.templateid === null || body.templateid === '')
+			throw badRequest(TRATO_TEXTS.templateIdRequired);
+		const templateId = expectString(body.templateid, 'templateid').trim();
+		if (source === 'template' && body.document !== undefined)
+			throw badRequest("Field 'document' is only allowed when source is document");
+		const template = findTemplate(templateId);
+		if (!template) throw notFound(`Template ${templateId} not found`);
 		if (source === 'template') {
-			if (body.templateid === undefined)
-				throw badRequest("Field 'templateid' is required when source is template");
-			if (body.document !== undefined)
-				throw badRequest("Field 'document' is only allowed when source is document");
-			const template = variants.findTemplate(body.templateid, invalidId);
-			if (!template) throw notFound(`Template ${String(body.templateid)} not found`);
 			const c = core.commit(core.createFromTemplate(template));
 			return ok({ success: true, contractid: c._id });
 		}
-		if (body.document === undefined)
-			throw badRequest("Field 'document' ({type, data}) is required when source is document");
-		const doc = await readDocument(body.document, 'document', ['pdf', 'word'], 'Contract');
-		const c = core.commit(core.createFromDocument(doc.pdf, doc.type as 'pdf' | 'word'));
+		const doc = isPlainObject(body.document) ? body.document : {};
+		if (body.document !== undefined && !isPlainObject(body.document))
+			throw badRequest(`Field 'document' must be an object {type, data}`);
+		if (doc.type === undefined || doc.type === null || doc.type === '')
+			throw badRequest(TRATO_TEXTS.documentTypeRequired);
+		if (doc.data === undefined || doc.data === null || doc.data === '')
+			throw badRequest(TRATO_TEXTS.documentDataRequired);
+		const read = await readDocument(doc, 'document', ['pdf', 'word'], 'Contract');
+		const c = core.commit(core.createFromDocument(read.pdf, read.type as 'pdf' | 'word'));
 		return ok({ success: true, contractid: c._id });
 	});
 
@@ -1001,18 +996,12 @@ export function registerApi(router: Router, core: Core): void {
 				Date.parse(t.createdAt) >= b.fromMs &&
 				Date.parse(t.createdAt) <= b.toMs,
 		);
+		// a bare array of {createdAt, name, templateId} with 24-hex string ids, as TRATO answers (trato-notes)
 		return ok(
-			v.listBody(
-				'templates',
-				matches
-					.slice()
-					.sort((a, c) => c.createdAt.localeCompare(a.createdAt))
-					.map((t) => ({
-						createdAt: v.time(t.createdAt),
-						name: t.name,
-						templateId: v.templateId(t),
-					})),
-			),
+			matches
+				.slice()
+				.sort((a, c) => c.createdAt.localeCompare(a.createdAt))
+				.map((t) => ({ createdAt: v.time(t.createdAt), name: t.name, templateId: t.templateId })),
 		);
 	});
 

@@ -162,8 +162,7 @@ export function createControl(deps: ControlDeps): SandboxControl {
 			const template =
 				input.templateId === undefined
 					? undefined
-					: (findTemplate(String(input.templateId)) ??
-						core.variants.findTemplate(input.templateId, (m) => badRequest(`templateId ${m}`)));
+					: findTemplate(String(input.templateId));
 			if (input.templateId !== undefined && !template)
 				throw notFound(`Template ${input.templateId} not found`);
 			if (input.name !== undefined && typeof input.name !== 'string')

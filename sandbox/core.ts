@@ -53,6 +53,7 @@ import {
 	safeFileName,
 	sha256Hex,
 } from './util';
+import { TRATO_TEXTS } from './tratoTexts';
 
 export const CONFIG_LOCKED: readonly ContractStatus[] = [
 	'RECEIVED_SIGNED',
@@ -182,11 +183,11 @@ export class Core {
 	// -------------------------------------------------------------------------------------------
 	// Lookups
 
+	/** The two contract-id texts of TRATO's error page, on every {contractID} path (trato-notes "Error answers"). */
 	contract(id: string): ContractState {
-		if (!OBJECT_ID.test(id))
-			throw badRequest(`Invalid contract id '${id}': expected 24 hexadecimal characters`);
+		if (!OBJECT_ID.test(id)) throw badRequest(TRATO_TEXTS.contractIdRequired);
 		const c = this.store.contracts.get(id);
-		if (!c) throw notFound(`Contract ${id} not found`);
+		if (!c) throw notFound(TRATO_TEXTS.contractUnknown(id));
 		this.checkExpiry(c);
 		return c;
 	}

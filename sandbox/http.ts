@@ -271,7 +271,9 @@ export function createRequestHandler(deps: ServerDeps) {
 			console.error('[sandbox] unexpected failure', error);
 			if (!res.headersSent) {
 				res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-				res.end(JSON.stringify({ success: false, error: 'Internal sandbox error' }));
+				res.end(
+					JSON.stringify({ success: false, statusCode: 500, error: 'Internal sandbox error' }),
+				);
 			} else res.destroy();
 		});
 	};
@@ -321,7 +323,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 		if (error instanceof ApiError) {
 			finish({
 				status: error.status,
-				json: { success: false, error: error.message, ...error.extra },
+				json: { success: false, statusCode: error.status, error: error.message, ...error.extra },
 				headers:
 					error.status === 401
 						? { 'WWW-Authenticate': 'Bearer realm="trato-sandbox", apikey' }
@@ -333,6 +335,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 				status: 500,
 				json: {
 					success: false,
+					statusCode: 500,
 					error: `Internal sandbox error: ${(error as Error)?.message ?? String(error)}`,
 				},
 			});
@@ -421,7 +424,11 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 						status: fault.status,
 						json:
 							fault.body === undefined
-								? { success: false, error: `Injected fault: HTTP ${fault.status}` }
+								? {
+										success: false,
+										statusCode: fault.status,
+										error: `Injected fault: HTTP ${fault.status}`,
+									}
 								: fault.body,
 						headers,
 					});
@@ -452,6 +459,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 			status: 405,
 			json: {
 				success: false,
+				statusCode: 405,
 				error: `Method ${method} not allowed on ${path}; use ${match.allowed.join(' or ')}`,
 			},
 			headers: { Allow: match.allowed.join(', ') },

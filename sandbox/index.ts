@@ -28,8 +28,9 @@ import { Variants } from './variants';
 export * from './types';
 export { TEMPLATES } from './templates';
 export { CREATE_V2_ERRORS, MX_STATES } from './createV2';
-export { INTEGER_TEMPLATE_BASE, VARIANTS, VARIANT_PARTICIPANT_STATUSES } from './variants';
+export { VARIANTS, VARIANT_PARTICIPANT_STATUSES } from './variants';
 export { SANDBOX_ACCOUNT, TOKEN_ERRORS, type IssuedToken, type SessionStats } from './sessions';
+export { TRATO_TEXTS } from './tratoTexts';
 
 function listen(server: Server, port: number, host: string): Promise<number> {
 	return new Promise((resolve, reject) => {

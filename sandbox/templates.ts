@@ -11,12 +11,12 @@
 import type { TemplateState } from './types';
 
 /**
- * Templates seeded in every sandbox: fixed 25-character ids (stable across restarts), participants with
+ * Templates seeded in every sandbox: fixed 24-hex ids as TRATO issues them (stable across restarts), participants with
  * variables of the three kinds (text, image, dynamictable).
  */
 export const TEMPLATES: readonly TemplateState[] = Object.freeze([
 	{
-		templateId: 'T1lease0a7f3c9e1b5d82c4e6',
+		templateId: '67878720c4e6a1f3b9d20a11',
 		name: 'Contrato de arrendamiento',
 		createdAt: '2025-01-15T10:00:00.000Z',
 		participants: [
@@ -49,7 +49,7 @@ export const TEMPLATES: readonly TemplateState[] = Object.freeze([
 		],
 	},
 	{
-		templateId: 'T2nda00b8e4d0f2c6e93d5f71',
+		templateId: '67c48788d5f7b2a4c0e31b22',
 		name: 'Acuerdo de confidencialidad (NDA)',
 		createdAt: '2025-03-02T16:30:00.000Z',
 		participants: [
@@ -79,7 +79,7 @@ export const TEMPLATES: readonly TemplateState[] = Object.freeze([
 		],
 	},
 	{
-		templateId: 'T3serv0c9f5e1a3d7fa4e6b82',
+		templateId: '68552694e6a8c3b5d1f42c33',
 		name: 'Contrato de prestación de servicios',
 		createdAt: '2025-06-20T09:15:00.000Z',
 		participants: [

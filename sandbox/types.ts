@@ -125,7 +125,8 @@ export interface ContractConfig {
 	negotiate?: boolean;
 	allowAttachments?: boolean;
 	stampNom?: boolean;
-	notificationType?: 'email' | 'sms' | 'email-sms';
+	/** `none`: the service sends nothing; the caller distributes the signing links (trato-notes, Create V2). */
+	notificationType?: 'email' | 'sms' | 'email-sms' | 'none';
 	signatureType?: 'autograph' | 'certificate' | 'none' | 'shield2-certificate';
 	blockchainType?: 'basic' | 'none';
 	password?: boolean;
@@ -165,6 +166,8 @@ export interface ContractState {
 	properties: CustomPropertyState[];
 	confidentialAttachments: AttachmentState[];
 	shield?: 'none' | 'shield1' | 'shield2';
+	/** Create V2 settings that have no 4.4 configuration field (signInOrder, shield3Statement). */
+	v2?: Record<string, unknown>;
 	shield2Stamped?: boolean;
 	/** Random password generated when configuration password is true. */
 	password?: string;

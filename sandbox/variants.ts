@@ -12,13 +12,11 @@
 // "Variant profiles"). With no variant active every helper here returns exactly what the sandbox always answered.
 import type { Core, ListQuery } from './core';
 import type { Reply } from './http';
-import { TEMPLATES, findTemplate } from './templates';
 import {
 	PARTICIPANT_STATUSES,
 	type ContractState,
 	type CustomPropertyState,
 	type ParticipantStatus,
-	type TemplateState,
 } from './types';
 import { badRequest } from './util';
 
@@ -32,9 +30,9 @@ export const VARIANTS = {
 	'wrapped-lists': { values: ['data', 'items', 'results', 'docs', 'plural'] },
 	'property-id-field': { values: ['id', 'propertyId', 'propertyID', 'none'] },
 	'participant-statuses': {},
-	'integer-template-ids': {},
 	'integer-completed': {},
 	'create-v2-error-field': { values: ['code', 'name', 'message', 'errors'] },
+	'create-v2-draft': {},
 	'oldest-first': {},
 	unordered: {},
 	'exclusive-bounds': {},
@@ -71,9 +69,6 @@ export const VARIANT_PARTICIPANT_STATUSES = [
 	'COMPLETED',
 	'DECLINED',
 ] as const;
-
-/** integer-template-ids: the integer id of each seeded template (1001, 1002, 1003 in TEMPLATES order). */
-export const INTEGER_TEMPLATE_BASE = 1001;
 
 const isKnown = (name: string): name is VariantName => Object.hasOwn(VARIANTS, name);
 const valuesOf = (name: VariantName): readonly string[] | undefined =>
@@ -183,8 +178,8 @@ export class Variants {
 	// -------------------------------------------------------------------------------------------
 	// Response shapes (6, 7, 10, 11, 15)
 
-	/** A list answer: the bare array, or `{<key>: array}` with wrapped-lists. */
-	listBody(kind: 'contracts' | 'templates' | 'spectators', items: unknown[]): unknown {
+	/** A list answer: the bare array, or `{<key>: array}` with wrapped-lists (templates are always bare, trato-notes). */
+	listBody(kind: 'contracts' | 'spectators', items: unknown[]): unknown {
 		const key = this.active.get('wrapped-lists');
 		if (key === undefined) return items;
 		return { [key === 'plural' ? kind : key]: items };
@@ -209,20 +204,19 @@ export class Variants {
 		return list.map((m) => ({ ...m, completed: m.completed ? 1 : 0 }));
 	}
 
-	/** A Create V2 error (Part 7 name, sentence, field) reshaped by create-v2-error-field; undefined by default. */
-	createV2Error(status: number, name: string, extra: Record<string, unknown>): Reply | undefined {
+	/**
+	 * A Create V2 error (Part 7 name and a sentence) reshaped by create-v2-error-field; undefined by default (TRATO's
+	 * envelope `{success:false, statusCode, error:"<Name>"}`, sandbox/http.ts).
+	 */
+	createV2Error(status: number, name: string, message: string): Reply | undefined {
 		const key = this.active.get('create-v2-error-field');
 		if (key === undefined) return undefined;
-		const { message, field } = extra;
 		const generic = 'Validation failed';
+		const base = { success: false, statusCode: status };
 		if (key === 'errors')
-			return {
-				status,
-				json: { success: false, error: generic, errors: [{ code: name, field, message }] },
-			};
-		if (key === 'message')
-			return { status, json: { success: false, error: generic, message: name, field } };
-		return { status, json: { success: false, [key]: name, message, field } };
+			return { status, json: { ...base, error: generic, errors: [{ code: name, message }] } };
+		if (key === 'message') return { status, json: { ...base, error: generic, message: name } };
+		return { status, json: { ...base, [key]: name, message } };
 	}
 
 	// -------------------------------------------------------------------------------------------
@@ -259,26 +253,6 @@ export class Variants {
 			for (const p of c.participants)
 				p.status = this.participantStatus(p.status) as ParticipantStatus;
 		return c;
-	}
-
-	// -------------------------------------------------------------------------------------------
-	// Template ids (9)
-
-	templateId(t: TemplateState): string | number {
-		if (!this.active.has('integer-template-ids')) return t.templateId;
-		return INTEGER_TEMPLATE_BASE + TEMPLATES.indexOf(t);
-	}
-
-	/**
-	 * The template a create request (or filter) names, undefined when unknown. integer-template-ids: an integer or
-	 * its digit string (25-character ids are then unknown); another type → `invalid`.
-	 */
-	findTemplate(value: unknown, invalid: (message: string) => Error): TemplateState | undefined {
-		if (!this.active.has('integer-template-ids')) return findTemplate(value as string);
-		if (typeof value === 'number' ? !Number.isInteger(value) : typeof value !== 'string')
-			throw invalid('must be an integer template id (for example 1001) or its digits');
-		const digits = String(value).trim();
-		return /^\d+$/.test(digits) ? TEMPLATES[Number(digits) - INTEGER_TEMPLATE_BASE] : undefined;
 	}
 
 	// -------------------------------------------------------------------------------------------

@@ -124,7 +124,11 @@ describe('sandbox authentication and routing', () => {
 	it('answers an unknown route with a JSON 404 and a wrong method with 405', async () => {
 		const missing = await h.api.get('/api/does/not/exist');
 		expect(missing.status).toBe(404);
-		expect(missing.data).toEqual({ success: false, error: 'No route for GET /api/does/not/exist' });
+		expect(missing.data).toEqual({
+			success: false,
+			statusCode: 404,
+			error: 'No route for GET /api/does/not/exist',
+		});
 		const wrong = await h.api.put('/api/list/contracts');
 		expect(wrong.status).toBe(405);
 		expect(wrong.headers.allow).toBe('GET');

@@ -72,6 +72,7 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 			const docx = await makeDocx(['Contrato de prueba', 'Segunda cláusula']);
 			const res = await h.api.post('/api/create/contract', {
 				source: 'document',
+				templateid: LEASE_TEMPLATE,
 				document: { type: 'word', data: docx.toString('base64') },
 			});
 			expect(res.status).toBe(200);
@@ -80,19 +81,24 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 
 		it.each([
 			['an unknown source', { source: 'fax' }, 400, /source/],
-			['a template without templateid', { source: 'template' }, 400, /templateid/],
 			[
-				'a templateid of the wrong length',
-				{ source: 'template', templateid: 'abc' },
+				'a template without templateid',
+				{ source: 'template' },
 				400,
-				/25 characters/,
+				/^Template ID is required to create a new contract/,
 			],
 			['an unknown template', { source: 'template', templateid: 'Z'.repeat(25) }, 404, /not found/],
-			['a document without document', { source: 'document' }, 400, /document/],
+			[
+				'a document without document',
+				{ source: 'document', templateid: LEASE_TEMPLATE },
+				400,
+				/^Document Type is required/,
+			],
 			[
 				'a data: URL',
 				{
 					source: 'document',
+					templateid: LEASE_TEMPLATE,
 					document: { type: 'pdf', data: 'data:application/pdf;base64,JVBERi0=' },
 				},
 				400,
@@ -100,7 +106,11 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 			],
 			[
 				'malformed Base64',
-				{ source: 'document', document: { type: 'pdf', data: 'JVBER!!0x' } },
+				{
+					source: 'document',
+					templateid: LEASE_TEMPLATE,
+					document: { type: 'pdf', data: 'JVBER!!0x' },
+				},
 				400,
 				/not valid Base64/,
 			],
@@ -108,6 +118,7 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 				'bytes that are not a PDF',
 				{
 					source: 'document',
+					templateid: LEASE_TEMPLATE,
 					document: { type: 'pdf', data: Buffer.from('hello world!').toString('base64') },
 				},
 				400,
@@ -117,6 +128,7 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 				'a fake PDF header',
 				{
 					source: 'document',
+					templateid: LEASE_TEMPLATE,
 					document: { type: 'pdf', data: Buffer.from('%PDF-1.7 garbage').toString('base64') },
 				},
 				400,
@@ -126,6 +138,7 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 				'a Word file that is not a zip',
 				{
 					source: 'document',
+					templateid: LEASE_TEMPLATE,
 					document: { type: 'word', data: Buffer.from('not a zip').toString('base64') },
 				},
 				400,
@@ -133,7 +146,7 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 			],
 			[
 				'an unknown document type',
-				{ source: 'document', document: { type: 'odt', data: 'AAAA' } },
+				{ source: 'document', templateid: LEASE_TEMPLATE, document: { type: 'odt', data: 'AAAA' } },
 				400,
 				/document.type/,
 			],
@@ -157,6 +170,7 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 			const data = (await z.generateAsync({ type: 'nodebuffer' })).toString('base64');
 			const res = await h.api.post('/api/create/contract', {
 				source: 'document',
+				templateid: LEASE_TEMPLATE,
 				document: { type: 'word', data },
 			});
 			expect(res.status).toBe(400);
@@ -247,12 +261,13 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 		it('answers 400 for a malformed id and 404 for an unknown one', async () => {
 			const bad = await h.api.get('/api/contract/status/xyz');
 			expect(bad.status).toBe(400);
-			expect(bad.data.error).toMatch(/24 hexadecimal/);
+			expect(bad.data.error).toBe('Contract ID is required in order to process this request.');
 			const unknown = await h.api.get(`/api/contract/status/${'a'.repeat(24)}`);
 			expect(unknown.status).toBe(404);
 			expect(unknown.data).toEqual({
 				success: false,
-				error: `Contract ${'a'.repeat(24)} not found`,
+				statusCode: 404,
+				error: `The contract ${'a'.repeat(24)} does not exist on the database or is not associated to your account`,
 			});
 		});
 
@@ -594,13 +609,13 @@ describe('sandbox contracts: creation, configuration, participants, variables', 
 	});
 
 	describe('templates (4.26)', () => {
-		it('lists at least three templates with 25-character ids, filters by name and dates', async () => {
+		it('lists at least three templates with 24-hex ids as TRATO issues them, filters by name and dates', async () => {
 			const all = await h.api.get('/api/list/templates');
 			expect(all.status).toBe(200);
 			expect(all.data.length).toBeGreaterThanOrEqual(3);
 			for (const t of all.data) {
 				expect(Object.keys(t).sort()).toEqual(['createdAt', 'name', 'templateId']);
-				expect(t.templateId).toHaveLength(25);
+				expect(t.templateId).toMatch(/^[0-9a-f]{24}$/);
 			}
 			const nda = await h.api.get('/api/list/templates', { params: { name: 'CONFIDENCIAL' } });
 			expect(nda.data.map((t: any) => t.templateId)).toEqual([NDA_TEMPLATE]);

@@ -326,6 +326,7 @@ describe('sandbox documents: signed files, file URLs, package, NOM-151', () => {
 			]);
 			const created = await h.api.post('/api/create/contract', {
 				source: 'document',
+				templateid: LEASE_TEMPLATE,
 				document: { type: 'word', data: docx.toString('base64') },
 			});
 			const id = created.data.contractid;

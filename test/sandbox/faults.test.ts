@@ -34,7 +34,7 @@ describe('sandbox fault injection, latency and stats', () => {
 		const r3 = await h.api.get('/api/list/contracts');
 		expect([r1.status, r2.status, r3.status]).toEqual([429, 429, 200]);
 		expect(r1.headers['retry-after']).toBe('2');
-		expect(r1.data).toEqual({ success: false, error: 'Injected fault: HTTP 429' });
+		expect(r1.data).toEqual({ success: false, statusCode: 429, error: 'Injected fault: HTTP 429' });
 		expect(h.sb.control.listFaults()).toEqual([]);
 	});
 

@@ -69,9 +69,9 @@ export async function makeDocx(paragraphs: string[]): Promise<Buffer> {
 export const PNG_BASE64 =
 	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-export const LEASE_TEMPLATE = 'T1lease0a7f3c9e1b5d82c4e6';
-export const NDA_TEMPLATE = 'T2nda00b8e4d0f2c6e93d5f71';
-export const SERVICES_TEMPLATE = 'T3serv0c9f5e1a3d7fa4e6b82';
+export const LEASE_TEMPLATE = '67878720c4e6a1f3b9d20a11';
+export const NDA_TEMPLATE = '67c48788d5f7b2a4c0e31b22';
+export const SERVICES_TEMPLATE = '68552694e6a8c3b5d1f42c33';
 
 /** Creates a contract from a real PDF through the API; returns its id and participant ids. */
 export async function createPdfContract(
@@ -80,6 +80,7 @@ export async function createPdfContract(
 ): Promise<{ id: string; participants: string[] }> {
 	const res = await api.post('/api/create/contract', {
 		source: 'document',
+		templateid: LEASE_TEMPLATE,
 		document: { type: 'pdf', data: (pdf ?? (await makePdf())).toString('base64') },
 	});
 	if (res.status !== 200)

@@ -11,7 +11,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Harness, makePdf, rawRequest, sentContract, startHarness } from './helpers';
+import {
+	type Harness,
+	LEASE_TEMPLATE,
+	makePdf,
+	rawRequest,
+	sentContract,
+	startHarness,
+} from './helpers';
 
 const readLog = (file: string) =>
 	readFileSync(file, 'utf8')
@@ -82,6 +89,7 @@ describe('sandbox request log', () => {
 		const data = pdf.toString('base64');
 		await h.api.post('/api/create/contract', {
 			source: 'document',
+			templateid: LEASE_TEMPLATE,
 			document: { type: 'pdf', data },
 		});
 		const entry = last();
@@ -94,6 +102,7 @@ describe('sandbox request log', () => {
 	it('keeps strings of 512 characters or less', async () => {
 		await h.api.post('/api/create/contract', {
 			source: 'document',
+			templateid: LEASE_TEMPLATE,
 			document: { type: 'pdf', data: 'A'.repeat(512) },
 		});
 		expect(last().body.document.data).toBe('A'.repeat(512));
