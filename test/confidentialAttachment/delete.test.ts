@@ -116,7 +116,7 @@ describe('confidentialAttachment → delete', () => {
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('404');
 		expect(result.error?.message).toBe(
-			`The e-signature API refused the request: Confidential attachment ffffffffffffffffffffffff not found in contract ${contractId}`,
+			`TRATO refused the request: Confidential attachment ffffffffffffffffffffffff not found in contract ${contractId}`,
 		);
 		expect(env.sb.control.getContract(contractId)!.confidentialAttachments).toHaveLength(1);
 	});
@@ -125,10 +125,10 @@ describe('confidentialAttachment → delete', () => {
 		const { contractId } = await contractWithAttachment();
 		const mark = env.mark();
 		const empty = await env.run(del(contractId, '  '));
-		expect(empty.error?.message).toBe('The Attachment ID is empty');
+		expect(empty.error?.message).toBe('The Confidential Attachment is empty');
 		expect((empty.error as any)?.name).toBe('NodeOperationError');
 		const slash = await env.run(del(contractId, 'abc/def'));
-		expect(slash.error?.message).toBe('The Attachment ID "abc/def" is not a valid ID');
+		expect(slash.error?.message).toBe('The Confidential Attachment ID "abc/def" is not a valid ID');
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});
 });

@@ -102,9 +102,7 @@ describe('contract → getAll: paging', () => {
 		});
 		const result = await getAll({ returnAll: true });
 		expect((result.error as any)?.name).toBe('NodeApiError');
-		expect(result.error?.message).toBe(
-			'The e-signature API refused the request: Temporary failure',
-		);
+		expect(result.error?.message).toBe('TRATO refused the request: Temporary failure');
 		expect(result.items).toHaveLength(0);
 	});
 });
@@ -275,9 +273,9 @@ describe('contract → getAll: filters', () => {
 			'Participant variable "a|b" contains "|" or ";"',
 		],
 		[
-			'a short template ID',
-			{ templateId: 'T1lease' },
-			'The Template ID filter "T1lease" has 7 characters; a template ID has exactly 25 characters (or is a number)',
+			'a template ID with a slash',
+			{ templateId: 'T1lease/x' },
+			'The Template filter ID "T1lease/x" is not a valid ID',
 		],
 		[
 			'a start after the end',

@@ -61,7 +61,7 @@ function expectRefusal(
 ) {
 	expect((result.error as any)?.name).toBe('NodeApiError');
 	expect(result.error?.httpCode).toBe(httpCode);
-	expect(result.error?.message).toMatch(/^The e-signature API refused the request: /);
+	expect(result.error?.message).toMatch(/^TRATO refused the request: /);
 	expect(result.error?.message).toMatch(apiText);
 	expect(result.error?.description).toMatch(hint);
 }
@@ -125,7 +125,7 @@ describe('contract → archive', () => {
 		const result = await run('archive', 'ffffffffffffffffffffffff');
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('404');
-		expect(result.error?.description).toMatch(/Check the ID/);
+		expect(result.error?.description).toMatch(/^Check the contract ID: TRATO does not know it/);
 	});
 });
 
@@ -253,7 +253,7 @@ describe('all five operations', () => {
 		async (operation) => {
 			for (const [value, message] of [
 				['={{ $json.missing }}', /^The Contract is empty$/],
-				['={{ "abc/../x" }}', /^The Contract "abc\/\.\.\/x" is not a valid ID$/],
+				['={{ "abc/../x" }}', /^The Contract ID "abc\/\.\.\/x" is not a valid ID$/],
 			] as Array<[string, RegExp]>) {
 				const mark = env.mark();
 				const result = await run(operation, value);

@@ -275,7 +275,10 @@ describe('filters', () => {
 	test('bad filters are refused before any request', async () => {
 		const mark = env.mark();
 		const cases: Array<[INodeParameters, RegExp]> = [
-			[{ filters: { templateId: byId('short') } }, /template ID "short" has 5 characters/],
+			[
+				{ filters: { templateId: byId('={{ "a/b" }}') } },
+				/Template filter ID "a\/b" is not a valid ID/,
+			],
 			[{ filters: { emailParticipant: 'not-an-email' } }, /not a valid e-mail address/],
 			[{ event: 'enteredStatus', statuses: [] }, /No status chosen/],
 			[{ options: { lookBackDays: -3 } }, /not a positive number of days/],
@@ -418,7 +421,7 @@ describe('include signed documents', () => {
 		});
 		const events = emitted(await sim.poll());
 		expect(events.map(eventKey)).toEqual([`${a}:RECEIVED_SIGNED:1`]);
-		expect(events[0].documentsError).toBe('The e-signature API refused the request: Not ready');
+		expect(events[0].documentsError).toBe('TRATO refused the request: Not ready');
 		expect(events[0].documents).toBeUndefined();
 	});
 });

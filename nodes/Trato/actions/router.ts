@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { requirePositiveInteger } from '../helpers/validate';
 import { RESOURCES } from './resources';
 import type { OperationModule } from './types';
 
@@ -70,11 +71,15 @@ function findOperation(ctx: IExecuteFunctions): OperationModule {
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const operation = findOperation(this);
-	const requested = Number(this.getNodeParameter('options.concurrency', 0, 1));
-	const concurrency = Math.max(
-		1,
-		Math.min(16, Number.isFinite(requested) ? Math.floor(requested) : 1),
-	);
+	const concurrency = items.length
+		? requirePositiveInteger(
+				this,
+				0,
+				this.getNodeParameter('options.concurrency', 0, 1),
+				'Concurrency',
+				16,
+			)
+		: 1;
 	const continueOnFail = this.continueOnFail();
 
 	const results: INodeExecutionData[][] = new Array(items.length);

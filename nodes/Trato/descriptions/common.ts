@@ -13,20 +13,13 @@ export const contractIdLocator: INodeProperties = recordLocator({
 	idPlaceholder: 'e.g. 65f1c0d2a4b8e91f2c3d4e5f',
 });
 
-/** The ID rule of the template pickers: 25 characters, or a number (spec 2.7). */
-const TEMPLATE_ID_RULE = {
-	regex: '^\\s*(\\S{25}|\\d{1,20})\\s*$',
-	errorMessage: 'A template ID has exactly 25 characters (or is a number)',
-};
-
 export const templateIdLocator: INodeProperties = recordLocator({
 	displayName: 'Template',
 	name: 'templateId',
 	description: 'The template the contract is created from',
 	noun: 'template',
 	searchListMethod: 'searchTemplates',
-	idPlaceholder: 'e.g. tpl0lease0residential00001',
-	idRule: TEMPLATE_ID_RULE,
+	idPlaceholder: 'e.g. 67878720c4e6a1f3b9d20a11',
 });
 
 export const participantIdLocator: INodeProperties = recordLocator({
@@ -108,7 +101,7 @@ export const documentSourceField: INodeProperties = {
 		{
 			name: 'Template',
 			value: 'template',
-			description: 'A template stored in the e-signature service',
+			description: 'A template stored in your TRATO account',
 		},
 		{
 			name: 'Word',

@@ -53,6 +53,12 @@ export const notificationTypeField = (audience: Audience): INodeProperties => ({
 			description: `Every ${audience} then needs a phone number`,
 		},
 		{
+			name: 'None',
+			value: 'none',
+			description:
+				'TRATO sends nothing: distribute the signing links yourself (ask for them with Return Signing Links)',
+		},
+		{
 			name: 'SMS',
 			value: 'sms',
 			description: `Every ${audience} then needs a phone number`,
@@ -62,10 +68,13 @@ export const notificationTypeField = (audience: Audience): INodeProperties => ({
 	description: `How ${audience}s are notified`,
 });
 
-/** The ID rule of records addressed in a URL path: the same check `requireId` makes when the node runs. */
+/**
+ * The ID rule of every record picker's ID mode: what `idProblem` refuses when the node runs (helpers/validate.ts),
+ * checked while typing. Any length up to 200 and any alphabet: TRATO's ids are 24-hex, its portal says 25.
+ */
 const pathSafeId = (noun: string) => ({
-	regex: '^\\s*[^\\s/?#]+\\s*$',
-	errorMessage: `A ${noun} ID has no spaces, slashes, "?" or "#"`,
+	regex: '^\\s*[^\\s/\\\\?#%\\u0000-\\u001f\\u007f]{1,200}\\s*$',
+	errorMessage: `A ${noun} ID has at most 200 characters and no spaces, slashes, backslashes, "?", "#" or "%"`,
 });
 
 /** A record picker: "From List" through a list-search method, or "ID" typed in and checked by `idRule`. */
@@ -77,8 +86,6 @@ export const recordLocator = (locator: {
 	noun: string;
 	searchListMethod: string;
 	idPlaceholder: string;
-	/** Defaults to the path-safe rule (no spaces, slashes, "?" or "#"). */
-	idRule?: { regex: string; errorMessage: string };
 }): INodeProperties => ({
 	displayName: locator.displayName,
 	name: locator.name,
@@ -99,7 +106,7 @@ export const recordLocator = (locator: {
 			name: 'id',
 			type: 'string',
 			placeholder: locator.idPlaceholder,
-			validation: [{ type: 'regex', properties: locator.idRule ?? pathSafeId(locator.noun) }],
+			validation: [{ type: 'regex', properties: pathSafeId(locator.noun) }],
 		},
 	],
 });

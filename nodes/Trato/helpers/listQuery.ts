@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import {
 	fail,
+	idProblem,
 	isSet,
-	isTemplateId,
 	locatorValue,
 	requireEmail,
-	templateIdProblem,
+	requirePositiveInteger,
 	toDateOnly,
 	toIsoTimestamp,
 } from './validate';
@@ -19,7 +19,9 @@ import {
  */
 export function resultLimit(ctx: IExecuteFunctions, itemIndex: number): number | undefined {
 	const all = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	return all ? undefined : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+	if (all) return undefined;
+	const limit = ctx.getNodeParameter('limit', itemIndex, 50) as unknown;
+	return requirePositiveInteger(ctx, itemIndex, limit, 'Limit');
 }
 
 /** A date, or a date at midnight as n8n's date picker gives it (no time zone: the workflow's). */
@@ -123,14 +125,9 @@ export function contractFilterQuery(
 	// the Template filter is a picker; workflows saved before hold a plain ID text: both are read
 	const templateId = locatorValue(filters.templateId);
 	if (templateId) {
-		if (!isTemplateId(templateId)) {
-			fail(
-				ctx,
-				itemIndex,
-				`The Template ID filter ${templateIdProblem(templateId)}`,
-				'Copy the full ID from "Template → Get Many" or from the e-signature service.',
-			);
-		}
+		const problem = idProblem(templateId);
+		if (problem)
+			fail(ctx, itemIndex, `The Template filter ID ${problem.message}`, problem.description);
 		qs.templateId = templateId;
 	}
 	return qs;

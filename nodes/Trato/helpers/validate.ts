@@ -11,9 +11,54 @@ export function fail(
 	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
 
+/** Longest ID accepted: TRATO's ids have 24 or 25 characters; anything far beyond is a mistake, not an ID. */
+export const MAX_ID_LENGTH = 200;
+
+/** Characters that change a URL path or query when put in it ("/", "\", "?", "#", "%"), or are invisible. */
+const PATH_CHANGING = /[/\\?#%]/;
+/** C0 and C1 control characters (line breaks, tabs, NUL…): never part of an ID. */
+const isControl = (value: string) =>
+	[...value].some((ch) => {
+		const code = ch.charCodeAt(0);
+		return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+	});
+
+function printable(value: string): string {
+	const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+	return JSON.stringify(shown).slice(1, -1);
+}
+
 /**
- * Reads a resource locator (or plain string) parameter and insists on a non-empty value that is safe in a URL
- * path. `emptyHint` replaces the default "choose from the list" advice (for plain ID fields).
+ * Why a text cannot be an ID, or undefined when it can be one. Only what no ID can be is refused (trato-notes
+ * "Ids and statuses": real ids are 24 hexadecimal characters while the portal says 25 for templates, so neither
+ * length nor alphabet is checked): empty, longer than MAX_ID_LENGTH, control characters, spaces, or a
+ * character that would change the request's path ("/", "\", "?", "#", "%", or the whole ID "." / "..").
+ */
+export function idProblem(value: string): { message: string; description: string } | undefined {
+	if (!value) return undefined;
+	if (value.length > MAX_ID_LENGTH)
+		return {
+			message: `is ${value.length} characters long`,
+			description: `TRATO's IDs have about 24 characters; at most ${MAX_ID_LENGTH} are accepted. Check the expression: it may have put a whole text or item in the ID field.`,
+		};
+	if (isControl(value))
+		return {
+			message: `"${printable(value)}" contains a control character (such as a line break or tab)`,
+			description:
+				'Copy the ID again without the invisible characters, or trim them in the expression (e.g. {{ $json.id.trim() }}).',
+		};
+	if (/\s/.test(value) || PATH_CHANGING.test(value) || value === '.' || value === '..')
+		return {
+			message: `"${printable(value)}" is not a valid ID`,
+			description:
+				'IDs contain no spaces, slashes, backslashes, "?", "#" or "%". Pick the record from the list, or copy its ID from TRATO.',
+		};
+	return undefined;
+}
+
+/**
+ * Reads a resource locator (or plain string) parameter after expressions, and insists on a non-empty value that
+ * can be an ID (`idProblem`). `emptyHint` replaces the default "choose from the list" advice.
  */
 export function requireId(
 	ctx: IExecuteFunctions,
@@ -23,6 +68,14 @@ export function requireId(
 	emptyHint?: string,
 ): string {
 	const raw = ctx.getNodeParameter(parameter, itemIndex, '', { extractValue: true });
+	if (raw !== null && raw !== undefined && typeof raw !== 'string' && typeof raw !== 'number') {
+		fail(
+			ctx,
+			itemIndex,
+			`The ${label} ID is ${Array.isArray(raw) ? 'a list' : typeof raw === 'object' ? 'an object' : `a ${typeof raw}`}, not an ID`,
+			'Check the expression: it should give the ID text (e.g. {{ $json.contractId }}), not a whole object or list.',
+		);
+	}
 	const value = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
 	if (!value) {
 		fail(
@@ -33,149 +86,62 @@ export function requireId(
 				`Choose a ${label.toLowerCase()} from the list or enter its ID (an expression may have resolved to nothing).`,
 		);
 	}
-	if (/[\s/?#]/.test(value)) {
-		fail(
-			ctx,
-			itemIndex,
-			`The ${label} "${value}" is not a valid ID`,
-			'IDs contain no spaces, slashes, "?" or "#".',
-		);
-	}
+	const problem = idProblem(value);
+	if (problem) fail(ctx, itemIndex, `The ${label} ID ${problem.message}`, problem.description);
 	return value;
 }
 
-/**
- * A template ID: 25 characters as the samples and limits show, or a number, as the field's documented type
- * (integer) allows (spec 2.7, api-notes R8).
- */
-export function isTemplateId(value: string): boolean {
-	return /^\S{25}$/.test(value) || /^\d{1,20}$/.test(value);
-}
+/** Where a user finds a template ID in TRATO (trato-notes "Portal pages"). */
+export const TEMPLATE_ID_HINT =
+	'Pick the template from the list, or copy its ID from the TRATO web app (enterprise.app.trato.io) → "Mis Plantillas", or from "Template → Get Many".';
 
-/** Why a text is not a template ID, for error messages. */
-export function templateIdProblem(value: string): string {
-	return `"${value}" has ${value.length} characters; a template ID has exactly 25 characters (or is a number)`;
-}
-
+/** A template ID, required (create, Create V2): any ID TRATO can issue, 24 hexadecimal characters in practice. */
 export function requireTemplateId(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	parameter = 'templateId',
 ): string {
-	const value = requireId(ctx, itemIndex, parameter, 'Template');
-	if (!isTemplateId(value)) {
-		fail(
-			ctx,
-			itemIndex,
-			`The template ID ${templateIdProblem(value)}`,
-			'Pick the template from the list, or copy its full ID from the e-signature service.',
-		);
-	}
-	return value;
+	return requireId(ctx, itemIndex, parameter, 'Template', TEMPLATE_ID_HINT);
 }
-
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Turns a date or date-time (n8n's dateTime field, ISO text, or a Luxon/JS date) into YYYY-MM-DD. */
-export function toDateOnly(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	value: unknown,
-	label: string,
-): string {
-	let text: string;
-	if (value instanceof Date) text = value.toISOString();
-	else if (value && typeof value === 'object' && 'toISO' in value)
-		text = String((value as { toISO(): string }).toISO());
-	else text = String(value ?? '').trim();
-	const match = DATE_ONLY.exec(text.slice(0, 10));
-	const date = match ? new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`) : undefined;
-	if (
-		!match ||
-		!date ||
-		Number.isNaN(date.getTime()) ||
-		date.toISOString().slice(0, 10) !== text.slice(0, 10)
-	) {
-		fail(
-			ctx,
-			itemIndex,
-			`${label} "${text}" is not a valid date`,
-			'Use the date picker or a date such as 2026-12-31.',
-		);
-	}
-	return text.slice(0, 10);
-}
-
-/** Offset of a time zone from UTC, in ms, at a given instant (Intl only, no date library). */
-function zoneOffsetMs(timeZone: string, utcMs: number): number {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: '2-digit',
-		day: '2-digit',
-		hour: '2-digit',
-		minute: '2-digit',
-		second: '2-digit',
-	}).formatToParts(new Date(utcMs));
-	const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-	const wallClock = Date.UTC(
-		part('year'),
-		part('month') - 1,
-		part('day'),
-		part('hour'),
-		part('minute'),
-		part('second'),
-	);
-	return wallClock - Math.floor(utcMs / 1000) * 1000;
-}
-
-const LOCAL_DATE_TIME =
-	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?$/;
 
 /**
- * Turns a date or date-time into an ISO 8601 timestamp. A value without a time zone (what n8n's date picker
- * gives) is read in the workflow's time zone, as n8n itself does.
+ * A count (limit, page size, concurrency…) as a positive whole number, checked after expressions: a negative,
+ * fractional, non-numeric or too large value is refused before any request.
  */
-export function toIsoTimestamp(
+export function positiveInteger(
+	value: unknown,
+	max?: number,
+): { ok: true; value: number } | { ok: false; why: string } {
+	const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof n !== 'number' || !Number.isFinite(n))
+		return { ok: false, why: `"${printable(String(value ?? ''))}" is not a number` };
+	if (!Number.isInteger(n)) return { ok: false, why: `${n} is not a whole number` };
+	if (n < 1) return { ok: false, why: `${n} is not positive` };
+	if (max !== undefined && n > max) return { ok: false, why: `${n} is more than ${max}` };
+	return { ok: true, value: n };
+}
+
+/** A count parameter read after expressions, refused with a sentence unless it is a positive whole number. */
+export function requirePositiveInteger(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	value: unknown,
 	label: string,
-): string {
-	let text: string;
-	if (value instanceof Date) text = value.toISOString();
-	else if (value && typeof value === 'object' && 'toISO' in value)
-		text = String((value as { toISO(): string }).toISO());
-	else text = String(value ?? '').trim();
-	const local = LOCAL_DATE_TIME.exec(text);
-	let parsed: number;
-	if (local) {
-		const [, y, mo, d, h = '0', mi = '0', sec = '0', ms = '0'] = local;
-		const naive = Date.UTC(+y, +mo - 1, +d, +h, +mi, +sec, +ms.padEnd(3, '0'));
-		let timeZone = 'UTC';
-		try {
-			timeZone = ctx.getTimezone() || 'UTC';
-			zoneOffsetMs(timeZone, naive);
-		} catch {
-			timeZone = 'UTC';
-		}
-		const firstGuess = naive - zoneOffsetMs(timeZone, naive);
-		parsed = naive - zoneOffsetMs(timeZone, firstGuess);
-		if (new Date(naive).toISOString().slice(0, 10) !== `${y}-${mo}-${d}`) parsed = NaN;
-	} else {
-		parsed = Date.parse(text);
-	}
-	if (!text || Number.isNaN(parsed)) {
+	max?: number,
+): number {
+	const checked = positiveInteger(value, max);
+	if (!checked.ok)
 		fail(
 			ctx,
 			itemIndex,
-			`${label} "${text}" is not a valid date and time`,
-			'Use the date picker or an ISO date such as 2026-12-31T18:00:00Z.',
+			`${label} must be a positive whole number: ${checked.why}`,
+			`Enter a number such as 1, 10 or 50${max === undefined ? '' : ` (at most ${max})`}. If it comes from an expression, check what the expression gives for this item.`,
 		);
-	}
-	return new Date(parsed).toISOString();
+	return checked.value;
 }
+
+// Dates are read in dates.ts; re-exported here, where the other parameter checks are.
+export { toDateOnly, toIsoTimestamp } from './dates';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

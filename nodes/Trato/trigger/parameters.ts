@@ -2,7 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CONTRACT_STATUSES, SIGNED_STATUSES } from '../helpers/status';
-import { isEmail, isTemplateId, locatorValue, templateIdProblem } from '../helpers/validate';
+import { idProblem, isEmail, locatorValue, positiveInteger } from '../helpers/validate';
 
 export type TriggerEvent = 'anyChange' | 'enteredStatus' | 'newContract';
 
@@ -23,6 +23,9 @@ export interface TriggerParameters {
 	downloadPdf: boolean;
 	binaryPropertyName: string;
 }
+
+/** A hundred years: more is a typing or expression mistake, not a window. */
+const MAX_LOOK_BACK_DAYS = 36_500;
 
 function fail(ctx: IPollFunctions, message: string, description: string): never {
 	throw new NodeOperationError(ctx.getNode(), message, { description });
@@ -59,13 +62,11 @@ export function readParameters(ctx: IPollFunctions): TriggerParameters {
 	const filters = (ctx.getNodeParameter('filters', {}) ?? {}) as IDataObject;
 	const options = (ctx.getNodeParameter('options', {}) ?? {}) as IDataObject;
 
+	// checked after expressions, like every ID the action node sends (helpers/validate.ts)
 	const templateId = locatorValue(filters.templateId) || undefined;
-	if (templateId !== undefined && !isTemplateId(templateId)) {
-		fail(
-			ctx,
-			`The template ID ${templateIdProblem(templateId)}`,
-			'Pick the template from the list in Filters → Template, or copy its full ID.',
-		);
+	const templateProblem = templateId === undefined ? undefined : idProblem(templateId);
+	if (templateProblem) {
+		fail(ctx, `The Template filter ID ${templateProblem.message}`, templateProblem.description);
 	}
 	const emailParticipant = String(filters.emailParticipant ?? '').trim() || undefined;
 	if (emailParticipant !== undefined && !isEmail(emailParticipant)) {
@@ -83,14 +84,15 @@ export function readParameters(ctx: IPollFunctions): TriggerParameters {
 		options.lookBackDays !== null &&
 		options.lookBackDays !== ''
 	) {
-		lookBackDays = Number(options.lookBackDays);
-		if (!Number.isFinite(lookBackDays) || lookBackDays <= 0) {
+		const days = positiveInteger(options.lookBackDays, MAX_LOOK_BACK_DAYS);
+		if (!days.ok) {
 			fail(
 				ctx,
-				`Look-back window "${String(options.lookBackDays)}" is not a positive number of days`,
-				'Enter a number of days such as 30, or remove the option to watch every contract.',
+				`Look-back window "${String(options.lookBackDays)}" is not a positive number of days: ${days.why}`,
+				`Enter a number of days such as 30 (at most ${MAX_LOOK_BACK_DAYS}), or remove the option to watch every contract.`,
 			);
 		}
+		lookBackDays = days.value;
 	}
 	const binaryPropertyName = String(options.binaryPropertyName ?? 'data').trim() || 'data';
 	return {

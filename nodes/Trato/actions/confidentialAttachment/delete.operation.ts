@@ -30,7 +30,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this,
 		itemIndex,
 		'attachmentId',
-		'Attachment ID',
+		'Confidential Attachment',
 		'Enter the attachmentId that "Add" returned (an expression may have resolved to nothing).',
 	);
 	// Deleting an addressed attachment has the same end state when repeated: retried (api-notes R12).
