@@ -132,7 +132,7 @@ for (const major of MAJORS) {
 			const contract = e.sb.control.getContract(contractId);
 			assert.ok(contract, `contract ${contractId} exists in the sandbox`);
 			assert.equal(contract.status, 'SENT_TO_SIGN');
-			assert.equal(contract.templateId, 'T1lease0a7f3c9e1b5d82c4e6');
+			assert.equal(contract.templateId, '67878720c4e6a1f3b9d20a11');
 			assert.equal(contract.name, 'Lease - Av. Reforma 222, Depto 5');
 			assert.equal(contract.config.stampNom, true);
 			assert.equal(contract.config.language, 'es');

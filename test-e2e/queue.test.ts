@@ -184,6 +184,7 @@ for (const major of MAJORS) {
 							resource: 'contract',
 							operation: 'create',
 							source: 'pdf',
+							templateId: byId(NDA_TEMPLATE),
 							binaryPropertyName: 'data',
 						}),
 						tratoNode('Get participants', credentialId, {

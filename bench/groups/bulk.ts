@@ -67,7 +67,7 @@ async function main(): Promise<void> {
 			const res = await fetch(`${sb.baseUrl}/api/create/contract`, {
 				method: 'POST',
 				headers: { apikey: sb.apiKey, 'content-type': 'application/json' },
-				body: JSON.stringify({ source: 'template', templateid: 'T2nda00b8e4d0f2c6e93d5f71' }),
+				body: JSON.stringify({ source: 'template', templateid: '67c48788d5f7b2a4c0e31b22' }),
 			});
 			ids.push(((await res.json()) as { contractid: string }).contractid);
 		}

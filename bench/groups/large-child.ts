@@ -43,6 +43,7 @@ import {
 	ACTION_TYPE,
 	shutdownN8nCore,
 } from '../../test/harness';
+import { LEASE_TEMPLATE } from '../../test/sandbox/helpers';
 import { memoryStatus, nowMs, parseArgs, resetPeakRss } from '../lib/common';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -98,7 +99,11 @@ async function main(): Promise<void> {
 		const t0 = nowMs();
 		const res = await axios.post(
 			`${baseUrl}/api/create/contract`,
-			{ source: 'document', document: { type: 'pdf', data: data.toString('base64') } },
+			{
+				source: 'document',
+				templateid: LEASE_TEMPLATE,
+				document: { type: 'pdf', data: data.toString('base64') },
+			},
 			{ headers: { apikey: apiKey }, maxBodyLength: Infinity, maxContentLength: Infinity },
 		);
 		const wallMs = nowMs() - t0;
@@ -136,6 +141,7 @@ async function main(): Promise<void> {
 			resource: 'contract',
 			operation: 'create',
 			source: 'pdf',
+			templateId: { __rl: true, mode: 'id', value: LEASE_TEMPLATE },
 			binaryPropertyName: 'data',
 			options: {},
 		},

@@ -60,7 +60,7 @@ async function main(): Promise<void> {
 		for (let i = 0; i < 50; i++) {
 			const res = await api.post('/api/create/contract', {
 				source: 'template',
-				templateid: 'T1lease0a7f3c9e1b5d82c4e6',
+				templateid: '67878720c4e6a1f3b9d20a11',
 			});
 			ids.push(res.data.contractid as string);
 		}
@@ -194,7 +194,7 @@ const get = (i) => axios.get(base + '/api/contract/status/' + ids[i % ids.length
 			for (let i = 0; i < 10; i++) {
 				const res = await axios.post(
 					`${slow.baseUrl}/api/create/contract`,
-					{ source: 'template', templateid: 'T1lease0a7f3c9e1b5d82c4e6' },
+					{ source: 'template', templateid: '67878720c4e6a1f3b9d20a11' },
 					{ headers: { apikey: slow.apiKey } },
 				);
 				slowIds.push(res.data.contractid as string);

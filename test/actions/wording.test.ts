@@ -74,20 +74,29 @@ test('messages point to labels that exist', () => {
 	const certificateField = all.find(({ p }) => p.name === 'certificateBinaryField')!.p;
 	const quoted = /"([^"]+)"/.exec(certificateField.description ?? '')![1];
 	expect(labels.has(quoted)).toBe(true);
-	// The RFC is a signer field, not an agenda property.
-	const signerFields = all.filter(({ path }) => path.join(' › ').startsWith('Signers › Signer'));
-	expect(signerFields.map(({ p }) => p.displayName)).toContain('RFC');
-	expect(CREATE_V2_ERRORS.EmptyRFC).toMatch(/signer's RFC field/);
+	// The RFC is a participant field, not an agenda property.
+	const participantFields = all.filter(({ path }) =>
+		path.join(' › ').startsWith('Participants › Participant'),
+	);
+	expect(participantFields.map(({ p }) => p.displayName)).toContain('RFC');
+	expect(CREATE_V2_ERRORS.EmptyRFC).toMatch(/Fill in RFC/);
 	expect(CREATE_V2_ERRORS.EmptyRFC).not.toMatch(/agenda properties\./i);
 	for (const name of ['EmptyPaternalLastName', 'EmptyMaternalLastName', 'EmptyBirthDate']) {
 		expect(CREATE_V2_ERRORS[name]).toMatch(/Agenda Properties/);
 		expect(labels.has('Agenda Properties')).toBe(true);
 	}
+	// Create V2's sentences and the notification type "None" name fields of the form
+	expect(CREATE_V2_ERRORS.MissingSigners).toMatch(/"Does Not Sign"/);
+	expect(participantFields.map(({ p }) => p.displayName)).toContain('Does Not Sign');
+	const none = JSON.stringify(all.find(({ p }) => p.name === 'notificationType')!.p.options);
+	expect(none).toMatch(/Return Signing Links/);
+	expect(labels.has('Return Signing Links')).toBe(true);
 });
 
-test("Create With Signers marks Last Name required for a natural person (the API's MissingLastName)", () => {
+test("Create V2 marks Last Name required for a natural person (TRATO's MissingLastName)", () => {
 	const lastName = all.find(
-		({ p, path }) => p.name === 'lastName' && path.join(' › ').startsWith('Signers › Signer'),
+		({ p, path }) =>
+			p.name === 'lastName' && path.join(' › ').startsWith('Participants › Participant'),
 	)!.p;
 	expect(lastName.required).toBe(true);
 	expect(shownFor(lastName, 'obligation')).toEqual(['individual']);

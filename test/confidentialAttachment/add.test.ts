@@ -217,8 +217,8 @@ describe('confidentialAttachment → add', () => {
 			{ json: {}, binary: { data: { data: PDF, fileName: 'a.pdf', mimeType: PDF_MIME } } },
 		]);
 		expect(unknown.error?.httpCode).toBe('404');
-		expect(unknown.error?.message).toMatch(/not found/i);
-		expect(unknown.error?.description).toMatch(/Check the ID/);
+		expect(unknown.error?.message).toMatch(/does not exist on the database/);
+		expect(unknown.error?.description).toMatch(/^Check the contract ID: TRATO does not know it/);
 	});
 
 	test('one attachment per input item, each from its own file', async () => {

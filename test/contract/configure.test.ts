@@ -258,7 +258,7 @@ describe('contract → configure', () => {
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('409');
 		expect(result.error?.message).toBe(
-			`The e-signature API refused the request: Cannot configure the contract: contract ${id} is RECEIVED_SIGNED (only possible before signing)`,
+			`TRATO refused the request: Cannot configure the contract: contract ${id} is RECEIVED_SIGNED (only possible before signing)`,
 		);
 		expect(result.error?.description).toMatch(
 			/^A contract can only be configured before anyone signs it/,
@@ -278,9 +278,9 @@ describe('contract → configure', () => {
 		expect(result.error?.httpCode).toBe('409');
 	});
 
-	test('an unknown contract: 404 with a hint to check the ID', async () => {
+	test("an unknown contract: TRATO's text with a hint to check the ID", async () => {
 		const result = await configure(byId('0123456789abcdef01234567'), { name: 'x' });
 		expect(result.error?.httpCode).toBe('404');
-		expect(result.error?.description).toMatch(/Check the ID/);
+		expect(result.error?.description).toMatch(/^Check the contract ID: TRATO does not know it/);
 	});
 });

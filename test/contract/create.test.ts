@@ -14,6 +14,7 @@ import {
 	fixture,
 	fromList,
 	LEASE,
+	NDA,
 	type NodeTestEnv,
 	PDF_MIME,
 	startEnv,
@@ -41,6 +42,18 @@ const docxItem = (field = 'data') => ({
 		[field]: { data: fixture('services.docx'), fileName: 'services.docx', mimeType: DOCX_MIME },
 	},
 });
+
+/** The Create operation with a template from the list (TRATO needs one whatever the source). */
+const run = (
+	params: Record<string, unknown>,
+	items?: any[],
+	options?: { continueOnFail?: boolean },
+) =>
+	env.run(
+		{ resource: 'contract', operation: 'create', templateId: fromList(LEASE), ...params } as any,
+		items,
+		options,
+	);
 
 describe('contract → create', () => {
 	test('from a template picked in the list: returns the new contract ID, made from that template', async () => {
@@ -70,22 +83,22 @@ describe('contract → create', () => {
 		expect(stored?.participants.map((p) => p.label)).toEqual(['Arrendador', 'Arrendatario']);
 	});
 
-	test('from a PDF in the input binary field (filesystem binary mode): plain Base64, no template ID', async () => {
+	test('from a PDF in the input binary field (filesystem binary mode): plain Base64 and the template ID', async () => {
 		expect((binaryDataService() as any).mode).toBe('filesystem-v2');
 		const mark = env.mark();
-		const result = await env.run({ resource: 'contract', operation: 'create', source: 'pdf' }, [
-			pdfItem(),
-		]);
+		const result = await run({ source: 'pdf' }, [pdfItem()]);
 		expect(result.error).toBeUndefined();
 		const out = result.items[0].json;
 		expect(out).toMatchObject({
 			contractId: expect.stringMatching(/^[0-9a-f]{24}$/),
 			source: 'pdf',
+			templateId: LEASE,
 			fileName: 'lease.pdf',
 		});
 		const body = env.nodeRequests(mark)[0].body as any;
-		expect(Object.keys(body).sort()).toEqual(['document', 'source']);
+		expect(Object.keys(body).sort()).toEqual(['document', 'source', 'templateid']);
 		expect(body.source).toBe('document');
+		expect(body.templateid).toBe(LEASE);
 		expect(body.document.type).toBe('pdf');
 		const base64 = fixture('lease.pdf').toString('base64');
 		// the log keeps the first 64 characters of long strings and their length
@@ -97,15 +110,9 @@ describe('contract → create', () => {
 
 	test('from a Word file in a custom binary field: sent as type word', async () => {
 		const mark = env.mark();
-		const result = await env.run(
-			{
-				resource: 'contract',
-				operation: 'create',
-				source: 'word',
-				binaryPropertyName: 'contractFile',
-			},
-			[docxItem('contractFile')],
-		);
+		const result = await run({ source: 'word', binaryPropertyName: 'contractFile' }, [
+			docxItem('contractFile'),
+		]);
 		expect(result.error).toBeUndefined();
 		expect(result.items[0].json).toMatchObject({ source: 'word', fileName: 'services.docx' });
 		const body = env.nodeRequests(mark)[0].body as any;
@@ -146,7 +153,7 @@ describe('contract → create', () => {
 		],
 	])('%s is refused before any request', async (_name, source, item, message) => {
 		const mark = env.mark();
-		const result = await env.run({ resource: 'contract', operation: 'create', source }, [item]);
+		const result = await run({ source }, [item]);
 		expect(result.error?.message).toMatch(message);
 		expect((result.error as any)?.name).toBe('NodeOperationError');
 		expect(env.nodeRequests(mark)).toHaveLength(0);
@@ -154,58 +161,93 @@ describe('contract → create', () => {
 
 	test('a missing binary field names the fields the item has', async () => {
 		const mark = env.mark();
-		const result = await env.run(
-			{ resource: 'contract', operation: 'create', source: 'pdf', binaryPropertyName: 'file' },
-			[pdfItem('attachment')],
-		);
+		const result = await run({ source: 'pdf', binaryPropertyName: 'file' }, [
+			pdfItem('attachment'),
+		]);
 		expect(result.error?.message).toBe('Item 1 has no binary field "file" for creating a contract');
 		expect(result.error?.description).toMatch(/Binary fields on this item: attachment/);
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});
 
-	test('a template ID that is not 25 characters, or empty, is refused before any request', async () => {
+	test.each([
+		['PDF', 'pdf', pdfItem()],
+		['Word', 'word', docxItem()],
+	])(
+		'a %s source without a template is refused before any request, saying where the ID is',
+		async (label, source, item) => {
+			const mark = env.mark();
+			// an expression that resolves to nothing (typed empty, n8n's required-field check stops the workflow)
+			const result = await env.run(
+				{ resource: 'contract', operation: 'create', source, templateId: byId('={{ $json.t }}') },
+				[{ json: { t: '' }, binary: item.binary }],
+			);
+			expect((result.error as any)?.name).toBe('NodeOperationError');
+			expect(result.error?.message).toBe('The Template is empty');
+			expect(result.error?.description).toBe(
+				`TRATO needs a template also for a contract made from a ${label} file (it answers "Template ID is required to create a new contract when the source is a template or document."). Pick the template from the list, or copy its ID from the TRATO web app (enterprise.app.trato.io) → "Mis Plantillas", or from "Template → Get Many".`,
+			);
+			expect(env.nodeRequests(mark)).toHaveLength(0);
+			await expect(
+				env.run({ resource: 'contract', operation: 'create', source, templateId: byId('') }, [
+					item,
+				]),
+			).rejects.toThrow(/workflow has issues/);
+			expect(env.nodeRequests(mark)).toHaveLength(0);
+		},
+	);
+
+	test('a template ID as TRATO lists it (24 hexadecimal characters) is sent as given', async () => {
+		const listed = (await env.api.get('/api/list/templates')).data as Array<{ templateId: string }>;
+		expect(listed.map((t) => t.templateId)).toContain(NDA);
+		expect(NDA).toMatch(/^[0-9a-f]{24}$/);
 		const mark = env.mark();
-		const params = {
-			resource: 'contract',
-			operation: 'create',
-			source: 'template',
-			templateId: byId('={{ $json.t }}'),
-		};
-		const short = await env.run(params, [{ json: { t: 'T1lease' } }]);
-		expect(short.error?.message).toBe(
-			'The template ID "T1lease" has 7 characters; a template ID has exactly 25 characters (or is a number)',
+		const result = await run({ source: 'template', templateId: byId(NDA) });
+		expect(result.error).toBeUndefined();
+		expect(env.nodeRequests(mark)[0].body).toEqual({ source: 'template', templateid: NDA });
+		expect(env.sb.control.getContract(String(result.items[0].json.contractId))?.templateId).toBe(
+			NDA,
 		);
-		expect(short.error?.description).toMatch(/Pick the template from the list/);
-		const empty = await env.run(params, [{ json: { t: '' } }]);
-		expect(empty.error?.message).toBe('The Template is empty');
-		expect((empty.error as any)?.name).toBe('NodeOperationError');
-		// typed (not an expression), the ID mode's own check already stops the workflow in n8n
-		await expect(env.run({ ...params, templateId: byId('T1lease') })).rejects.toThrow(
-			/workflow has issues/,
-		);
-		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});
 
-	test('an unknown template gives a NodeApiError with the API text and a hint', async () => {
+	test('only what no ID can be is refused before any request; any other length is left to TRATO', async () => {
+		const params = { source: 'template', templateId: byId('={{ $json.t }}') };
 		const mark = env.mark();
-		const result = await env.run({
-			resource: 'contract',
-			operation: 'create',
-			source: 'template',
-			templateId: byId('T9none0000000000000000000'),
-		});
+		const refused = [
+			['', 'The Template is empty'],
+			['abc/def', 'The Template ID "abc/def" is not a valid ID'],
+			['x'.repeat(201), 'The Template ID is 201 characters long'],
+			[
+				'67878720c4e6a1f3b9d2\n0a11',
+				'The Template ID "67878720c4e6a1f3b9d2\\n0a11" contains a control character (such as a line break or tab)',
+			],
+		];
+		for (const [t, message] of refused) {
+			const result = await run(params, [{ json: { t } }]);
+			expect(result.error?.message).toBe(message);
+		}
+		expect(env.nodeRequests(mark)).toHaveLength(0);
+		// 25 characters (the portal's prose) is not refused by the node: TRATO answers for it
+		const prose = await run(params, [{ json: { t: 'T1lease0a7f3c9e1b5d82c4e6' } }]);
+		expect((prose.error as any)?.name).toBe('NodeApiError');
+		expect(env.nodeRequests(mark).map((r) => r.status)).toEqual([404]);
+	});
+
+	test("an unknown template gives a NodeApiError with TRATO's text and a hint", async () => {
+		const mark = env.mark();
+		const result = await run({ source: 'template', templateId: byId('000000000000000000000000') });
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.message).toBe(
-			'The e-signature API refused the request: Template T9none0000000000000000000 not found',
+			'TRATO refused the request: Template 000000000000000000000000 not found',
 		);
-		expect(result.error?.description).toMatch(/^Check that the template exists in this account\./);
-		expect(result.error?.httpCode).toBe('404');
+		expect(result.error?.description).toMatch(
+			/^Check that the template exists in this TRATO account\./,
+		);
 		expect(env.nodeRequests(mark)).toHaveLength(1);
 	});
 
 	test('one contract per input item, paired, with Continue On Fail for a bad item', async () => {
-		const result = await env.run(
-			{ resource: 'contract', operation: 'create', source: 'pdf', options: { concurrency: 2 } },
+		const result = await run(
+			{ source: 'pdf', options: { concurrency: 2 } },
 			[pdfItem(), docxItem(), pdfItem()],
 			{ continueOnFail: true },
 		);
@@ -241,7 +283,7 @@ describe('contract → create: the JSON body of a document is built as one Buffe
 		const lease = fixture('lease.pdf');
 		const pdf = Buffer.concat([lease, Buffer.alloc(200_001 - lease.length, 0x0a)]);
 		const mark = env.mark();
-		const result = await env.run({ resource: 'contract', operation: 'create', source: 'pdf' }, [
+		const result = await run({ source: 'pdf' }, [
 			{ binary: { data: { data: pdf, fileName: 'big.pdf', mimeType: PDF_MIME } } },
 		]);
 		expect(result.error).toBeUndefined();

@@ -8,6 +8,11 @@
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+/**
+ * Create V2 through n8n-core against the sandbox: the request body is checked field by field against the body a
+ * production TRATO client sends (../shared/spec/trato-notes.md, "Create V2"), signature boxes and the `file` data
+ * URI included; Part 7's errors reach the user with TRATO's name and a sentence on what to fix.
+ */
 import { CREATE_V2_ERRORS } from '../../nodes/Trato/transport/createV2Errors';
 import {
 	byId,
@@ -15,6 +20,7 @@ import {
 	fixture,
 	fromList,
 	LEASE,
+	NDA,
 	type NodeTestEnv,
 	PDF_MIME,
 	startEnv,
@@ -32,8 +38,17 @@ afterAll(async () => {
 const pdfItem = {
 	binary: { data: { data: fixture('lease.pdf'), fileName: 'lease.pdf', mimeType: PDF_MIME } },
 };
+const docxItem = {
+	binary: {
+		data: { data: fixture('services.docx'), fileName: 'services.docx', mimeType: DOCX_MIME },
+	},
+};
 
-const run = (params: Record<string, unknown>, items?: any[]) =>
+const run = (
+	params: Record<string, unknown>,
+	items?: any[],
+	options?: { continueOnFail?: boolean },
+) =>
 	env.run(
 		{
 			resource: 'contract',
@@ -43,26 +58,32 @@ const run = (params: Record<string, unknown>, items?: any[]) =>
 			...params,
 		} as any,
 		items,
+		options,
 	);
 
-/** Fields mode: signers and spectators as n8n stores fixedCollection values. */
+/** Fields mode: participants and spectators as n8n stores fixedCollection values. */
 const fields = (
-	signers: Record<string, unknown>[],
+	participants: Record<string, unknown>[],
 	spectators: Record<string, unknown>[] = [],
 	extra: Record<string, unknown> = {},
 ) =>
 	run({
-		signersInputMode: 'fields',
-		signers: { signer: signers },
+		participantsInputMode: 'fields',
+		participants: { participant: participants },
 		spectators: { spectator: spectators },
 		...extra,
 	});
 
-/** JSON mode: arrays as the API takes them. */
-const json = (signers: unknown, spectators: unknown = [], extra: Record<string, unknown> = {}) =>
+/** JSON mode: arrays as TRATO takes them. */
+const json = (
+	participants: unknown,
+	spectators: unknown = [],
+	extra: Record<string, unknown> = {},
+) =>
 	run({
-		signersInputMode: 'json',
-		signersJson: typeof signers === 'string' ? signers : JSON.stringify(signers),
+		participantsInputMode: 'json',
+		participantsJson:
+			typeof participants === 'string' ? participants : JSON.stringify(participants),
 		spectatorsJson: typeof spectators === 'string' ? spectators : JSON.stringify(spectators),
 		...extra,
 	});
@@ -72,7 +93,6 @@ const ana = {
 	name: 'Ana',
 	lastName: 'López',
 	email: 'ana@example.com',
-	phone: '+525512345678',
 };
 const luis = {
 	obligation: 'individual',
@@ -92,30 +112,48 @@ const agenda = {
 	suburb: 'Centro',
 };
 
-describe('contract → createV2 (Fields mode)', () => {
-	test('PDF source, two signers and a spectator: the documented body, the new contract as a draft', async () => {
-		const creditsBefore = env.sb.control.getCredits().shield1;
+/** The request log keeps the first 64 characters of a long string and its length. */
+const logged = (text: string) => `${text.slice(0, 64)}…[${text.length} chars]`;
+
+describe('contract → createV2: the body TRATO takes (Fields mode)', () => {
+	test('PDF: every top-level setting, participants with signature boxes, the file as a data URI', async () => {
 		const mark = env.mark();
 		const result = await run(
 			{
 				source: 'pdf',
-				name: ' Lease 2026 ',
-				language: 'en',
-				notificationType: 'email-sms',
-				shield: 'shield1',
-				signersInputMode: 'fields',
-				signers: {
-					signer: [
-						{ ...ana, rfc: 'loaa800101ab1', qualifiedCertificate: true },
+				name: ' Contrato de arrendamiento 2026 ',
+				language: 'es',
+				notificationType: 'none',
+				signInOrder: true,
+				showSignLinks: true,
+				additionalFields: {
+					expiryStartDate: '2026-01-01T00:00:00',
+					expiryEndDate: '2099-12-31T00:00:00',
+					externalId: 'crm-42',
+					ownerSelfSign: false,
+					signatureType: 'autograph',
+					stampNom: true,
+					shield3Statement: 'Declaro que he leído el contrato.',
+				},
+				participantsInputMode: 'fields',
+				participants: {
+					participant: [
 						{
-							obligation: 'legal',
-							name: 'Acme SA de CV',
-							representative: 'Luis Pérez',
-							email: 'legal@acme.example',
-							phone: '+525500000000',
-							rfc: 'ACM800101AB1',
-							creditBureau: true,
-							agendaProperties: agenda,
+							...ana,
+							label: 'Arrendador',
+							requestAgreement: true,
+							signatures: {
+								box: [
+									{ page: 1, top: 650.5, left: 72.5 },
+									{ page: 2, top: 100, left: 300, width: 200, height: 60, customSize: false },
+								],
+							},
+						},
+						{
+							...luis,
+							label: 'Arrendatario',
+							isNotNegotiator: true,
+							signatures: { box: [{ page: 2, top: 100, left: 72.5, width: 150, height: 75 }] },
 						},
 					],
 				},
@@ -124,86 +162,207 @@ describe('contract → createV2 (Fields mode)', () => {
 			[pdfItem],
 		);
 		expect(result.error).toBeUndefined();
-		const out = result.items[0].json;
-		expect(out).toEqual({
-			contractId: expect.stringMatching(/^[0-9a-f]{24}$/),
-			contractid: out.contractId,
-			success: true,
-			name: 'Lease 2026',
-			shield: 'shield1',
-			signerCount: 2,
-			spectatorCount: 1,
-			participants: [
-				{
-					participantId: expect.stringMatching(/^[0-9a-f]{24}$/),
-					name: 'Ana',
-					label: expect.any(String),
-				},
-				{
-					participantId: expect.stringMatching(/^[0-9a-f]{24}$/),
-					name: 'Acme SA de CV',
-					label: expect.any(String),
-				},
-			],
-		});
-		// the participant IDs are the service's: the next step can address them
-		const made = env.sb.control.getContract(String(out.contractId))!.participants;
-		expect(
-			(out.participants as Array<{ participantId: string }>).map((p) => p.participantId),
-		).toEqual(made.map((p) => p._id));
-		const request = env.nodeRequests(mark)[0];
+
+		const [request] = env.nodeRequests(mark);
 		expect(`${request.method} ${request.path} ${request.status}`).toBe(
 			'POST /api/v2/create/contract 200',
 		);
-		const body = request.body as any;
-		expect(body.document.type).toBe('pdf');
-		expect(body.document.data).toMatch(/^JVBERi0/);
-		expect({ ...body, document: undefined }).toEqual({
-			name: 'Lease 2026',
-			language: 'en',
-			notificationType: 'email-sms',
-			shield: 'shield1',
-			document: undefined,
-			signers: [
+		expect(request.headers['content-type']).toBe('application/json');
+		const uri = `data:application/pdf;base64,${fixture('lease.pdf').toString('base64')}`;
+		// field by field, the production client's body (trato-notes "Create V2")
+		expect(request.body).toEqual({
+			name: 'Contrato de arrendamiento 2026',
+			language: 'es',
+			expiryUndefined: false,
+			expiryStartDate: '2026-01-01',
+			expiryEndDate: '2099-12-31',
+			externalId: 'crm-42',
+			showSignLinks: true,
+			notificationType: 'none',
+			ownerSelfSign: false,
+			signInOrder: true,
+			signatureType: 'autograph',
+			stampNom: true,
+			shield3Statement: 'Declaro que he leído el contrato.',
+			file: logged(uri),
+			participants: [
 				{
 					obligation: 'individual',
 					name: 'Ana',
 					last_name: 'López',
+					label: 'Arrendador',
 					email: 'ana@example.com',
-					phone: '+525512345678',
-					rfc: 'LOAA800101AB1',
-					qualifiedCertificate: true,
-					creditBureau: false,
-					agendaProperties: { rfc: 'LOAA800101AB1' },
+					requestAgreement: true,
+					signOrder: 0,
+					isNotNegotiator: false,
+					isNotSigner: false,
+					signatures: [
+						{ page: 1, top: 650.5, left: 72.5, width: 150, height: 75, customSize: true },
+						{ page: 2, top: 100, left: 300, width: 200, height: 60, customSize: false },
+					],
 				},
 				{
-					obligation: 'legal',
-					name: 'Acme SA de CV',
-					representative: 'Luis Pérez',
-					email: 'legal@acme.example',
-					phone: '+525500000000',
-					rfc: 'ACM800101AB1',
-					qualifiedCertificate: false,
-					creditBureau: true,
-					agendaProperties: {
-						rfc: 'ACM800101AB1',
-						...agenda,
-						birthDate: '1985-04-12',
-						state: 'JAL',
-					},
+					obligation: 'individual',
+					name: 'Luis',
+					last_name: 'Pérez',
+					label: 'Arrendatario',
+					email: 'luis@example.com',
+					phone: '+525587654321',
+					requestAgreement: false,
+					signOrder: 1,
+					isNotNegotiator: true,
+					isNotSigner: false,
+					signatures: [{ page: 2, top: 100, left: 72.5, width: 150, height: 75, customSize: true }],
 				},
 			],
 			spectators: [{ name: 'Auditor', email: 'audit@example.com', phone: '' }],
 		});
+		expect((request.body as any).file.startsWith('data:application/pdf;base64,JVBERi0')).toBe(true);
+
+		// TRATO made it and sent it (api-notes "Create V2"); the output names the participants and their links
+		const out = result.items[0].json;
 		const stored = env.sb.control.getContract(String(out.contractId))!;
-		expect(stored.status).toBe('');
-		expect(stored.name).toBe('Lease 2026');
-		expect(stored.participants.map((p) => [p.name, p.email, p.obligation])).toEqual([
-			['Ana', 'ana@example.com', 'individual'],
-			['Acme SA de CV', 'legal@acme.example', 'legal'],
+		expect(stored.status).toBe('SENT_TO_SIGN');
+		expect(stored.documentType).toBe('pdf');
+		expect(stored.participants[0].v2?.signatures).toEqual([
+			{ page: 1, top: 650.5, left: 72.5, width: 150, height: 75, customSize: true },
+			{ page: 2, top: 100, left: 300, width: 200, height: 60, customSize: false },
 		]);
-		expect(stored.spectators.map((s) => s.email)).toEqual(['audit@example.com']);
-		expect(env.sb.control.getCredits().shield1).toBe(creditsBefore - 1);
+		const ids = stored.participants.map((p) => p._id);
+		expect(out).toEqual({
+			contractId: stored._id,
+			contractid: stored._id,
+			success: true,
+			name: 'Contrato de arrendamiento 2026',
+			participantCount: 2,
+			spectatorCount: 1,
+			participants: [
+				{ participantId: ids[0], name: 'Ana', label: 'Arrendador' },
+				{ participantId: ids[1], name: 'Luis', label: 'Arrendatario' },
+			],
+			signingLinks: ids.map((participantId) => ({
+				participantId,
+				signUrl: expect.stringMatching(new RegExp(`^${env.sb.baseUrl}/sign/`)),
+			})),
+		});
+	});
+
+	test('Word: the file as a data URI with the Word MIME type', async () => {
+		const mark = env.mark();
+		const result = await run(
+			{
+				source: 'word',
+				name: 'Servicios',
+				participantsInputMode: 'fields',
+				participants: { participant: [ana] },
+			},
+			[docxItem],
+		);
+		expect(result.error).toBeUndefined();
+		const body = env.nodeRequests(mark)[0].body as any;
+		const uri = `data:${DOCX_MIME};base64,${fixture('services.docx').toString('base64')}`;
+		expect(body.file).toBe(logged(uri));
+		// the sandbox decoded it as a Word document and converted it (a docx is a zip: Base64 "UEsDB…")
+		expect(uri.slice(DOCX_MIME.length + 13, DOCX_MIME.length + 18)).toBe('UEsDB');
+		expect(body.document).toBeUndefined();
+		expect(env.sb.control.getContract(String(result.items[0].json.contractId))?.documentType).toBe(
+			'word',
+		);
+	});
+
+	test('template source with the defaults: the settings shown always, nothing else; 24-hex template ID', async () => {
+		expect(NDA).toMatch(/^[0-9a-f]{24}$/);
+		const mark = env.mark();
+		const result = await run({
+			templateId: byId(NDA),
+			participantsInputMode: 'fields',
+			participants: {
+				participant: [
+					{ ...ana, obligation: 'legal', name: 'Acme SA de CV', representative: 'Ana López' },
+					luis,
+				],
+			},
+		});
+		expect(result.error).toBeUndefined();
+		expect(env.nodeRequests(mark)[0].body).toEqual({
+			language: 'es',
+			notificationType: 'email',
+			signInOrder: false,
+			showSignLinks: false,
+			templateid: NDA,
+			participants: [
+				{
+					obligation: 'legal',
+					name: 'Acme SA de CV',
+					email: 'ana@example.com',
+					representative: 'Ana López',
+					requestAgreement: false,
+					signOrder: 0,
+					isNotNegotiator: false,
+					isNotSigner: false,
+				},
+				{
+					obligation: 'individual',
+					name: 'Luis',
+					last_name: 'Pérez',
+					email: 'luis@example.com',
+					phone: '+525587654321',
+					requestAgreement: false,
+					signOrder: 1,
+					isNotNegotiator: false,
+					isNotSigner: false,
+				},
+			],
+		});
+		const out = result.items[0].json;
+		expect(out.signingLinks).toBeUndefined();
+		const stored = env.sb.control.getContract(String(out.contractId))!;
+		expect(stored.templateId).toBe(NDA);
+		// no role given: the template's roles stay
+		expect(stored.participants.map((p) => `${p.label}: ${p.name}`)).toEqual([
+			'Parte reveladora: Acme SA de CV',
+			'Parte receptora: Luis',
+		]);
+	});
+
+	test('a qualified certificate and a credit-bureau check: RFC and agenda properties where Part 7 reads them', async () => {
+		const mark = env.mark();
+		const result = await fields([
+			{ ...ana, rfc: 'loaa800101ab1', qualifiedCertificate: true },
+			{
+				...luis,
+				rfc: 'PELU850412AB1',
+				creditBureau: true,
+				agendaProperties: agenda,
+			},
+		]);
+		expect(result.error).toBeUndefined();
+		const [first, second] = (env.nodeRequests(mark)[0].body as any).participants;
+		expect(first).toMatchObject({
+			rfc: 'LOAA800101AB1',
+			qualifiedCertificate: true,
+			agendaProperties: { rfc: 'LOAA800101AB1' },
+		});
+		expect(first.creditBureau).toBeUndefined();
+		expect(second).toMatchObject({
+			rfc: 'PELU850412AB1',
+			creditBureau: true,
+			agendaProperties: {
+				rfc: 'PELU850412AB1',
+				...agenda,
+				birthDate: '1985-04-12',
+				state: 'JAL',
+			},
+		});
+	});
+
+	test('Shield 1: "shield" is sent only when chosen, and spends a credit', async () => {
+		const before = env.sb.control.getCredits().shield1;
+		const mark = env.mark();
+		const result = await fields([ana], [], { shield: 'shield1' });
+		expect(result.error).toBeUndefined();
+		expect((env.nodeRequests(mark)[0].body as any).shield).toBe('shield1');
+		expect(env.sb.control.getCredits().shield1).toBe(before - 1);
 	});
 
 	test('the contract is created even when its participants cannot be read: the item says so, nothing is sent twice', async () => {
@@ -217,114 +376,78 @@ describe('contract → createV2 (Fields mode)', () => {
 		const result = await fields([ana, luis]);
 		expect(result.error).toBeUndefined();
 		const out = result.items[0].json;
-		expect(out.contractId).toMatch(/^[0-9a-f]{24}$/);
 		expect(env.sb.control.getContract(String(out.contractId))).toBeDefined();
 		expect(out.participants).toEqual([]);
 		expect(out.participantsError).toMatch(
-			/^The contract was created, but its participants could not be read: .*Database timeout/,
+			/^The contract was created, but its participants could not be read: .*Database timeout.*Participant → Get Many/,
 		);
-		expect(out.participantsError).toMatch(/Participant → Get Many/);
-		const creates = env.nodeRequests(mark).filter((r) => r.path === '/api/v2/create/contract');
-		expect(creates).toHaveLength(1);
+		expect(env.nodeRequests(mark).filter((r) => r.path === '/api/v2/create/contract')).toHaveLength(
+			1,
+		);
 	});
+});
 
-	test('template source with defaults: no spectators key, template participants keep their labels', async () => {
-		const mark = env.mark();
-		const result = await fields([ana, luis]);
-		expect(result.error).toBeUndefined();
-		const body = env.nodeRequests(mark)[0].body as any;
-		expect(body).toEqual({
-			language: 'es',
-			notificationType: 'email',
-			shield: 'none',
-			templateid: LEASE,
-			signers: [
-				{
-					obligation: 'individual',
-					name: 'Ana',
-					last_name: 'López',
-					email: 'ana@example.com',
-					phone: '+525512345678',
-					qualifiedCertificate: false,
-					creditBureau: false,
-				},
-				{
-					obligation: 'individual',
-					name: 'Luis',
-					last_name: 'Pérez',
-					email: 'luis@example.com',
-					phone: '+525587654321',
-					qualifiedCertificate: false,
-					creditBureau: false,
-				},
-			],
-		});
-		const stored = env.sb.control.getContract(String(result.items[0].json.contractId))!;
-		expect(stored.name).toBe('Contrato de arrendamiento');
-		expect(stored.participants.map((p) => `${p.label}: ${p.name}`)).toEqual([
-			'Arrendador: Ana',
-			'Arrendatario: Luis',
-		]);
-	});
-
+describe('contract → createV2: bad input refused before any request (Fields mode)', () => {
+	const who = (n: number, name: string) => `Participant ${n} (${name}): `;
 	test.each([
-		['no signer', [], [], {}, CREATE_V2_ERRORS.MissingSigners],
+		['no participant', [], [], {}, CREATE_V2_ERRORS.MissingSigners],
+		['nobody who signs', [{ ...ana, isNotSigner: true }], [], {}, CREATE_V2_ERRORS.MissingSigners],
+		// typed, an empty required field already stops the workflow in n8n; an expression can still give nothing
 		[
 			'an empty name',
-			[ana, { ...luis, name: ' ' }],
+			[ana, { ...luis, name: '={{ "" }}' }],
 			[],
 			{},
-			`Signer 2: ${CREATE_V2_ERRORS.BlankName}`,
+			`Participant 2: ${CREATE_V2_ERRORS.BlankName}`,
 		],
-		// typed, an empty required field already stops the workflow in n8n; an expression can still resolve to nothing
 		[
 			'an empty e-mail',
 			[ana, { ...luis, email: '={{ $json.email }}' }],
 			[],
 			{},
-			`Signer 2: ${CREATE_V2_ERRORS.BlankEmail}`,
+			`${who(2, 'Luis')}${CREATE_V2_ERRORS.BlankEmail}`,
 		],
 		[
 			'a bad e-mail',
 			[ana, { ...luis, email: 'luis(at)example.com' }],
 			[],
 			{},
-			`Signer 2: ${CREATE_V2_ERRORS.InvalidEmail}`,
+			`${who(2, 'Luis')}${CREATE_V2_ERRORS.InvalidEmail}`,
 		],
 		[
 			'a person without last name',
 			[{ ...ana, lastName: '={{ $json.lastName }}' }],
 			[],
 			{},
-			`Signer 1: ${CREATE_V2_ERRORS.MissingLastName}`,
+			`${who(1, 'Ana')}${CREATE_V2_ERRORS.MissingLastName}`,
 		],
 		[
 			'SMS without phone',
-			[ana, { ...luis, phone: '' }],
+			[luis, ana],
 			[],
 			{ notificationType: 'sms' },
-			`Signer 2: ${CREATE_V2_ERRORS.EmptyPhone}`,
+			`${who(2, 'Ana')}${CREATE_V2_ERRORS.EmptyPhone}`,
 		],
 		[
 			'a qualified certificate without RFC',
 			[ana, { ...luis, qualifiedCertificate: true }],
 			[],
 			{},
-			`Signer 2: ${CREATE_V2_ERRORS.EmptyRFC}`,
+			`${who(2, 'Luis')}${CREATE_V2_ERRORS.EmptyRFC}`,
 		],
 		[
 			'a short personal RFC',
 			[ana, { ...luis, rfc: 'PELU8001' }],
 			[],
 			{},
-			`Signer 2: ${CREATE_V2_ERRORS.WrongPhysicalPersonRFCFormat}`,
+			`${who(2, 'Luis')}${CREATE_V2_ERRORS.WrongPhysicalPersonRFCFormat}`,
 		],
 		[
 			'a 13-character company RFC',
 			[{ obligation: 'legal', name: 'Acme', email: 'a@acme.example', rfc: 'ACME800101AB1' }],
 			[],
 			{},
-			`Signer 1: ${CREATE_V2_ERRORS.WrongLegalPersonRFCFormat}`,
+			`${who(1, 'Acme')}${CREATE_V2_ERRORS.WrongLegalPersonRFCFormat}`,
 		],
 		[
 			'a credit-bureau check without suburb',
@@ -339,7 +462,7 @@ describe('contract → createV2 (Fields mode)', () => {
 			],
 			[],
 			{},
-			`Signer 2: ${CREATE_V2_ERRORS.EmptySuburb}`,
+			`${who(2, 'Luis')}${CREATE_V2_ERRORS.EmptySuburb}`,
 		],
 		[
 			'a state name instead of its code',
@@ -354,42 +477,55 @@ describe('contract → createV2 (Fields mode)', () => {
 			],
 			[],
 			{},
-			`Signer 2: ${CREATE_V2_ERRORS.InvalidStateFormat}`,
+			`${who(2, 'Luis')}${CREATE_V2_ERRORS.InvalidStateFormat}`,
 		],
 		[
 			'a bad spectator e-mail',
 			[ana],
 			[{ name: 'Auditor', email: 'audit@' }],
 			{},
-			`Spectator 1: ${CREATE_V2_ERRORS.WrongEmailSpectator}`,
+			`Spectator 1 (Auditor): ${CREATE_V2_ERRORS.WrongEmailSpectator}`,
 		],
 		[
-			'a spectator who is a signer',
+			'a spectator who is a participant',
 			[ana, luis],
 			[{ name: 'Luis', email: 'LUIS@example.com' }],
 			{},
-			`Spectator 1: ${CREATE_V2_ERRORS.DistinctSpectatorParticipant}`,
+			`Spectator 1 (Luis): ${CREATE_V2_ERRORS.DistinctSpectatorParticipant}`,
 		],
-	])(
-		'%s is refused before any request, naming the signer',
-		async (_name, signers, spectators, extra, message) => {
-			const mark = env.mark();
-			const result = await fields(signers, spectators, extra);
-			expect(result.error?.message).toBe(message);
-			expect((result.error as any)?.name).toBe('NodeOperationError');
-			expect(env.nodeRequests(mark)).toHaveLength(0);
-		},
-	);
+		[
+			'a signature box on page -1 (from an expression)',
+			[{ ...ana, signatures: { box: [{ page: '={{ -1 }}' }] } }],
+			[],
+			{},
+			'Participant 1 (Ana), signature box 1: Page "-1" is not a page number',
+		],
+		[
+			'a signature box on page 1.5',
+			[{ ...ana, signatures: { box: [{ page: 1.5 }] } }],
+			[],
+			{},
+			'Participant 1 (Ana), signature box 1: Page "1.5" is not a page number',
+		],
+		[
+			'an end date without a start date',
+			[ana],
+			[],
+			{ additionalFields: { expiryEndDate: '2099-01-01' } },
+			'Expiry Start Date is missing',
+		],
+	])('%s', async (_name, participants, spectators, extra, message) => {
+		const mark = env.mark();
+		const result = await fields(participants as any, spectators as any, extra as any);
+		expect(result.error?.message).toBe(message);
+		expect((result.error as any)?.name).toBe('NodeOperationError');
+		expect(env.nodeRequests(mark)).toHaveLength(0);
+	});
 
 	test('a typed empty Last Name of a natural person is a parameter issue: n8n does not run the workflow', async () => {
 		const mark = env.mark();
 		await expect(fields([{ ...ana, lastName: '' }])).rejects.toThrow(/workflow has issues/);
-		// a legal entity has no last name: no issue
-		const legal = await fields([
-			{ obligation: 'legal', name: 'Acme SA de CV', email: 'legal@acme.mx', representative: 'Ana' },
-		]);
-		expect(legal.error).toBeUndefined();
-		expect(env.nodeRequests(mark).map((r) => r.path)[0]).toBe('/api/v2/create/contract');
+		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});
 
 	test('the refusal says what is wrong with the value', async () => {
@@ -403,7 +539,7 @@ describe('contract → createV2 (Fields mode)', () => {
 				agendaProperties: { ...agenda, state: 'Jal.' },
 			},
 		]);
-		expect(badState.error?.description).toMatch(/^"Jal\." is not one of AGU, BCN, .*ZAC\.$/);
+		expect(badState.error?.description).toMatch(/^"JAL\." is not one of AGU, BCN, .*ZAC\.$/);
 		const badDate = await fields([
 			{
 				...ana,
@@ -412,19 +548,16 @@ describe('contract → createV2 (Fields mode)', () => {
 				agendaProperties: { ...agenda, birthDate: '={{ "1985-13-01" }}' },
 			},
 		]);
-		expect(badDate.error?.message).toBe('Signer 1: Birth Date "1985-13-01" is not a valid date');
+		expect(badDate.error?.message).toBe(
+			'Participant 1 (Ana): Birth Date "1985-13-01" is not a valid date',
+		);
 	});
 
 	test('a document whose kind contradicts the source is refused before any request', async () => {
 		const mark = env.mark();
-		const docx = {
-			binary: {
-				data: { data: fixture('services.docx'), fileName: 'services.docx', mimeType: DOCX_MIME },
-			},
-		};
 		const result = await run(
-			{ source: 'pdf', signersInputMode: 'fields', signers: { signer: [ana] } },
-			[docx],
+			{ source: 'pdf', participantsInputMode: 'fields', participants: { participant: [ana] } },
+			[docxItem],
 		);
 		expect(result.error?.message).toBe(
 			'The file "services.docx" is a Word document, but the source is set to PDF',
@@ -432,48 +565,71 @@ describe('contract → createV2 (Fields mode)', () => {
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});
 
-	test('a Word document is sent as type word', async () => {
+	test.each([
+		['empty', '', 'The Template is empty'],
+		[
+			'with a slash',
+			'67878720c4e6a1f3/9d20a11',
+			'The Template ID "67878720c4e6a1f3/9d20a11" is not a valid ID',
+		],
+	])('a template ID %s is refused before any request', async (_name, value, message) => {
 		const mark = env.mark();
-		const docx = {
-			binary: {
-				data: { data: fixture('services.docx'), fileName: 'services.docx', mimeType: DOCX_MIME },
-			},
-		};
 		const result = await run(
-			{ source: 'word', name: 'Services', signersInputMode: 'fields', signers: { signer: [ana] } },
-			[docx],
+			{
+				templateId: byId('={{ $json.t }}'),
+				participantsInputMode: 'fields',
+				participants: { participant: [ana] },
+			},
+			[{ json: { t: value } }],
 		);
-		expect(result.error).toBeUndefined();
-		expect((env.nodeRequests(mark)[0].body as any).document.type).toBe('word');
+		expect(result.error?.message).toBe(message);
+		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});
 });
 
 describe('contract → createV2 (JSON mode)', () => {
-	test('arrays from an expression are sent as given', async () => {
-		const signers = [
-			{ obligation: 'individual', name: 'Ana', last_name: 'López', email: 'ana@example.com' },
+	test("the real body's arrays from an expression are sent as given", async () => {
+		const participants = [
+			{
+				obligation: 'individual',
+				name: 'Ana',
+				last_name: 'López',
+				label: 'Arrendador',
+				email: 'ana@example.com',
+				requestAgreement: false,
+				signOrder: 0,
+				isNotNegotiator: false,
+				isNotSigner: false,
+				signatures: [
+					{ page: 1, top: 723 - 120, left: 300 - 72.5, width: 150, height: 75, customSize: true },
+				],
+			},
 		];
 		const spectators = [{ name: 'Auditor', email: 'audit@example.com', phone: '' }];
 		const mark = env.mark();
 		const result = await run(
 			{
-				signersInputMode: 'json',
-				signersJson: '={{ $json.signers }}',
+				participantsInputMode: 'json',
+				participantsJson: '={{ $json.participants }}',
 				spectatorsJson: '={{ $json.spectators }}',
 			},
-			[{ json: { signers, spectators } }],
+			[{ json: { participants, spectators } }],
 		);
 		expect(result.error).toBeUndefined();
-		expect(result.items[0].json).toMatchObject({ signerCount: 1, spectatorCount: 1 });
+		expect(result.items[0].json).toMatchObject({ participantCount: 1, spectatorCount: 1 });
 		const body = env.nodeRequests(mark)[0].body as any;
-		expect(body.signers).toEqual(signers);
+		expect(body.participants).toEqual(participants);
 		expect(body.spectators).toEqual(spectators);
 	});
 
 	test.each([
-		['invalid JSON', '[{"name": "Ana",}]', 'Signers (JSON) is not valid JSON'],
-		['an object instead of an array', '{"name": "Ana"}', 'Signers (JSON) must be a JSON array'],
-		['an entry that is not an object', '["Ana"]', 'Signers (JSON): entry 1 is not an object'],
+		['invalid JSON', '[{"name": "Ana",}]', 'Participants (JSON) is not valid JSON'],
+		[
+			'an object instead of an array',
+			'{"name": "Ana"}',
+			'Participants (JSON) must be a JSON array',
+		],
+		['an entry that is not an object', '["Ana"]', 'Participants (JSON): entry 1 is not an object'],
 	])('%s is refused before any request', async (_name, text, message) => {
 		const mark = env.mark();
 		const result = await json(text);
@@ -482,8 +638,8 @@ describe('contract → createV2 (JSON mode)', () => {
 		expect(env.nodeRequests(mark)).toHaveLength(0);
 	});
 
-	// Every error name of spec Part 7, produced by the API (JSON mode skips the node's own checks), shown as a
-	// sentence that names the field to fix and, when the API names a signer or spectator, which one.
+	// Every error name of spec Part 7, produced by TRATO (JSON mode skips the node's own checks): the message keeps
+	// TRATO's name and says whom it is about; the description says what to fix.
 	const a = {
 		obligation: 'individual',
 		name: 'Ana',
@@ -518,67 +674,24 @@ describe('contract → createV2 (JSON mode)', () => {
 		...bureau,
 		agendaProperties: { ...bureau.agendaProperties, ...change },
 	});
-	const cases: Array<
-		[string, unknown[], unknown[], Record<string, unknown>, string, RegExp, string]
-	> = [
-		['NotAvailableShield1', [a], [], { shield: 'shield1' }, '', /shield-1 credits/, 'shield'],
-		['NotAvailableShield2', [a], [], { shield: 'shield2' }, '', /shield-2 credits/, 'shield'],
-		['MissingSigners', [], [], {}, '', /no signers/, 'signers'],
-		['BlankName', [a, { ...l, name: '' }], [], {}, 'Signer 2: ', /empty Name/, 'signers[1].name'],
+	const L2 = 'Participant 2 (Luis)';
+	const cases: Array<[string, unknown[], unknown[], Record<string, unknown>, string]> = [
+		['NotAvailableShield1', [a], [], { shield: 'shield1' }, ''],
 		[
-			'BlankEmail',
-			[a, { ...l, email: '' }],
-			[],
-			{},
-			'Signer 2: ',
-			/empty Email/,
-			'signers[1].email',
-		],
-		[
-			'InvalidEmail',
-			[a, { ...l, email: 'luis(at)example.com' }],
-			[],
-			{},
-			'Signer 2: ',
-			/Email is not a valid/,
-			'signers[1].email',
-		],
-		[
-			'MissingLastName',
-			[a, { ...l, last_name: '' }],
-			[],
-			{},
-			'Signer 2: ',
-			/Last Name/,
-			'signers[1].last_name',
-		],
-		[
-			'EmptyPhone',
-			[a, { ...l, phone: '' }],
-			[],
-			{ notificationType: 'sms' },
-			'Signer 2: ',
-			/empty Phone/,
-			'signers[1].phone',
-		],
-		[
-			'EmptyRFC',
-			[a, { ...l, qualifiedCertificate: true }],
-			[],
-			{},
-			'Signer 2: ',
-			/RFC/,
-			'signers[1].agendaProperties.rfc',
-		],
-		[
-			'WrongEmailSpectator',
+			'NotAvailableShield2',
 			[a],
-			[{ name: 'X', email: 'x@' }],
-			{},
-			'Spectator 1: ',
-			/spectator's Email/,
-			'spectators[0].email',
+			[],
+			{ additionalFields: { signatureType: 'shield2-certificate' } },
+			'',
 		],
+		['MissingSigners', [{ ...a, isNotSigner: true }], [], {}, ''],
+		['BlankName', [a, { ...l, name: '' }], [], {}, 'Participant 2'],
+		['BlankEmail', [a, { ...l, email: '' }], [], {}, L2],
+		['InvalidEmail', [a, { ...l, email: 'luis(at)example.com' }], [], {}, L2],
+		['MissingLastName', [a, { ...l, last_name: '' }], [], {}, L2],
+		['EmptyPhone', [a, { ...l, phone: '' }], [], { notificationType: 'sms' }, L2],
+		['EmptyRFC', [a, { ...l, qualifiedCertificate: true }], [], {}, L2],
+		['WrongEmailSpectator', [a], [{ name: 'X', email: 'x@' }], {}, 'Spectator 1 (X)'],
 		[
 			'DistinctSpectatorParticipant',
 			[a, l],
@@ -587,109 +700,25 @@ describe('contract → createV2 (JSON mode)', () => {
 				{ name: 'Ana', email: 'ana@example.com' },
 			],
 			{},
-			'Spectator 2: ',
-			/same e-mail as a signer/,
-			'spectators[1].email',
+			'Spectator 2 (Ana)',
 		],
-		[
-			'EmptyPaternalLastName',
-			[a, withAgenda({ paternalLastName: '' })],
-			[],
-			{},
-			'Signer 2: ',
-			/Paternal Last Name/,
-			'signers[1].agendaProperties.paternalLastName',
-		],
-		[
-			'EmptyMaternalLastName',
-			[a, withAgenda({ maternalLastName: '' })],
-			[],
-			{},
-			'Signer 2: ',
-			/Maternal Last Name/,
-			'signers[1].agendaProperties.maternalLastName',
-		],
-		[
-			'EmptyBirthDate',
-			[a, withAgenda({ birthDate: '' })],
-			[],
-			{},
-			'Signer 2: ',
-			/Birth Date/,
-			'signers[1].agendaProperties.birthDate',
-		],
-		[
-			'WrongPhysicalPersonRFCFormat',
-			[a, { ...l, rfc: 'PELU8001' }],
-			[],
-			{},
-			'Signer 2: ',
-			/13 characters/,
-			'signers[1].rfc',
-		],
+		['EmptyPaternalLastName', [a, withAgenda({ paternalLastName: '' })], [], {}, L2],
+		['EmptyMaternalLastName', [a, withAgenda({ maternalLastName: '' })], [], {}, L2],
+		['EmptyBirthDate', [a, withAgenda({ birthDate: '' })], [], {}, L2],
+		['WrongPhysicalPersonRFCFormat', [a, { ...l, rfc: 'PELU8001' }], [], {}, L2],
 		[
 			'WrongLegalPersonRFCFormat',
 			[{ obligation: 'legal', name: 'Acme', email: 'a@acme.example', rfc: 'ACME800101AB1' }],
 			[],
 			{},
-			'Signer 1: ',
-			/12 characters/,
-			'signers[0].rfc',
+			'Participant 1 (Acme)',
 		],
-		[
-			'EmptyZipCode',
-			[a, withAgenda({ zipcode: '' })],
-			[],
-			{},
-			'Signer 2: ',
-			/Zip Code/,
-			'signers[1].agendaProperties.zipcode',
-		],
-		[
-			'EmptyState',
-			[a, withAgenda({ state: '' })],
-			[],
-			{},
-			'Signer 2: ',
-			/State/,
-			'signers[1].agendaProperties.state',
-		],
-		[
-			'InvalidStateFormat',
-			[a, withAgenda({ state: 'Jalisco' })],
-			[],
-			{},
-			'Signer 2: ',
-			/official Mexican state abbreviation/,
-			'signers[1].agendaProperties.state',
-		],
-		[
-			'EmptyStreet',
-			[a, withAgenda({ street: '' })],
-			[],
-			{},
-			'Signer 2: ',
-			/Street/,
-			'signers[1].agendaProperties.street',
-		],
-		[
-			'EmptyCity',
-			[a, withAgenda({ city: '' })],
-			[],
-			{},
-			'Signer 2: ',
-			/City/,
-			'signers[1].agendaProperties.city',
-		],
-		[
-			'EmptySuburb',
-			[a, withAgenda({ suburb: '' })],
-			[],
-			{},
-			'Signer 2: ',
-			/Suburb/,
-			'signers[1].agendaProperties.suburb',
-		],
+		['EmptyZipCode', [a, withAgenda({ zipcode: '' })], [], {}, L2],
+		['EmptyState', [a, withAgenda({ state: '' })], [], {}, L2],
+		['InvalidStateFormat', [a, withAgenda({ state: 'Jalisco' })], [], {}, L2],
+		['EmptyStreet', [a, withAgenda({ street: '' })], [], {}, L2],
+		['EmptyCity', [a, withAgenda({ city: '' })], [], {}, L2],
+		['EmptySuburb', [a, withAgenda({ suburb: '' })], [], {}, L2],
 	];
 
 	test('the table covers the 22 error names of the spec', () => {
@@ -698,38 +727,69 @@ describe('contract → createV2 (JSON mode)', () => {
 	});
 
 	test.each(cases)(
-		'%s: the API refusal becomes a sentence naming the field',
-		async (name, signers, spectators, extra, prefix, mentions, field) => {
+		"%s: TRATO's name in the message, whom it is about, and what to fix",
+		async (name, participants, spectators, extra, who) => {
 			if (name === 'NotAvailableShield1') env.sb.control.setCredits({ shield1: 0 });
 			if (name === 'NotAvailableShield2') env.sb.control.setCredits({ shield2: 0 });
 			try {
 				const mark = env.mark();
-				const result = await json(signers, spectators, extra);
-				const sentReq = env.nodeRequests(mark);
-				expect(sentReq.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+				const result = await json(participants, spectators, extra);
+				expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 					'POST /api/v2/create/contract 400',
 				]);
 				expect((result.error as any)?.name).toBe('NodeApiError');
-				expect(result.error?.httpCode).toBe('400');
-				expect(result.error?.message).toBe(`${prefix}${CREATE_V2_ERRORS[name]}`);
-				expect(result.error?.message).toMatch(mentions);
-				expect(result.error?.description).toBe(`The service answered ${name} (field ${field}).`);
+				expect(result.error?.message).toBe(
+					`TRATO refused the request: ${name}${who ? ` (${who})` : ''}`,
+				);
+				expect(result.error?.description).toBe(`${who ? `${who}: ` : ''}${CREATE_V2_ERRORS[name]}`);
 			} finally {
 				env.sb.control.setCredits({ shield1: 100, shield2: 100 });
 			}
 		},
 	);
 
-	test("errors outside Part 7 show the API's own sentence", async () => {
-		const unknownTemplate = await json([a], [], { templateId: byId('T9none0000000000000000000') });
-		expect(unknownTemplate.error?.httpCode).toBe('404');
+	test("errors outside Part 7 show TRATO's own sentence", async () => {
+		const unknownTemplate = await json([a], [], { templateId: byId('000000000000000000000000') });
 		expect(unknownTemplate.error?.message).toBe(
-			'The e-signature API refused the request: Template T9none0000000000000000000 not found (TemplateNotFound)',
+			'TRATO refused the request: Template 000000000000000000000000 not found',
 		);
 		const unknownField = await json([{ ...a, middle_name: 'María' }]);
-		expect(unknownField.error?.httpCode).toBe('400');
-		expect(unknownField.error?.message).toBe(
-			'The e-signature API refused the request: Unknown field(s) middle_name in signers[0] (InvalidRequest)',
+		expect(unknownField.error?.message).toMatch(
+			/^TRATO refused the request: Unknown field 'middle_name' in 'participants\[0\]'/,
 		);
+	});
+});
+
+describe('contract → createV2: signing links when TRATO answers none', () => {
+	let draft: NodeTestEnv;
+	beforeAll(async () => {
+		// a service that creates V2 contracts as drafts (the create-v2-draft variant): no links in the answer
+		draft = await startEnv(__filename, { variants: ['create-v2-draft'] });
+	});
+	afterAll(async () => {
+		await draft.close();
+	});
+
+	test('the contract is kept and the item says where the links are, without failing', async () => {
+		const mark = draft.mark();
+		const result = await draft.run({
+			resource: 'contract',
+			operation: 'createV2',
+			source: 'template',
+			templateId: fromList(LEASE),
+			showSignLinks: true,
+			participantsInputMode: 'fields',
+			participants: { participant: [ana] },
+		} as any);
+		expect(result.error).toBeUndefined();
+		const out = result.items[0].json;
+		expect(out.signingLinks).toEqual([]);
+		expect(out.signingLinksError).toMatch(
+			/^TRATO created the contract but returned no signing links/,
+		);
+		expect(
+			draft.nodeRequests(mark).filter((r) => r.path === '/api/v2/create/contract'),
+		).toHaveLength(1);
+		expect(draft.sb.control.getContract(String(out.contractId))?.status).toBe('');
 	});
 });

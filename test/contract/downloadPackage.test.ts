@@ -113,8 +113,8 @@ describe('contract → downloadPackage', () => {
 		const result = await env.run(downloadPackage('0123456789abcdef01234567'));
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('404');
-		expect(result.error?.message).toMatch(/refused the request: .*not found/i);
-		expect(result.error?.description).toMatch(/Check the ID/);
+		expect(result.error?.message).toMatch(/refused the request: .*does not exist on the database/);
+		expect(result.error?.description).toMatch(/^Check the contract ID: TRATO does not know it/);
 	});
 
 	test('the POST is not repeated when the service fails (it is not idempotent)', async () => {

@@ -83,8 +83,8 @@ describe('contract → get', () => {
 			operation: 'get',
 			contractId: byId('000000000000000000000000'),
 		});
-		expect(result.error?.message).toMatch(/refused the request: .*not found/i);
-		expect(result.error?.description).toMatch(/Check the ID/);
+		expect(result.error?.message).toMatch(/refused the request: .*does not exist on the database/);
+		expect(result.error?.description).toMatch(/^Check the contract ID: TRATO does not know it/);
 		expect(result.error?.httpCode).toBe('404');
 	});
 
@@ -111,7 +111,7 @@ describe('contract → get', () => {
 		expect(result.items).toHaveLength(3);
 		expect(result.items[0].json.error).toBe('The Contract is empty');
 		expect(result.items[1].json.contractId).toBe(good);
-		expect(String(result.items[2].json.error)).toMatch(/not found/i);
+		expect(String(result.items[2].json.error)).toMatch(/does not exist on the database/);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 

@@ -131,7 +131,7 @@ describe('contract → getMilestones', () => {
 		const unknown = await env.run(getMilestones('0123456789abcdef01234567'));
 		expect((unknown.error as any)?.name).toBe('NodeApiError');
 		expect(unknown.error?.httpCode).toBe('404');
-		expect(unknown.error?.message).toMatch(/not found/i);
+		expect(unknown.error?.message).toMatch(/does not exist on the database/);
 
 		const mark = env.mark();
 		const empty = await env.run(getMilestones('={{ $json.missing }}'));

@@ -83,7 +83,7 @@ describe('contract → send', () => {
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('409');
 		expect(result.error?.message).toMatch(
-			/^The e-signature API refused the request: Invalid contract configuration: /,
+			/^TRATO refused the request: Invalid contract configuration: /,
 		);
 		expect(result.error?.message).toMatch(/name is missing/);
 		expect(result.error?.message).toMatch(
@@ -104,7 +104,7 @@ describe('contract → send', () => {
 		await sendContract(env.api, id);
 		const result = await env.run({ resource: 'contract', operation: 'send', contractId: byId(id) });
 		expect(result.error?.message).toBe(
-			`The e-signature API refused the request: Contract ${id} cannot be sent to signature in status SENT_TO_SIGN`,
+			`TRATO refused the request: Contract ${id} cannot be sent to signature in status SENT_TO_SIGN`,
 		);
 		expect(result.error?.description).toMatch(/cannot be sent again/);
 		expect(result.error?.httpCode).toBe('409');

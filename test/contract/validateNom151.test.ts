@@ -170,7 +170,7 @@ describe('contract → validateNom151', () => {
 		]);
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('404');
-		expect(result.error?.message).toMatch(/not found/i);
+		expect(result.error?.message).toMatch(/does not exist on the database/);
 	});
 
 	test('a missing or empty input file is refused before any request', async () => {

@@ -139,7 +139,7 @@ describe('customProperty → create', () => {
 		const result = await env.run(create('000000000000000000000000', [{ name: 'A', value: 'b' }]));
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('404');
-		expect(result.error?.message).toMatch(/refused the request: .*not found/i);
+		expect(result.error?.message).toMatch(/refused the request: .*does not exist on the database/);
 		expect(env.nodeRequests(mark).map((r) => r.method)).toEqual(['POST']);
 	});
 });

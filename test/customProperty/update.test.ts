@@ -112,7 +112,7 @@ describe('customProperty → update', () => {
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('404');
 		expect(result.error?.message).toBe(
-			`The e-signature API refused the request: Custom property ffffffffffffffffffffffff not found in contract ${contractId}`,
+			`TRATO refused the request: Custom property ffffffffffffffffffffffff not found in contract ${contractId}`,
 		);
 	});
 });

@@ -28,6 +28,7 @@ import {
 	type RunNodeResult,
 	type TestItem,
 } from '../harness';
+import { LEASE_TEMPLATE } from '../sandbox/helpers';
 
 export interface LoggedRequest {
 	ts: string;
@@ -195,6 +196,7 @@ export async function createTemplateContract(
 export async function createPdfContract(api: AxiosInstance): Promise<string> {
 	const res = await api.post('/api/create/contract', {
 		source: 'document',
+		templateid: LEASE_TEMPLATE,
 		document: { type: 'pdf', data: fixture('lease.pdf').toString('base64') },
 	});
 	if (res.status !== 200)

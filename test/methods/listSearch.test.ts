@@ -129,17 +129,17 @@ describe('list search: searchTemplates', () => {
 		expect(result.results).toEqual([
 			{
 				name: 'Contrato de prestación de servicios',
-				value: 'T3serv0c9f5e1a3d7fa4e6b82',
+				value: '68552694e6a8c3b5d1f42c33',
 				description: 'Created 2025-06-20T09:15:00.000Z',
 			},
 			{
 				name: 'Acuerdo de confidencialidad (NDA)',
-				value: 'T2nda00b8e4d0f2c6e93d5f71',
+				value: '67c48788d5f7b2a4c0e31b22',
 				description: 'Created 2025-03-02T16:30:00.000Z',
 			},
 			{
 				name: 'Contrato de arrendamiento',
-				value: 'T1lease0a7f3c9e1b5d82c4e6',
+				value: '67878720c4e6a1f3b9d20a11',
 				description: 'Created 2025-01-15T10:00:00.000Z',
 			},
 		]);
@@ -150,7 +150,7 @@ describe('list search: searchTemplates', () => {
 	test('typed text is sent to the API as the name filter', async () => {
 		const mark = env.mark();
 		const result = await listSearch('searchTemplates', env.creds, {}, ' Confidencialidad ');
-		expect(result.results.map((r) => r.value)).toEqual(['T2nda00b8e4d0f2c6e93d5f71']);
+		expect(result.results.map((r) => r.value)).toEqual(['67c48788d5f7b2a4c0e31b22']);
 		expect(env.nodeRequests(mark)[0].query).toEqual({ name: 'Confidencialidad' });
 	});
 });

@@ -183,7 +183,7 @@ describe('resource mapper: getVariableColumns', () => {
 
 	test('an unknown contract: the API refusal', async () => {
 		await expect(columnsOf('000000000000000000000000', 'ffffffffffffffffffffffff')).rejects.toThrow(
-			/not found/i,
+			/does not exist on the database/,
 		);
 	});
 });

@@ -108,6 +108,8 @@ describe('list search: searchParticipants', () => {
 	});
 
 	test('an unknown contract: the API refusal is shown', async () => {
-		await expect(search(byId('000000000000000000000000'))).rejects.toThrow(/not found/i);
+		await expect(search(byId('000000000000000000000000'))).rejects.toThrow(
+			/does not exist on the database/,
+		);
 	});
 });

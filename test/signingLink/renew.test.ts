@@ -98,7 +98,7 @@ describe('signingLink → renew', () => {
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('404');
 		expect(result.error?.message).toBe(
-			'The e-signature API refused the request: Signing URL not found (unknown, or already renewed)',
+			'TRATO refused the request: Signing URL not found (unknown, or already renewed)',
 		);
 		expect(result.error?.description).toMatch(
 			/^Only the newest link of a participant can be renewed/,
@@ -118,7 +118,7 @@ describe('signingLink → renew', () => {
 		});
 		expect(result.error?.httpCode).toBe('409');
 		expect(result.error?.message).toBe(
-			'The e-signature API refused the request: The participant has already signed; the link cannot be renewed',
+			'TRATO refused the request: The participant has already signed; the link cannot be renewed',
 		);
 		expect(result.error?.description).toMatch(/has not signed/);
 	});

@@ -144,7 +144,7 @@ describe('spectator → create', () => {
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('409');
 		expect(result.error?.message).toBe(
-			`The e-signature API refused the request: laura@example.com is already a spectator of contract ${contractId}`,
+			`TRATO refused the request: laura@example.com is already a spectator of contract ${contractId}`,
 		);
 	});
 

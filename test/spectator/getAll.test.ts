@@ -125,7 +125,7 @@ describe('spectator → getAll', () => {
 		});
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('404');
-		expect(result.error?.description).toMatch(/Check the ID/);
+		expect(result.error?.description).toMatch(/^Check the contract ID: TRATO does not know it/);
 	});
 });
 

@@ -190,7 +190,7 @@ describe('spectator → update', () => {
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('404');
 		expect(result.error?.message).toBe(
-			`The e-signature API refused the request: Spectator ffffffffffffffffffffffff not found in contract ${contractId}`,
+			`TRATO refused the request: Spectator ffffffffffffffffffffffff not found in contract ${contractId}`,
 		);
 	});
 });

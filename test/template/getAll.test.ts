@@ -122,7 +122,7 @@ describe('template → getAll', () => {
 		});
 		const result = await getAll({ returnAll: true });
 		expect(result.error?.message).toBe(
-			'The e-signature API refused the request: Templates are not enabled for this account',
+			'TRATO refused the request: Templates are not enabled for this account',
 		);
 		expect(result.error?.description).toMatch(/not allowed to do this/);
 		expect(result.error?.httpCode).toBe('403');

@@ -252,7 +252,7 @@ describe('errors carry the API text and never a secret', () => {
 			body: { success: false, error: 'Tenant suspended' },
 		});
 		const error = await request.call(await ctx(), 'authentication', {}).catch((e) => e);
-		expect(error.message).toBe('The e-signature API refused the request: Tenant suspended');
+		expect(error.message).toBe('TRATO refused the request: Tenant suspended');
 	});
 
 	test('an API that echoes the key, the JWT or a signed URL in its error text has them redacted', async () => {

@@ -85,9 +85,7 @@ describe('failed requests', () => {
 		const mark = env.mark();
 		const failed = await sim.poll();
 		expect(failed.error?.name).toBe('NodeApiError');
-		expect(failed.error?.message).toBe(
-			'The e-signature API refused the request: Injected fault: HTTP 500',
-		);
+		expect(failed.error?.message).toBe('TRATO refused the request: Injected fault: HTTP 500');
 		expect((failed.error as { description?: string }).description).toMatch(
 			/Nothing was lost: it keeps its previous state and catches up/,
 		);
@@ -117,7 +115,7 @@ describe('failed requests', () => {
 		const failed = await sim.poll();
 		env.sb.control.setRequestHook(undefined);
 		expect(failed.error?.name).toBe('NodeApiError');
-		expect(failed.error?.message).toMatch(/^Could not reach the e-signature API/);
+		expect(failed.error?.message).toMatch(/^Could not reach TRATO/);
 		expect((failed.error as { description?: string }).description).toMatch(/Tried 4 times/);
 		expect(emitted(await sim.poll()).map((e) => e.contractId)).toEqual([ids[301]]);
 	});

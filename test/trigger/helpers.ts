@@ -18,9 +18,9 @@ import type { CredentialInput, PollResult } from '../harness';
 import { PollSimulator } from '../harness';
 import type { LoggedRequest, NodeTestEnv } from '../helpers/env';
 
-export const LEASE = 'T1lease0a7f3c9e1b5d82c4e6';
-export const NDA = 'T2nda00b8e4d0f2c6e93d5f71';
-export const SERVICES = 'T3serv0c9f5e1a3d7fa4e6b82';
+export const LEASE = '67878720c4e6a1f3b9d20a11';
+export const NDA = '67c48788d5f7b2a4c0e31b22';
+export const SERVICES = '68552694e6a8c3b5d1f42c33';
 
 /** Trigger parameters with the defaults n8n would fill in. */
 export function triggerParams(p: INodeParameters = {}): INodeParameters {

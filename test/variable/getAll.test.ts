@@ -156,7 +156,7 @@ describe('variable → getAll', () => {
 		});
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.httpCode).toBe('404');
-		expect(result.error?.message).toMatch(/refused the request: .*not found/i);
+		expect(result.error?.message).toMatch(/refused the request: .*does not exist on the database/);
 	});
 
 	test('an empty contract is refused before any request', async () => {

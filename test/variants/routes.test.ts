@@ -188,6 +188,13 @@ describe.each(profiles)('a service with %s', (name, variants) => {
 test("both forms missing: the error is the documented form's, and says the other form was tried too", async () => {
 	const env = await startEnv(__filename, { variants: ['cancel-post-only'] });
 	try {
+		// a service without the POST form either: the router's 404, no text of TRATO's
+		env.sb.control.addFault({
+			method: 'POST',
+			path: '/api/contract/cancel/*',
+			status: 404,
+			body: { success: false, statusCode: 404, error: 'Cannot POST /api/contract/cancel' },
+		});
 		const result = await env.run({
 			resource: 'contract',
 			operation: 'cancel',
@@ -202,7 +209,33 @@ test("both forms missing: the error is the documented form's, and says the other
 	}
 });
 
-test('a PDF contract can carry a template ID when the user gives one', async () => {
+test("an unknown contract on the other form: TRATO's text is final, and that form is remembered", async () => {
+	const env = await startEnv(__filename, { variants: ['cancel-post-only'] });
+	try {
+		const unknown = '000000000000000000000000';
+		const mark = env.mark();
+		const result = await env.run({
+			resource: 'contract',
+			operation: 'cancel',
+			contractId: byId(unknown),
+		});
+		expect(result.error?.message).toBe(
+			`TRATO refused the request: The contract ${unknown} does not exist on the database or is not associated to your account`,
+		);
+		const id = await createTemplateContract(env.api, LEASE);
+		const ok = await env.run({ resource: 'contract', operation: 'cancel', contractId: byId(id) });
+		expect(ok.error).toBeUndefined();
+		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.status}`)).toEqual([
+			'DELETE 405',
+			'POST 404',
+			'POST 200',
+		]);
+	} finally {
+		await env.close();
+	}
+});
+
+test('a PDF contract carries the template ID (TRATO needs one also for a document)', async () => {
 	const env = await startEnv(__filename);
 	try {
 		const mark = env.mark();

@@ -1,125 +1,39 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { languageField, notificationTypeField } from './fieldBuilders';
+import { configurationFields } from './configure';
+import { participantValues, text } from './createV2Participant';
+import { booleanField, languageField, notificationTypeField } from './fieldBuilders';
 
-/** UI fields of Create V2 (spec 4.2, api-notes "Create V2"): signers and spectators as collections or JSON. */
+/**
+ * UI fields of Create V2 (spec 4.2) as TRATO takes them (trato-notes "Create V2"): top-level settings, the
+ * participants with their signature boxes, spectators; participants and spectators as fields or as JSON arrays.
+ */
 
-const text = (
-	displayName: string,
-	name: string,
-	description: string,
-	extra: Partial<INodeProperties> = {},
-): INodeProperties => ({
-	displayName,
-	name,
-	type: 'string',
-	default: '',
-	description,
-	...extra,
-});
-
-const creditBureauOnly = { show: { creditBureau: [true] } };
-
-const signerValues: INodeProperties[] = [
-	{
-		displayName: 'Obligation',
-		name: 'obligation',
-		type: 'options',
-		options: [
-			{
-				name: 'Individual (Natural Person)',
-				value: 'individual',
-			},
-			{
-				name: 'Legal Entity (Company)',
-				value: 'legal',
-			},
-		],
-		default: 'individual',
-		description: 'Whether the signer is a person or signs for a company',
-	},
-	text('Name', 'name', 'First name(s) of the person, or the company name for a legal entity', {
-		required: true,
-	}),
-	text('Last Name', 'lastName', 'Last name(s) of the person', {
-		required: true,
-		displayOptions: { show: { obligation: ['individual'] } },
-	}),
-	text('Email', 'email', 'E-mail address the signing invitation is sent to', {
-		required: true,
-		placeholder: 'e.g. nathan@example.com',
-	}),
-	text(
-		'Phone',
-		'phone',
-		'Mobile number with country code. Required when notifications go by SMS.',
-		{ placeholder: 'e.g. +525512345678' },
-	),
-	text(
-		'RFC',
-		'rfc',
-		'Mexican tax ID: 13 characters for a natural person (4 letters, 6 digits YYMMDD, 3 homoclave), 12 for a legal entity. Required for a qualified certificate or a credit-bureau check.',
-		{ placeholder: 'e.g. LOAA800101AB1' },
-	),
-	text(
-		'Representative',
-		'representative',
-		'Name of the legal representative who signs for the company',
-		{
-			displayOptions: { show: { obligation: ['legal'] } },
-		},
-	),
-	{
-		displayName: 'Qualified Certificate',
-		name: 'qualifiedCertificate',
-		type: 'boolean',
-		default: false,
-		description: 'Whether the signer signs with a qualified certificate (needs the RFC)',
-	},
-	{
-		displayName: 'Credit Bureau Check',
-		name: 'creditBureau',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to run a credit-bureau check on the signer (needs the RFC and every Agenda Properties field)',
-	},
-	{
-		displayName: 'Agenda Properties',
-		name: 'agendaProperties',
-		type: 'collection',
-		placeholder: 'Add Property',
-		default: {},
-		displayOptions: creditBureauOnly,
-		description: 'Personal data for the credit-bureau check; all of them are required',
-		options: [
-			{
-				displayName: 'Birth Date',
-				name: 'birthDate',
-				type: 'dateTime',
-				default: '',
-				description: 'Date of birth (only the date is used)',
-			},
-			text('City', 'city', 'City or municipality'),
-			text('Maternal Last Name', 'maternalLastName', 'Second (maternal) last name'),
-			text('Paternal Last Name', 'paternalLastName', 'First (paternal) last name'),
-			text(
-				'State',
-				'state',
-				'Official abbreviation of the Mexican state, such as AGU, CMX, JAL, NLE or ZAC',
-				{ placeholder: 'e.g. JAL' },
-			),
-			text('Street', 'street', 'Street and number'),
-			text('Suburb', 'suburb', 'Suburb (colonia)'),
-			text('Zip Code', 'zipcode', 'Postal code', { placeholder: 'e.g. 44100' }),
-		],
-	},
+/** Configuration fields of 4.4 that are also top-level settings of a Create V2 body (trato-notes). */
+const SETTINGS = [
+	'expiryEndDate',
+	'expiryStartDate',
+	'expiryUndefined',
+	'externalId',
+	'ownerSelfSign',
+	'signatureType',
+	'stampNom',
 ];
 
-/** Language, notifications and shield of a Create V2 contract. */
+/** Language, notifications, order, links and shield of a Create V2 contract, then the optional settings. */
 export const createV2SettingsFields: INodeProperties[] = [
-	languageField('signer'),
-	notificationTypeField('signer'),
+	languageField('participant'),
+	notificationTypeField('participant'),
+	booleanField(
+		'Sign in Order',
+		'signInOrder',
+		'Whether participants sign one after the other, in the order they are listed',
+	),
+	booleanField(
+		'Return Signing Links',
+		'showSignLinks',
+		"Whether to output each participant's personal signing link (signUrl), for example to send it through your own channel. Treat the links like passwords.",
+	),
 	{
 		displayName: 'Shield',
 		name: 'shield',
@@ -128,6 +42,7 @@ export const createV2SettingsFields: INodeProperties[] = [
 			{
 				name: 'None',
 				value: 'none',
+				description: 'Nothing is sent about shields',
 			},
 			{
 				name: 'Shield 1',
@@ -141,7 +56,8 @@ export const createV2SettingsFields: INodeProperties[] = [
 			},
 		],
 		default: 'none',
-		description: 'Extra identity protection level of the contract',
+		description:
+			'Extra identity protection that uses credits of your account. TRATO does not document how a shield is asked for: the node sends "shield" only when you choose one.',
 	},
 	{
 		displayName: 'Creating this contract uses one credit of the chosen shield from your account',
@@ -150,45 +66,62 @@ export const createV2SettingsFields: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { shield: ['shield1', 'shield2'] } },
 	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			...configurationFields.filter((field) => SETTINGS.includes(field.name)),
+			text(
+				'Shield-3 Statement',
+				'shield3Statement',
+				'Text the participants with "Request Agreement (Shield 3)" agree to',
+				{ typeOptions: { rows: 3 } },
+			),
+		].sort((a, b) => a.displayName.localeCompare(b.displayName, 'en')),
+	},
 ];
 
-const JSON_EXAMPLE =
-	'[{"obligation": "individual", "name": "Ana", "last_name": "López", "email": "ana@example.com", "phone": "+525512345678"}]';
+const PARTICIPANTS_EXAMPLE =
+	'[{"obligation": "individual", "name": "Ana", "last_name": "López", "label": "Arrendador", "email": "ana@example.com", "signOrder": 0, "isNotSigner": false, "isNotNegotiator": false, "requestAgreement": false, "signatures": [{"page": 1, "top": 600, "left": 72, "width": 150, "height": 75, "customSize": true}]}]';
 
 export const createV2PeopleFields: INodeProperties[] = [
 	{
-		displayName: 'Signers Input Mode',
-		name: 'signersInputMode',
+		displayName: 'Participants Input Mode',
+		name: 'participantsInputMode',
 		type: 'options',
 		noDataExpression: true,
 		options: [
 			{
 				name: 'Fields',
 				value: 'fields',
-				description: 'Fill in each signer and spectator; the node checks them before sending',
+				description: 'Fill in each participant and spectator; the node checks them before sending',
 			},
 			{
 				name: 'JSON',
 				value: 'json',
-				description: 'Pass the signers and spectators as JSON arrays, as the API takes them',
+				description: 'Pass the participants and spectators as JSON arrays, as TRATO takes them',
 			},
 		],
 		default: 'fields',
 	},
 	{
-		displayName: 'Signers',
-		name: 'signers',
+		displayName: 'Participants',
+		name: 'participants',
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true, sortable: true },
-		placeholder: 'Add Signer',
+		placeholder: 'Add Participant',
 		default: {},
-		displayOptions: { show: { signersInputMode: ['fields'] } },
-		description: 'The people who sign, in signing order. At least one.',
+		displayOptions: { show: { participantsInputMode: ['fields'] } },
+		description:
+			'The people who take part, in signing order (sent as signOrder 0, 1, 2…). At least one signs.',
 		options: [
 			{
-				displayName: 'Signer',
-				name: 'signer',
-				values: signerValues,
+				displayName: 'Participant',
+				name: 'participant',
+				values: participantValues,
 			},
 		],
 	},
@@ -199,15 +132,15 @@ export const createV2PeopleFields: INodeProperties[] = [
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Spectator',
 		default: {},
-		displayOptions: { show: { signersInputMode: ['fields'] } },
-		description: 'People who follow the contract without signing',
+		displayOptions: { show: { participantsInputMode: ['fields'] } },
+		description: 'People who follow the contract without taking part',
 		options: [
 			{
 				displayName: 'Spectator',
 				name: 'spectator',
 				values: [
 					text('Name', 'name', 'Name of the spectator'),
-					text('Email', 'email', "E-mail of the spectator; must differ from every signer's", {
+					text('Email', 'email', "E-mail of the spectator; must differ from every participant's", {
 						placeholder: 'e.g. nathan@example.com',
 					}),
 					text('Phone', 'phone', 'Mobile number with country code', {
@@ -218,19 +151,19 @@ export const createV2PeopleFields: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: 'Signers (JSON)',
-		name: 'signersJson',
+		displayName: 'Participants (JSON)',
+		name: 'participantsJson',
 		type: 'json',
 		default: '[]',
-		displayOptions: { show: { signersInputMode: ['json'] } },
-		description: `Array of signers with the API's fields: obligation, name, last_name, email, phone, rfc, representative, qualifiedCertificate, creditBureau, agendaProperties {rfc, paternalLastName, maternalLastName, birthDate, zipcode, state, street, city, suburb}. Example: ${JSON_EXAMPLE}.`,
+		displayOptions: { show: { participantsInputMode: ['json'] } },
+		description: `Array of participants with TRATO's fields: obligation, name, last_name, label, email, phone, signOrder (from 0), isNotSigner, isNotNegotiator, requestAgreement, signatures [{page, top, left, width, height, customSize}], and where needed rfc, representative, qualifiedCertificate, creditBureau, agendaProperties {rfc, paternalLastName, maternalLastName, birthDate, zipcode, state, street, city, suburb}. Example: ${PARTICIPANTS_EXAMPLE}.`,
 	},
 	{
 		displayName: 'Spectators (JSON)',
 		name: 'spectatorsJson',
 		type: 'json',
 		default: '[]',
-		displayOptions: { show: { signersInputMode: ['json'] } },
+		displayOptions: { show: { participantsInputMode: ['json'] } },
 		description:
 			'Array of spectators: [{"name": "Auditor", "email": "audit@example.com", "phone": ""}]',
 	},

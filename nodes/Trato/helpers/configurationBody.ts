@@ -18,6 +18,7 @@ export function configurationBody(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	fields: IDataObject,
+	options: { allowEmpty?: boolean } = {},
 ): IDataObject {
 	const body: IDataObject = {};
 	if (fields.name !== undefined) {
@@ -84,7 +85,7 @@ export function configurationBody(
 		}
 		body.webhook = webhook;
 	}
-	if (Object.keys(body).length === 0) {
+	if (Object.keys(body).length === 0 && !options.allowEmpty) {
 		fail(
 			ctx,
 			itemIndex,

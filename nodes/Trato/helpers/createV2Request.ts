@@ -2,172 +2,131 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { CREATE_V2_ERRORS } from '../transport/createV2Errors';
-import { fail, isEmail, toDateOnly } from './validate';
+import { findBrokenRule, str, whoIs } from './createV2Rules';
+import { fail, toDateOnly } from './validate';
 
-/** Signers and spectators of Create V2 (api-notes "Create V2"): built from the UI and checked like the API does. */
+/**
+ * Participants and spectators of Create V2 as TRATO takes them (trato-notes "Create V2"), built from the UI and
+ * checked with Part 7's rules (createV2Rules.ts) before any request.
+ */
 
-/** ISO 3166-2:MX codes of the 32 federal entities. */
-export const MX_STATES = [
-	'AGU',
-	'BCN',
-	'BCS',
-	'CAM',
-	'CHH',
-	'CHP',
-	'CMX',
-	'COA',
-	'COL',
-	'DUR',
-	'GRO',
-	'GUA',
-	'HID',
-	'JAL',
-	'MEX',
-	'MIC',
-	'MOR',
-	'NAY',
-	'NLE',
-	'OAX',
-	'PUE',
-	'QUE',
-	'ROO',
-	'SIN',
-	'SLP',
-	'SON',
-	'TAB',
-	'TAM',
-	'TLA',
-	'VER',
-	'YUC',
-	'ZAC',
+/** The agenda properties of a credit-bureau check, in Part 7's order. */
+const AGENDA_KEYS = [
+	'paternalLastName',
+	'maternalLastName',
+	'birthDate',
+	'zipcode',
+	'state',
+	'street',
+	'city',
+	'suburb',
 ];
 
-const RFC_INDIVIDUAL = /^[A-ZÑ&]{4}\d{6}[A-Z0-9]{3}$/;
-const RFC_LEGAL = /^[A-ZÑ&]{3}\d{6}[A-Z0-9]{3}$/;
-
-const AGENDA: Array<[key: string, error: string]> = [
-	['paternalLastName', 'EmptyPaternalLastName'],
-	['maternalLastName', 'EmptyMaternalLastName'],
-	['birthDate', 'EmptyBirthDate'],
-	['zipcode', 'EmptyZipCode'],
-	['state', 'EmptyState'],
-	['street', 'EmptyStreet'],
-	['city', 'EmptyCity'],
-	['suburb', 'EmptySuburb'],
-];
-
-const str = (value: unknown) => (value === undefined || value === null ? '' : String(value).trim());
-
-/** One signer from the Signers collection, refused with the API's own sentence (and which signer) when invalid. */
-function buildSigner(
+/** A participant's signature boxes from the Signature Boxes collection: {page, top, left, width, height, customSize}. */
+function signatureBoxes(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	raw: IDataObject,
-	i: number,
-	sms: boolean,
-): IDataObject {
-	const who = `Signer ${i + 1}`;
-	const refuse = (error: string, detail?: string): never =>
-		fail(ctx, itemIndex, `${who}: ${CREATE_V2_ERRORS[error]}`, detail);
-	const obligation = raw.obligation === 'legal' ? 'legal' : 'individual';
-	const name = str(raw.name);
-	const email = str(raw.email);
-	const lastName = obligation === 'individual' ? str(raw.lastName) : '';
-	const phone = str(raw.phone);
-	const rfc = str(raw.rfc).toUpperCase();
-	const representative = obligation === 'legal' ? str(raw.representative) : '';
-	const qualifiedCertificate = raw.qualifiedCertificate === true;
-	const creditBureau = raw.creditBureau === true;
-	if (!name) refuse('BlankName');
-	if (!email) refuse('BlankEmail');
-	if (!isEmail(email)) refuse('InvalidEmail', `"${email}" is not a valid e-mail address.`);
-	if (obligation === 'individual' && !lastName) refuse('MissingLastName');
-	if (sms && !phone) refuse('EmptyPhone');
-	if ((qualifiedCertificate || creditBureau) && !rfc)
-		refuse('EmptyRFC', "Fill in the signer's RFC field.");
-	if (rfc && obligation === 'individual' && !RFC_INDIVIDUAL.test(rfc)) {
-		refuse(
-			'WrongPhysicalPersonRFCFormat',
-			`"${rfc}" has ${rfc.length} characters. For a company, set Obligation to Legal Entity.`,
-		);
-	}
-	if (rfc && obligation === 'legal' && !RFC_LEGAL.test(rfc))
-		refuse('WrongLegalPersonRFCFormat', `"${rfc}" has ${rfc.length} characters.`);
+	who: string,
+): IDataObject[] {
+	const boxes = ((raw.signatures as IDataObject | undefined)?.box ?? []) as IDataObject[];
+	return boxes.map((box, j) => {
+		const out: IDataObject = {};
+		for (const [key, fallback] of [
+			['page', 1],
+			['top', 0],
+			['left', 0],
+			['width', 150],
+			['height', 75],
+		] as const) {
+			const value = box[key] === undefined || box[key] === '' ? fallback : Number(box[key]);
+			const whole = key === 'page';
+			if (!Number.isFinite(value) || value < 0 || (whole && !Number.isInteger(value))) {
+				fail(
+					ctx,
+					itemIndex,
+					`${who}, signature box ${j + 1}: ${key[0].toUpperCase()}${key.slice(1)} "${String(box[key])}" is not a ${whole ? 'page number' : 'number of points from 0'}`,
+					'Positions and sizes are PDF points (a Letter page is 612 × 792) counted from the top-left corner of the page.',
+				);
+			}
+			out[key] = value;
+		}
+		out.customSize = box.customSize !== false;
+		return out;
+	});
+}
 
-	const signer: IDataObject = { obligation, name, email, qualifiedCertificate, creditBureau };
-	if (lastName) signer.last_name = lastName;
-	if (phone) signer.phone = phone;
-	if (rfc) signer.rfc = rfc;
-	if (representative) signer.representative = representative;
-	if (qualifiedCertificate || creditBureau) {
+/** One participant from the Participants collection, as TRATO takes it (trato-notes "Create V2"). */
+function participantFromFields(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	raw: IDataObject,
+	index: number,
+): IDataObject {
+	const who = whoIs('Participant', index, raw);
+	const obligation = raw.obligation === 'legal' ? 'legal' : 'individual';
+	const participant: IDataObject = { obligation, name: str(raw.name) };
+	if (obligation === 'individual') participant.last_name = str(raw.lastName);
+	if (str(raw.label)) participant.label = str(raw.label);
+	participant.email = str(raw.email);
+	if (str(raw.phone)) participant.phone = str(raw.phone);
+	participant.requestAgreement = raw.requestAgreement === true;
+	participant.signOrder = index;
+	participant.isNotNegotiator = raw.isNotNegotiator === true;
+	participant.isNotSigner = raw.isNotSigner === true;
+	const boxes = signatureBoxes(ctx, itemIndex, raw, who);
+	if (boxes.length) participant.signatures = boxes;
+	const rfc = str(raw.rfc).toUpperCase();
+	if (rfc) participant.rfc = rfc;
+	if (obligation === 'legal' && str(raw.representative))
+		participant.representative = str(raw.representative);
+	if (raw.qualifiedCertificate === true) participant.qualifiedCertificate = true;
+	if (raw.creditBureau === true) participant.creditBureau = true;
+	if (raw.qualifiedCertificate === true || raw.creditBureau === true) {
+		// One RFC field in the form, sent where Part 7 reads it too (api-notes N4)
 		const agenda: IDataObject = { rfc };
-		if (creditBureau) {
-			const given = (raw.agendaProperties ?? {}) as IDataObject;
-			for (const [key, error] of AGENDA) {
+		const given = (raw.agendaProperties ?? {}) as IDataObject;
+		if (raw.creditBureau === true) {
+			for (const key of AGENDA_KEYS) {
 				let value = str(given[key]);
-				if (!value) refuse(error);
-				if (key === 'birthDate')
+				if (value && key === 'birthDate')
 					value = toDateOnly(ctx, itemIndex, given.birthDate, `${who}: Birth Date`);
-				if (key === 'state') {
-					value = value.toUpperCase();
-					if (!MX_STATES.includes(value))
-						refuse(
-							'InvalidStateFormat',
-							`"${str(given.state)}" is not one of ${MX_STATES.join(', ')}.`,
-						);
-				}
+				if (key === 'state') value = value.toUpperCase();
 				agenda[key] = value;
 			}
 		}
-		signer.agendaProperties = agenda;
+		participant.agendaProperties = agenda;
 	}
-	return signer;
+	return participant;
 }
 
-/** Signers and spectators from the UI collections, checked in the API's order (api-notes "Create V2"). */
+/** Participants and spectators from the UI collections, refused in TRATO's order before any request (api-notes N3). */
 export function peopleFromFields(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	sms: boolean,
-): { signers: IDataObject[]; spectators: IDataObject[] } {
-	const rawSigners = ctx.getNodeParameter('signers.signer', itemIndex, []) as IDataObject[];
-	if (rawSigners.length === 0)
-		fail(ctx, itemIndex, CREATE_V2_ERRORS.MissingSigners, 'Use "Add signer" under Signers.');
-	const signers = rawSigners.map((raw, i) => buildSigner(ctx, itemIndex, raw, i, sms));
-	const signerEmails = new Set(signers.map((s) => String(s.email).toLowerCase()));
-	const rawSpectators = ctx.getNodeParameter(
-		'spectators.spectator',
-		itemIndex,
-		[],
-	) as IDataObject[];
-	const spectators = rawSpectators.map((raw, i) => {
-		const spectator: IDataObject = {
-			name: str(raw.name),
-			email: str(raw.email),
-			phone: str(raw.phone),
-		};
-		const email = spectator.email as string;
-		if (!isEmail(email))
-			fail(
-				ctx,
-				itemIndex,
-				`Spectator ${i + 1}: ${CREATE_V2_ERRORS.WrongEmailSpectator}`,
-				`"${email}" is not a valid e-mail address.`,
-			);
-		if (signerEmails.has(email.toLowerCase())) {
-			fail(
-				ctx,
-				itemIndex,
-				`Spectator ${i + 1}: ${CREATE_V2_ERRORS.DistinctSpectatorParticipant}`,
-				`${email} is also a signer.`,
-			);
-		}
-		return spectator;
-	});
-	return { signers, spectators };
+	notificationType: string,
+): { participants: IDataObject[]; spectators: IDataObject[] } {
+	const raw = ctx.getNodeParameter('participants.participant', itemIndex, []) as IDataObject[];
+	const participants = raw.map((p, i) => participantFromFields(ctx, itemIndex, p, i));
+	const spectators = (
+		ctx.getNodeParameter('spectators.spectator', itemIndex, []) as IDataObject[]
+	).map((s) => ({ name: str(s.name), email: str(s.email), phone: str(s.phone) }));
+	const broken = findBrokenRule({ participants, spectators, notificationType });
+	if (broken) {
+		const prefix = broken.who ? `${broken.who}: ` : '';
+		const hint =
+			broken.name === 'MissingSigners' ? ' Use "Add Participant" under Participants.' : '';
+		fail(
+			ctx,
+			itemIndex,
+			`${prefix}${CREATE_V2_ERRORS[broken.name]}`,
+			`${broken.detail ?? ''}${hint}`.trim() || undefined,
+		);
+	}
+	return { participants, spectators };
 }
 
-/** A JSON array of objects from a JSON field (text or an expression's array); the API checks the content. */
+/** A JSON array of objects from a JSON field (text or an expression's array); TRATO checks the content. */
 export function jsonArray(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -208,17 +167,33 @@ export function jsonArray(
 	return value as IDataObject[];
 }
 
-/** Says which signer or spectator a Create V2 error is about, from the `field` the API names (e.g. signers[1].email). */
-export function explainCreateV2Error(error: unknown): unknown {
+const FIELD_INDEX = /^(participants|signers|spectators)\[(\d+)\]/;
+
+/**
+ * Says whom a Part 7 error of TRATO is about: from the `field` the answer names when it names one, else by
+ * finding the first participant or spectator of the body sent that breaks that rule.
+ */
+export function explainCreateV2Error(error: unknown, body: IDataObject): unknown {
 	if (!(error instanceof NodeApiError)) return error;
 	const response = (error.errorResponse ?? {}) as IDataObject;
 	const name = typeof response.apiError === 'string' ? response.apiError : undefined;
-	// Names outside Part 7 (api-notes X20) already carry the API's sentence (transport/errors.ts).
 	if (!name || !CREATE_V2_ERRORS[name]) return error;
-	const field = typeof response.apiField === 'string' ? response.apiField : undefined;
-	const match = /^(signers|spectators)\[(\d+)\]/.exec(field ?? '');
-	if (match && !error.message.startsWith(match[1] === 'signers' ? 'Signer ' : 'Spectator ')) {
-		error.message = `${match[1] === 'signers' ? 'Signer' : 'Spectator'} ${Number(match[2]) + 1}: ${error.message}`;
+	const match = FIELD_INDEX.exec(typeof response.apiField === 'string' ? response.apiField : '');
+	let who: string | undefined;
+	if (match) {
+		const spectator = match[1] === 'spectators';
+		const list = (spectator ? body.spectators : body.participants) as IDataObject[] | undefined;
+		who = whoIs(
+			spectator ? 'Spectator' : 'Participant',
+			Number(match[2]),
+			list?.[Number(match[2])] ?? {},
+		);
+	} else {
+		who = findBrokenRule(body, name)?.who;
+	}
+	if (who) {
+		error.message = `${error.message} (${who})`;
+		error.description = `${who}: ${error.description ?? CREATE_V2_ERRORS[name]}`;
 	}
 	return error;
 }

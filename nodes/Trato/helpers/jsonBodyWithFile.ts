@@ -11,16 +11,18 @@ export const FILE_SLOT = '\u0000file\u0000';
 const CHUNK = 3 * 16 * 1024;
 
 /**
- * The JSON text of `body`, with the Base64 of `file` as the string in place of FILE_SLOT, built straight into
+ * The JSON text of `body`, with the Base64 of `file` (after an optional `prefix`) as the string in place of
+ * FILE_SLOT, built straight into
  * one Buffer. A large document then costs one Base64-sized buffer: no Base64 string, no JSON string, and no
  * further copy when it is sent (a Buffer body goes out as is; a JSON object would be stringified and copied).
  */
-export function jsonBodyWithFile(body: IDataObject, file: Buffer): Buffer {
+export function jsonBodyWithFile(body: IDataObject, file: Buffer, prefix = ''): Buffer {
 	const text = JSON.stringify(body);
 	const slot = JSON.stringify(FILE_SLOT);
 	const at = text.indexOf(slot);
 	if (at < 0) throw new Error('jsonBodyWithFile: the body has no FILE_SLOT');
-	const head = Buffer.from(`${text.slice(0, at)}"`, 'utf8');
+	// `prefix` (a data URI's "data:<mime>;base64,") is written before the Base64, inside the same string
+	const head = Buffer.from(`${text.slice(0, at)}"${JSON.stringify(prefix).slice(1, -1)}`, 'utf8');
 	const tail = Buffer.from(`"${text.slice(at + slot.length)}`, 'utf8');
 	const out = Buffer.allocUnsafe(head.length + 4 * Math.ceil(file.length / 3) + tail.length);
 	let offset = head.copy(out, 0);

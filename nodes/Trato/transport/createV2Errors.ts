@@ -1,52 +1,53 @@
-/** Create V2 error names (spec Part 7) as sentences that name the field to fix. */
+const AGENDA = (field: string) =>
+	`The credit-bureau check needs the participant's ${field}. Fill it in under the participant's Agenda Properties.`;
+
+/**
+ * Create V2's error names (spec Part 7), each with what to fix. The name is TRATO's own text (the error's
+ * message keeps it); this sentence is the error's description.
+ */
 export const CREATE_V2_ERRORS: Record<string, string> = {
 	NotAvailableShield1:
-		'Your account has no shield-1 credits left. Buy credits or set Shield to "None".',
+		'Your TRATO account has no shield-1 credits left. Buy credits in TRATO, or set Shield to "None".',
 	NotAvailableShield2:
-		'Your account has no shield-2 credits left. Buy credits or set Shield to "None".',
-	MissingSigners: 'The contract has no signers. Add at least one signer.',
-	BlankName:
-		"A signer has an empty Name. Fill in the signer's name (the company name for a legal entity).",
-	BlankEmail: "A signer has an empty Email. Fill in the signer's e-mail address.",
+		'Your TRATO account has no shield-2 credits left. Buy credits in TRATO, or choose another Shield and a Signature Type other than "Shield-2 Certificate".',
+	MissingSigners:
+		'The contract has nobody who signs. Add a participant, and leave "Does Not Sign" (isNotSigner) off for at least one.',
+	BlankName: "The participant's Name is empty. Fill it in (the company name for a legal entity).",
+	BlankEmail:
+		"The participant's Email is empty. Fill in the address the signing invitation goes to.",
 	InvalidEmail:
-		"A signer's Email is not a valid e-mail address. Correct it (for example ana@example.com).",
-	MissingLastName: 'A signer who is a natural person has no Last Name. Fill in Last Name.',
+		"The participant's Email is not a valid e-mail address. Correct it (for example ana@example.com).",
+	MissingLastName:
+		'The participant is a natural person without a Last Name (last_name). Fill in Last Name, or set Obligation to Legal Entity for a company.',
 	EmptyPhone:
-		'A signer has an empty Phone while notifications go by SMS. Fill in the phone number or choose e-mail notifications.',
+		'The participant has no Phone while notifications go by SMS. Fill in the mobile number with country code, or choose e-mail notifications.',
 	EmptyRFC:
-		"A signer needs an RFC (for a qualified certificate or a credit-bureau check). Fill in the signer's RFC field (in Signers (JSON): agendaProperties.rfc).",
-	WrongEmailSpectator: "A spectator's Email is not a valid e-mail address. Correct it.",
+		'The participant needs an RFC for a qualified certificate or a credit-bureau check. Fill in RFC (in JSON: agendaProperties.rfc).',
+	WrongEmailSpectator: "The spectator's Email is not a valid e-mail address. Correct it.",
 	DistinctSpectatorParticipant:
-		'A spectator has the same e-mail as a signer. Use a different e-mail for the spectator.',
-	EmptyPaternalLastName:
-		"The credit-bureau check needs the signer's Paternal Last Name. Fill it in under the signer's Agenda Properties.",
-	EmptyMaternalLastName:
-		"The credit-bureau check needs the signer's Maternal Last Name. Fill it in under the signer's Agenda Properties.",
-	EmptyBirthDate:
-		"The credit-bureau check needs the signer's Birth Date. Fill it in under the signer's Agenda Properties.",
+		'The spectator has the same e-mail as a participant; a spectator must be someone else. Use another e-mail or remove the spectator.',
+	EmptyPaternalLastName: AGENDA('Paternal Last Name'),
+	EmptyMaternalLastName: AGENDA('Maternal Last Name'),
+	EmptyBirthDate: AGENDA('Birth Date'),
 	WrongPhysicalPersonRFCFormat:
-		"A natural person's RFC must be 13 characters: 4 letters, 6 date digits (YYMMDD) and a 3-character homoclave.",
+		"A natural person's RFC has 13 characters: 4 letters, 6 digits of the birth date (YYMMDD) and a 3-character homoclave. Correct it, or set Obligation to Legal Entity for a company.",
 	WrongLegalPersonRFCFormat:
-		"A legal entity's RFC must be 12 characters: 3 letters, 6 date digits (YYMMDD) and a 3-character homoclave.",
-	EmptyZipCode:
-		"The credit-bureau check needs the signer's Zip Code. Fill it in under the signer's Agenda Properties.",
-	EmptyState:
-		"The credit-bureau check needs the signer's State. Fill it in under the signer's Agenda Properties.",
+		"A legal entity's RFC has 12 characters: 3 letters, 6 digits of the founding date (YYMMDD) and a 3-character homoclave. Correct it.",
+	EmptyZipCode: AGENDA('Zip Code'),
+	EmptyState: AGENDA('State'),
 	InvalidStateFormat:
-		"The signer's State must be an official Mexican state abbreviation such as AGU, JAL, CMX or ZAC.",
-	EmptyStreet:
-		"The credit-bureau check needs the signer's Street. Fill it in under the signer's Agenda Properties.",
-	EmptyCity:
-		"The credit-bureau check needs the signer's City. Fill it in under the signer's Agenda Properties.",
-	EmptySuburb:
-		"The credit-bureau check needs the signer's Suburb (colonia). Fill it in under the signer's Agenda Properties.",
+		"The participant's State must be the official abbreviation of a Mexican state, such as AGU, CMX, JAL, NLE or ZAC.",
+	EmptyStreet: AGENDA('Street'),
+	EmptyCity: AGENDA('City'),
+	EmptySuburb: AGENDA('Suburb (colonia)'),
 };
 
 const NAME_FIELDS = ['error', 'name', 'code', 'message'];
 
 /**
  * A Create V2 error name (spec Part 7) wherever the body carries it: `error`, `name`, `code` or `message`, or an
- * entry of an `errors` list (the error body's shape is not shown, api-notes R14). With the field it names.
+ * entry of an `errors` list (the error body's shape is not shown, api-notes R14). With the field it names, when
+ * the answer names one (TRATO's documented envelope does not).
  */
 export function findCreateV2Error(body: unknown): { name: string; field?: string } | undefined {
 	if (!body || typeof body !== 'object') return undefined;

@@ -5,6 +5,7 @@ import type { Problem } from '../helpers/environment';
 import { expiredTokenMessage } from '../helpers/jwt';
 import { CREATE_V2_ERRORS, findCreateV2Error } from './createV2Errors';
 import { redactText } from './redact';
+import { knownTratoText } from './tratoErrors';
 
 const STATUS_HINTS: Record<number, string> = {
 	400: 'The service refused the request as invalid. Check the fields named in the message.',
@@ -46,9 +47,17 @@ export interface ApiFailure {
 	sessionRefused?: boolean;
 }
 
+/** A body that is not JSON (a proxy's or framework's page): its text, without HTML tags, shortened. */
+function rawText(body: string): string {
+	const text = /<[a-z!/][^>]*>/i.test(body) ? body.replace(/<[^>]*>/g, ' ') : body;
+	return text.replace(/\s+/g, ' ').trim().slice(0, 500);
+}
+
+/** The answer's texts, read as TRATO's error page says: `error`, then `message`, then the raw text. */
 function apiErrorText(body: unknown): { error?: string; message?: string } {
 	if (!body || typeof body !== 'object') {
-		return typeof body === 'string' && body.trim() ? { message: body.trim().slice(0, 500) } : {};
+		const text = typeof body === 'string' ? rawText(body) : '';
+		return text ? { message: text } : {};
 	}
 	const record = body as Record<string, unknown>;
 	const first = Array.isArray(record.errors)
@@ -70,6 +79,7 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 	const v2 = findCreateV2Error(failure.body);
 	const { message, ...texts } = apiErrorText(failure.body);
 	const error = v2?.name ?? texts.error;
+	const known = v2 ? undefined : knownTratoText(texts.error, message);
 	const clean = (text: string | undefined) =>
 		text === undefined ? undefined : redactText(text, secrets);
 
@@ -82,8 +92,9 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 		userMessage = expiredTokenMessage(failure.tokenExpiredAt);
 		description = `The service refused it (HTTP ${status}${error ? `: ${error}` : ''}).`;
 	} else if (v2) {
-		userMessage = CREATE_V2_ERRORS[v2.name];
-		description = `The service answered ${v2.name}${v2.field ? ` (field ${v2.field})` : ''}.`;
+		// Create V2's Part 7 name is TRATO's own text: kept as the message; the description says what to fix
+		userMessage = `TRATO refused the request: ${v2.name}`;
+		description = CREATE_V2_ERRORS[v2.name];
 	} else if (status === undefined) {
 		const tried =
 			failure.attempts && failure.attempts > 1 ? ` Tried ${failure.attempts} times.` : '';
@@ -91,7 +102,7 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 			userMessage = `Could not download the file from ${failure.fileHost} (${code ?? 'network error'})`;
 			description = `Downloading ${failure.path} failed: the file host could not be reached from n8n. Try again later.${tried}`;
 		} else {
-			userMessage = `Could not reach the e-signature API (${code ?? 'network error'})`;
+			userMessage = `Could not reach TRATO (${code ?? 'network error'})`;
 			description = `Check the credential's Base URL and that the service is running and reachable from n8n.${tried}`;
 		}
 	} else {
@@ -100,15 +111,18 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 			error && message && /^[A-Z][A-Za-z0-9]+$/.test(error) ? `${message} (${error})` : undefined;
 		const apiText = clean(named ?? error ?? message);
 		userMessage = apiText
-			? `The e-signature API refused the request: ${apiText}`
-			: `The e-signature API answered HTTP ${status}`;
+			? `TRATO refused the request: ${apiText}`
+			: `TRATO answered HTTP ${status}`;
 		description = failure.sessionRefused
 			? 'TRATO refused the session token even right after logging in again with the e-mail and password. Check that this TRATO account may use the API.'
-			: (STATUS_HINTS[status] ?? (status >= 500 ? STATUS_HINTS[500] : STATUS_HINTS[400]));
+			: (known?.fix ??
+				STATUS_HINTS[status] ??
+				(status >= 500 ? STATUS_HINTS[500] : STATUS_HINTS[400]));
 		if (failure.attempts && failure.attempts > 1)
 			description += ` Tried ${failure.attempts} times.`;
 	}
-	if (failure.hint) description = `${failure.hint} ${description}`;
+	// a known TRATO text has its own fix; the operation's general hint would only blur it
+	if (failure.hint && !known) description = `${failure.hint} ${description}`;
 
 	const errorResponse: JsonObject = {
 		message: clean(userMessage) ?? '',
@@ -118,6 +132,7 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 	};
 	if (error !== undefined) errorResponse.apiError = clean(error) ?? null;
 	if (message !== undefined) errorResponse.apiMessage = clean(message) ?? null;
+	if (known) errorResponse.apiErrorKind = known.kind;
 	const field = v2?.field ?? (failure.body as JsonObject | undefined)?.field;
 	if (typeof field === 'string') errorResponse.apiField = clean(field) ?? null;
 

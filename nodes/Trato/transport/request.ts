@@ -33,9 +33,17 @@ type CallArgs<E extends EndpointName> = {
 type Route = { method: IHttpRequestMethods; path: string };
 type Form = 'primary' | 'alternative';
 
-/** 404 or 405: "no such route (or method)", the only answers after which the other form is tried. */
+/**
+ * 404 or 405: "no such route (or method)", the only answers after which the other form is tried. A 404 that
+ * carries one of TRATO's own texts (an unknown contract, trato-notes "Error answers") came from the route itself:
+ * it is final.
+ */
 function routeMissing(error: unknown): error is NodeApiError {
-	return error instanceof NodeApiError && (error.httpCode === '404' || error.httpCode === '405');
+	if (!(error instanceof NodeApiError)) return false;
+	if (error.httpCode !== '404' && error.httpCode !== '405') return false;
+	return (
+		(error.errorResponse as { apiErrorKind?: unknown } | undefined)?.apiErrorKind === undefined
+	);
 }
 
 /**

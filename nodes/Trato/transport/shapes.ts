@@ -36,7 +36,7 @@ export function unwrapList(
 	}
 	throw new NodeOperationError(
 		ctx.getNode(),
-		`The e-signature API answered the ${plural} list with ${describe(body)} instead of a list`,
+		`TRATO answered the ${plural} list with ${describe(body)} instead of a list`,
 		{
 			itemIndex,
 			description: `The node expects a JSON array, or an object holding it in "${plural}", ${WRAPPERS.map((k) => `"${k}"`).join(', ')}. Nothing was changed; please report this answer to the maintainers of the node.`,

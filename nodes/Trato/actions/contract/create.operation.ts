@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { FILE_SLOT, jsonBodyWithFile } from '../../helpers/jsonBodyWithFile';
 import { readDocument } from '../../helpers/binary';
-import { requireTemplateId } from '../../helpers/validate';
+import { requireId, TEMPLATE_ID_HINT } from '../../helpers/validate';
 import {
 	documentSourceField,
 	inputBinaryField,
@@ -15,17 +15,13 @@ import { request } from '../../transport';
 
 const properties: INodeProperties[] = [
 	documentSourceField,
-	{ ...templateIdLocator, displayOptions: { show: { source: ['template'] } } },
-	{ ...inputBinaryField, displayOptions: { show: { source: ['pdf', 'word'] } } },
-	wordConversionNotice,
 	{
 		...templateIdLocator,
-		displayName: 'Template (Optional)',
-		required: false,
 		description:
-			'A template to associate with a contract made from a file. The API description does not say whether the service needs one with a document; leave it empty unless your service asks for it.',
-		displayOptions: { show: { source: ['pdf', 'word'] } },
+			'The template the contract is made from. TRATO needs one also for a contract made from a PDF or Word file ("Template ID is required to create a new contract when the source is a template or document"). Pick it from the list, or copy its ID from the TRATO web app → "Mis Plantillas".',
 	},
+	{ ...inputBinaryField, displayOptions: { show: { source: ['pdf', 'word'] } } },
+	wordConversionNotice,
 	optionsCollection(),
 ];
 
@@ -36,26 +32,26 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const source = this.getNodeParameter('source', itemIndex) as 'template' | 'pdf' | 'word';
+	// TRATO refuses a creation without a template ID whatever the source (trato-notes "Error answers")
+	const templateId = requireId(
+		this,
+		itemIndex,
+		'templateId',
+		'Template',
+		source === 'template'
+			? TEMPLATE_ID_HINT
+			: `TRATO needs a template also for a contract made from a ${source === 'pdf' ? 'PDF' : 'Word'} file (it answers "Template ID is required to create a new contract when the source is a template or document."). ${TEMPLATE_ID_HINT}`,
+	);
 	let body: IDataObject | Buffer;
-	const echo: IDataObject = { source };
+	const echo: IDataObject = { source, templateId };
 	if (source === 'template') {
-		const templateId = requireTemplateId(this, itemIndex);
 		body = { source: 'template', templateid: templateId };
-		echo.templateId = templateId;
 	} else {
 		const field = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
 		const file = await readDocument(this, itemIndex, field, source);
-		// api-notes R7: a template ID with a document only when the user gives one (spec 4.1 leaves it open)
-		const given = this.getNodeParameter('templateId', itemIndex, '', { extractValue: true });
-		const templateId = String(given ?? '').trim() ? requireTemplateId(this, itemIndex) : undefined;
-		if (templateId) echo.templateId = templateId;
 		// JSON built as one Buffer: a large file costs its Base64 once, not three times (bench/README.md, group 3)
 		body = jsonBodyWithFile(
-			{
-				source: 'document',
-				...(templateId ? { templateid: templateId } : {}),
-				document: { type: source, data: FILE_SLOT },
-			},
+			{ source: 'document', templateid: templateId, document: { type: source, data: FILE_SLOT } },
 			file.buffer,
 		);
 		if (file.fileName) echo.fileName = file.fileName;
@@ -68,7 +64,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			body,
 			headers: Buffer.isBuffer(body) ? { 'Content-Type': 'application/json' } : undefined,
 			itemIndex,
-			hint: source === 'template' ? 'Check that the template exists in this account.' : undefined,
+			hint: 'Check that the template exists in this TRATO account.',
 		},
 	);
 	return { contractId: response.contractid, ...echo, ...response };

@@ -2,7 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readDocument } from '../../helpers/binary';
+import { configurationBody } from '../../helpers/configurationBody';
 import { explainCreateV2Error, jsonArray, peopleFromFields } from '../../helpers/createV2Request';
+import { FILE_SLOT, jsonBodyWithFile } from '../../helpers/jsonBodyWithFile';
+import { signingLinksFrom, signingLinksOfRecords } from '../../helpers/signingLinks';
 import { requireTemplateId } from '../../helpers/validate';
 import {
 	documentSourceField,
@@ -13,7 +16,7 @@ import {
 } from '../../descriptions/common';
 import { createV2PeopleFields, createV2SettingsFields } from '../../descriptions/createV2';
 import { request } from '../../transport';
-import { getVariables } from '../../transport/records';
+import { getVariables, participantContacts } from '../../transport/records';
 
 const properties: INodeProperties[] = [
 	{
@@ -23,7 +26,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. Lease 2026',
 		description:
-			"Name shown to signers. Leave empty to use the template's name; a PDF or Word contract needs one before sending.",
+			"Name shown to participants. Leave empty to use the template's name; a contract from a PDF or Word file needs one.",
 	},
 	documentSourceField,
 	{ ...templateIdLocator, displayOptions: { show: { source: ['template'] } } },
@@ -39,66 +42,103 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** The MIME type that goes before the Base64 of `file` (trato-notes: a data URI, unlike create v1). */
+const FILE_MIME = {
+	pdf: 'application/pdf',
+	word: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const get = (name: string, fallback: string) =>
-		this.getNodeParameter(name, itemIndex, fallback) as string;
-	const body: IDataObject = {
-		language: get('language', 'es'),
-		notificationType: get('notificationType', 'email'),
-		shield: get('shield', 'none'),
-	};
+	const get = <T>(name: string, fallback: T) =>
+		this.getNodeParameter(name, itemIndex, fallback) as T;
+	// the top-level settings shown in the form always, the Additional Fields only when added (api-notes N29)
+	const body: IDataObject = {};
 	const name = get('name', '').trim();
 	if (name) body.name = name;
-	const fromFields = get('signersInputMode', 'fields') === 'fields';
-	const people = fromFields
-		? peopleFromFields(this, itemIndex, body.notificationType !== 'email')
-		: {
-				signers: jsonArray(this, itemIndex, 'signersJson', 'Signers (JSON)'),
-				spectators: jsonArray(this, itemIndex, 'spectatorsJson', 'Spectators (JSON)'),
-			};
-	const source = get('source', 'template');
+	body.language = get('language', 'es');
+	body.notificationType = get('notificationType', 'email');
+	body.signInOrder = get<boolean>('signInOrder', false);
+	body.showSignLinks = get<boolean>('showSignLinks', false);
+	const additional = get<IDataObject>('additionalFields', {});
+	Object.assign(body, configurationBody(this, itemIndex, additional, { allowEmpty: true }));
+	const statement = String(additional.shield3Statement ?? '').trim();
+	if (statement) body.shield3Statement = statement;
+	const shield = get('shield', 'none');
+	if (shield !== 'none') body.shield = shield;
+
+	const people =
+		get('participantsInputMode', 'fields') === 'fields'
+			? peopleFromFields(this, itemIndex, body.notificationType as string)
+			: {
+					participants: jsonArray(this, itemIndex, 'participantsJson', 'Participants (JSON)'),
+					spectators: jsonArray(this, itemIndex, 'spectatorsJson', 'Spectators (JSON)'),
+				};
+	body.participants = people.participants;
+	if (people.spectators.length) body.spectators = people.spectators;
+
+	const source = get('source', 'template') as 'template' | 'pdf' | 'word';
+	let sent: IDataObject | Buffer = body;
 	if (source === 'template') {
 		body.templateid = requireTemplateId(this, itemIndex);
 	} else {
-		const field = get('binaryPropertyName', 'data');
-		const file = await readDocument(this, itemIndex, field, source as 'pdf' | 'word');
-		body.document = {
-			type: source === 'pdf' ? 'pdf' : 'word',
-			data: file.buffer.toString('base64'),
-		};
+		const file = await readDocument(this, itemIndex, get('binaryPropertyName', 'data'), source);
+		// one Buffer for the whole JSON: a large file costs its Base64 once (bench/README.md, group 3)
+		sent = jsonBodyWithFile(
+			{ ...body, file: FILE_SLOT },
+			file.buffer,
+			`data:${FILE_MIME[source]};base64,`,
+		);
 	}
-	body.signers = people.signers;
-	if (people.spectators.length) body.spectators = people.spectators;
 	let response: IDataObject;
 	try {
-		response = await request.call(this, 'contractCreateV2', {}, { body, itemIndex });
+		response = await request.call(
+			this,
+			'contractCreateV2',
+			{},
+			{
+				body: sent,
+				headers: Buffer.isBuffer(sent) ? { 'Content-Type': 'application/json' } : undefined,
+				itemIndex,
+			},
+		);
 	} catch (error) {
-		throw explainCreateV2Error(error);
+		throw explainCreateV2Error(error, body);
 	}
-	// The participants the service made from the signers, so the next steps can address them (4.5). The contract
-	// exists now: a failed read must not fail the item (a re-run would create a second contract).
+
+	// The contract exists now: a failed read below must not fail the item (a re-run would create a second one).
 	const contractId = String(response.contractid ?? '');
-	let created: Awaited<ReturnType<typeof getVariables>> | undefined;
-	let participantsError: string | undefined;
+	const output: IDataObject = { contractId: response.contractid, ...response };
+	delete output.contract; // the raw links; read below when asked for
+	if (name) output.name = name;
+	output.participantCount = people.participants.length;
+	output.spectatorCount = people.spectators.length;
 	if (contractId) {
 		try {
-			created = await getVariables.call(this, contractId, itemIndex);
+			const created = await getVariables.call(this, contractId, itemIndex);
+			output.participants = created.participants.map((p) => ({
+				participantId: p.participantId,
+				name: p.participantName,
+				label: p.label,
+			}));
 		} catch (error) {
-			participantsError = `The contract was created, but its participants could not be read: ${(error as Error).message}. Use Participant → Get Many with the contract ID.`;
+			output.participants = [];
+			output.participantsError = `The contract was created, but its participants could not be read: ${(error as Error).message}. Use Participant → Get Many with the contract ID.`;
 		}
 	}
-	return {
-		contractId: response.contractid,
-		...response,
-		...(name ? { name } : {}),
-		shield: body.shield,
-		signerCount: people.signers.length,
-		spectatorCount: people.spectators.length,
-		participants: (created?.participants ?? []).map((p) => ({
-			participantId: p.participantId,
-			name: p.participantName,
-			label: p.label,
-		})),
-		...(participantsError ? { participantsError } : {}),
-	};
+	if (body.showSignLinks === true) {
+		// The answer's shape is not documented: the links where Send has them, else each participant's own (4.7)
+		let links = signingLinksFrom(response);
+		if (!links.length && contractId) {
+			try {
+				links = signingLinksOfRecords(await participantContacts.call(this, contractId, itemIndex));
+			} catch {
+				links = [];
+			}
+		}
+		output.signingLinks = links;
+		if (!links.length)
+			output.signingLinksError =
+				'TRATO created the contract but returned no signing links. Do not create it again; read the links later with "Participant → Get" (signatureLink).';
+	}
+	return output;
 }

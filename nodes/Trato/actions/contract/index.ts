@@ -72,7 +72,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Create With Signers',
 				value: 'createV2',
-				description: 'Create a contract, its signers and spectators in a single call (API v2)',
+				description:
+					'Create a contract with its participants, signature boxes and spectators in a single call (TRATO Create V2)',
 				action: 'Create a contract with its signers ready to send',
 			},
 			{

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { signingLinksFrom, signingLinksOfRecords } from '../../helpers/signingLinks';
 import { fail, requireId } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
 import { request } from '../../transport';
@@ -30,16 +31,6 @@ const HINT =
 /** Where the service reads showSignLinks: the query first (api-notes R5), the body when it ignored the query. */
 const SIGN_LINKS_TOPIC = 'contractSend.showSignLinks';
 
-function linksFrom(response: IDataObject): IDataObject[] {
-	const contract = (response.contract ?? {}) as IDataObject;
-	const participants = Array.isArray(contract.participants)
-		? (contract.participants as IDataObject[])
-		: [];
-	return participants
-		.filter((p) => typeof p.signUrl === 'string' && p.signUrl)
-		.map((p) => ({ participantId: p.participantid, signUrl: p.signUrl }));
-}
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const returnSignLinks = this.getNodeParameter(
@@ -62,15 +53,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const output: IDataObject = { contractId, sent: true };
 	if (!returnSignLinks) return output;
-	output.signingLinks = linksFrom(response);
+	output.signingLinks = signingLinksFrom(response);
 	if ((output.signingLinks as IDataObject[]).length > 0) return output;
 	// The contract is sent but the service ignored showSignLinks where it was put: never send again (that
 	// would e-mail everyone twice). Ask the other way next time, and read each participant's own link now.
 	await learnFor(this, SIGN_LINKS_TOPIC, where === 'query' ? 'body' : 'query');
 	const participants = await participantContacts.call(this, contractId, itemIndex);
-	output.signingLinks = participants
-		.filter((p) => typeof p.information.signatureLink === 'string' && p.information.signatureLink)
-		.map((p) => ({ participantId: p.participantId, signUrl: p.information.signatureLink }));
+	output.signingLinks = signingLinksOfRecords(participants);
 	if ((output.signingLinks as IDataObject[]).length === 0) {
 		fail(
 			this,
