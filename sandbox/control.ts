@@ -160,9 +160,7 @@ export function createControl(deps: ControlDeps): SandboxControl {
 					throw badRequest('createdAt must be an ISO timestamp');
 			}
 			const template =
-				input.templateId === undefined
-					? undefined
-					: findTemplate(String(input.templateId));
+				input.templateId === undefined ? undefined : findTemplate(String(input.templateId));
 			if (input.templateId !== undefined && !template)
 				throw notFound(`Template ${input.templateId} not found`);
 			if (input.name !== undefined && typeof input.name !== 'string')

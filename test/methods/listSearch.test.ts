@@ -123,7 +123,7 @@ describe('list search: searchContracts', () => {
 });
 
 describe('list search: searchTemplates', () => {
-	test('every template, named, with its 25-character ID as value', async () => {
+	test('every template, named, with its ID as TRATO lists it (24 hexadecimal characters) as value', async () => {
 		const mark = env.mark();
 		const result = await listSearch('searchTemplates', env.creds);
 		expect(result.results).toEqual([

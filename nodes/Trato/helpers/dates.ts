@@ -12,6 +12,14 @@ function fail(
 	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
 
+/** A date as text: n8n's dateTime value, ISO text, or a Luxon/JS date. */
+function dateText(value: unknown): string {
+	if (value instanceof Date) return value.toISOString();
+	if (value && typeof value === 'object' && 'toISO' in value)
+		return String((value as { toISO(): string }).toISO());
+	return String(value ?? '').trim();
+}
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Turns a date or date-time (n8n's dateTime field, ISO text, or a Luxon/JS date) into YYYY-MM-DD. */
@@ -21,11 +29,7 @@ export function toDateOnly(
 	value: unknown,
 	label: string,
 ): string {
-	let text: string;
-	if (value instanceof Date) text = value.toISOString();
-	else if (value && typeof value === 'object' && 'toISO' in value)
-		text = String((value as { toISO(): string }).toISO());
-	else text = String(value ?? '').trim();
+	const text = dateText(value);
 	const match = DATE_ONLY.exec(text.slice(0, 10));
 	const date = match ? new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`) : undefined;
 	if (
@@ -81,11 +85,7 @@ export function toIsoTimestamp(
 	value: unknown,
 	label: string,
 ): string {
-	let text: string;
-	if (value instanceof Date) text = value.toISOString();
-	else if (value && typeof value === 'object' && 'toISO' in value)
-		text = String((value as { toISO(): string }).toISO());
-	else text = String(value ?? '').trim();
+	const text = dateText(value);
 	const local = LOCAL_DATE_TIME.exec(text);
 	let parsed: number;
 	if (local) {
