@@ -71,7 +71,7 @@ export async function getVariables(
 /** Names the variables listing may give a participant's identifier (4.5 shows participantid). */
 const PARTICIPANT_IDS = ['participantid', 'participantId', '_id', 'id'];
 
-/** Templates (spec 4.26), each with its `templateId` as text whether the service lists it as text or number. */
+/** Templates (spec 4.26; TRATO lists `{createdAt, name, templateId}` with 24-hex ids, trato-notes), `templateId` as text. */
 export async function listTemplates(
 	this: TratoContext,
 	qs: IDataObject,
