@@ -68,8 +68,8 @@ const fields = (
 	extra: Record<string, unknown> = {},
 ) =>
 	run({
-		participantsInputMode: 'fields',
-		participants: { participant: participants },
+		signersInputMode: 'fields',
+		signers: { signer: participants },
 		spectators: { spectator: spectators },
 		...extra,
 	});
@@ -81,9 +81,8 @@ const json = (
 	extra: Record<string, unknown> = {},
 ) =>
 	run({
-		participantsInputMode: 'json',
-		participantsJson:
-			typeof participants === 'string' ? participants : JSON.stringify(participants),
+		signersInputMode: 'json',
+		signersJson: typeof participants === 'string' ? participants : JSON.stringify(participants),
 		spectatorsJson: typeof spectators === 'string' ? spectators : JSON.stringify(spectators),
 		...extra,
 	});
@@ -135,9 +134,9 @@ describe('contract → createV2: the body TRATO takes (Fields mode)', () => {
 					stampNom: true,
 					shield3Statement: 'Declaro que he leído el contrato.',
 				},
-				participantsInputMode: 'fields',
-				participants: {
-					participant: [
+				signersInputMode: 'fields',
+				signers: {
+					signer: [
 						{
 							...ana,
 							label: 'Arrendador',
@@ -240,6 +239,9 @@ describe('contract → createV2: the body TRATO takes (Fields mode)', () => {
 				{ participantId: ids[0], name: 'Ana', label: 'Arrendador' },
 				{ participantId: ids[1], name: 'Luis', label: 'Arrendatario' },
 			],
+			// what TRATO did with it, read from 4.3: sent in the same call
+			status: 'SENT_TO_SIGN',
+			statusLabel: 'Pending Signature',
 			signingLinks: ids.map((participantId) => ({
 				participantId,
 				signUrl: expect.stringMatching(new RegExp(`^${env.sb.baseUrl}/sign/`)),
@@ -253,8 +255,8 @@ describe('contract → createV2: the body TRATO takes (Fields mode)', () => {
 			{
 				source: 'word',
 				name: 'Servicios',
-				participantsInputMode: 'fields',
-				participants: { participant: [ana] },
+				signersInputMode: 'fields',
+				signers: { signer: [ana] },
 			},
 			[docxItem],
 		);
@@ -275,9 +277,9 @@ describe('contract → createV2: the body TRATO takes (Fields mode)', () => {
 		const mark = env.mark();
 		const result = await run({
 			templateId: byId(NDA),
-			participantsInputMode: 'fields',
-			participants: {
-				participant: [
+			signersInputMode: 'fields',
+			signers: {
+				signer: [
 					{ ...ana, obligation: 'legal', name: 'Acme SA de CV', representative: 'Ana López' },
 					luis,
 				],
@@ -556,7 +558,7 @@ describe('contract → createV2: bad input refused before any request (Fields mo
 	test('a document whose kind contradicts the source is refused before any request', async () => {
 		const mark = env.mark();
 		const result = await run(
-			{ source: 'pdf', participantsInputMode: 'fields', participants: { participant: [ana] } },
+			{ source: 'pdf', signersInputMode: 'fields', signers: { signer: [ana] } },
 			[docxItem],
 		);
 		expect(result.error?.message).toBe(
@@ -577,8 +579,8 @@ describe('contract → createV2: bad input refused before any request (Fields mo
 		const result = await run(
 			{
 				templateId: byId('={{ $json.t }}'),
-				participantsInputMode: 'fields',
-				participants: { participant: [ana] },
+				signersInputMode: 'fields',
+				signers: { signer: [ana] },
 			},
 			[{ json: { t: value } }],
 		);
@@ -609,8 +611,8 @@ describe('contract → createV2 (JSON mode)', () => {
 		const mark = env.mark();
 		const result = await run(
 			{
-				participantsInputMode: 'json',
-				participantsJson: '={{ $json.participants }}',
+				signersInputMode: 'json',
+				signersJson: '={{ $json.participants }}',
 				spectatorsJson: '={{ $json.spectators }}',
 			},
 			[{ json: { participants, spectators } }],
@@ -778,8 +780,8 @@ describe('contract → createV2: signing links when TRATO answers none', () => {
 			source: 'template',
 			templateId: fromList(LEASE),
 			showSignLinks: true,
-			participantsInputMode: 'fields',
-			participants: { participant: [ana] },
+			signersInputMode: 'fields',
+			signers: { signer: [ana] },
 		} as any);
 		expect(result.error).toBeUndefined();
 		const out = result.items[0].json;
@@ -787,6 +789,8 @@ describe('contract → createV2: signing links when TRATO answers none', () => {
 		expect(out.signingLinksError).toMatch(
 			/^TRATO created the contract but returned no signing links/,
 		);
+		// the output says what TRATO did: a draft here
+		expect([out.status, out.statusLabel]).toEqual(['', 'Draft']);
 		expect(
 			draft.nodeRequests(mark).filter((r) => r.path === '/api/v2/create/contract'),
 		).toHaveLength(1);

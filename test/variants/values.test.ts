@@ -202,8 +202,8 @@ test.each(['', 'code', 'name', 'message', 'errors'])(
 				operation: 'createV2',
 				source: 'template',
 				templateId: byId(LEASE),
-				participantsInputMode: 'json',
-				participantsJson: JSON.stringify([
+				signersInputMode: 'json',
+				signersJson: JSON.stringify([
 					{ obligation: 'individual', name: 'Ana', last_name: 'López', email: 'not-an-email' },
 				]),
 			});

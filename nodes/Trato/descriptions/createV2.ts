@@ -90,7 +90,7 @@ const PARTICIPANTS_EXAMPLE =
 export const createV2PeopleFields: INodeProperties[] = [
 	{
 		displayName: 'Participants Input Mode',
-		name: 'participantsInputMode',
+		name: 'signersInputMode',
 		type: 'options',
 		noDataExpression: true,
 		options: [
@@ -109,18 +109,18 @@ export const createV2PeopleFields: INodeProperties[] = [
 	},
 	{
 		displayName: 'Participants',
-		name: 'participants',
+		name: 'signers',
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true, sortable: true },
 		placeholder: 'Add Participant',
 		default: {},
-		displayOptions: { show: { participantsInputMode: ['fields'] } },
+		displayOptions: { show: { signersInputMode: ['fields'] } },
 		description:
 			'The people who take part, in signing order (sent as signOrder 0, 1, 2…). At least one signs.',
 		options: [
 			{
 				displayName: 'Participant',
-				name: 'participant',
+				name: 'signer',
 				values: participantValues,
 			},
 		],
@@ -132,7 +132,7 @@ export const createV2PeopleFields: INodeProperties[] = [
 		typeOptions: { multipleValues: true },
 		placeholder: 'Add Spectator',
 		default: {},
-		displayOptions: { show: { participantsInputMode: ['fields'] } },
+		displayOptions: { show: { signersInputMode: ['fields'] } },
 		description: 'People who follow the contract without taking part',
 		options: [
 			{
@@ -152,10 +152,10 @@ export const createV2PeopleFields: INodeProperties[] = [
 	},
 	{
 		displayName: 'Participants (JSON)',
-		name: 'participantsJson',
+		name: 'signersJson',
 		type: 'json',
 		default: '[]',
-		displayOptions: { show: { participantsInputMode: ['json'] } },
+		displayOptions: { show: { signersInputMode: ['json'] } },
 		description: `Array of participants with TRATO's fields: obligation, name, last_name, label, email, phone, signOrder (from 0), isNotSigner, isNotNegotiator, requestAgreement, signatures [{page, top, left, width, height, customSize}], and where needed rfc, representative, qualifiedCertificate, creditBureau, agendaProperties {rfc, paternalLastName, maternalLastName, birthDate, zipcode, state, street, city, suburb}. Example: ${PARTICIPANTS_EXAMPLE}.`,
 	},
 	{
@@ -163,7 +163,7 @@ export const createV2PeopleFields: INodeProperties[] = [
 		name: 'spectatorsJson',
 		type: 'json',
 		default: '[]',
-		displayOptions: { show: { participantsInputMode: ['json'] } },
+		displayOptions: { show: { signersInputMode: ['json'] } },
 		description:
 			'Array of spectators: [{"name": "Auditor", "email": "audit@example.com", "phone": ""}]',
 	},

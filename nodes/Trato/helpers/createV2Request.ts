@@ -106,7 +106,7 @@ export function peopleFromFields(
 	itemIndex: number,
 	notificationType: string,
 ): { participants: IDataObject[]; spectators: IDataObject[] } {
-	const raw = ctx.getNodeParameter('participants.participant', itemIndex, []) as IDataObject[];
+	const raw = ctx.getNodeParameter('signers.signer', itemIndex, []) as IDataObject[];
 	const participants = raw.map((p, i) => participantFromFields(ctx, itemIndex, p, i));
 	const spectators = (
 		ctx.getNodeParameter('spectators.spectator', itemIndex, []) as IDataObject[]

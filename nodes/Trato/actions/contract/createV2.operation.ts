@@ -6,6 +6,7 @@ import { configurationBody } from '../../helpers/configurationBody';
 import { explainCreateV2Error, jsonArray, peopleFromFields } from '../../helpers/createV2Request';
 import { FILE_SLOT, jsonBodyWithFile } from '../../helpers/jsonBodyWithFile';
 import { signingLinksFrom, signingLinksOfRecords } from '../../helpers/signingLinks';
+import { statusLabel } from '../../helpers/status';
 import { requireTemplateId } from '../../helpers/validate';
 import {
 	documentSourceField,
@@ -67,10 +68,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (shield !== 'none') body.shield = shield;
 
 	const people =
-		get('participantsInputMode', 'fields') === 'fields'
+		get('signersInputMode', 'fields') === 'fields'
 			? peopleFromFields(this, itemIndex, body.notificationType as string)
 			: {
-					participants: jsonArray(this, itemIndex, 'participantsJson', 'Participants (JSON)'),
+					participants: jsonArray(this, itemIndex, 'signersJson', 'Participants (JSON)'),
 					spectators: jsonArray(this, itemIndex, 'spectatorsJson', 'Spectators (JSON)'),
 				};
 	body.participants = people.participants;
@@ -123,6 +124,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		} catch (error) {
 			output.participants = [];
 			output.participantsError = `The contract was created, but its participants could not be read: ${(error as Error).message}. Use Participant → Get Many with the contract ID.`;
+		}
+	}
+	if (contractId) {
+		// TRATO's production client never sends after Create V2 (api-notes X20); what it did is said, not assumed
+		try {
+			const record = await request.call(this, 'contractStatus', { contractId }, { itemIndex });
+			output.status = record.status;
+			output.statusLabel = statusLabel(record.status);
+		} catch {
+			// the contract exists; Contract → Get reads its status later
 		}
 	}
 	if (body.showSignLinks === true) {

@@ -74,7 +74,7 @@ export const description: INodeProperties[] = [
 				value: 'createV2',
 				description:
 					'Create a contract with its participants, signature boxes and spectators in a single call (TRATO Create V2)',
-				action: 'Create a contract with its signers ready to send',
+				action: 'Create a contract and send it to its signers',
 			},
 			{
 				name: 'Download Package',
