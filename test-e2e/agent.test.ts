@@ -445,7 +445,10 @@ for (const major of MAJORS) {
 					assert.notEqual(out.code, 0, 'n8n execute reports the failure');
 					const error = out.run?.data.resultData.error;
 					assert.ok(error, `the execution carries the error\n${out.stdout.slice(-2000)}`);
-					assert.match(error.message, new RegExp(`The contract ${UNKNOWN_CONTRACT} does not exist on the database`));
+					assert.match(
+						error.message,
+						new RegExp(`The contract ${UNKNOWN_CONTRACT} does not exist on the database`),
+					);
 					assert.equal(error.node?.name, statusTool.name);
 					assert.equal(model.chatRequests().length, 1, 'the model never saw the error');
 				} else {
@@ -453,7 +456,10 @@ for (const major of MAJORS) {
 					const [, second] = model.chatRequests();
 					const answer = resultJson(second);
 					assert.deepEqual(Object.keys(answer[0]), ['error']);
-					assert.match(answer[0].error, new RegExp(`The contract ${UNKNOWN_CONTRACT} does not exist on the database`));
+					assert.match(
+						answer[0].error,
+						new RegExp(`The contract ${UNKNOWN_CONTRACT} does not exist on the database`),
+					);
 					assert.doesNotMatch(toolResults(second)[0].content, /stack|sk_sandbox|Bearer/);
 					assert.match(String(nodeOutput(result, 'AI Agent')[0].json.output), /does not exist/);
 				}
@@ -470,7 +476,10 @@ for (const major of MAJORS) {
 			assertSucceeded(out);
 			const [, second] = model.chatRequests();
 			const [answer] = resultJson(second);
-			assert.match(answer.error, new RegExp(`The contract ${UNKNOWN_CONTRACT} does not exist on the database`));
+			assert.match(
+				answer.error,
+				new RegExp(`The contract ${UNKNOWN_CONTRACT} does not exist on the database`),
+			);
 			assert.equal(typeof answer.description, 'string');
 			assert.ok(answer.description.length > 20, 'a sentence on how to fix it');
 			assert.equal(answer.httpCode, '404');
