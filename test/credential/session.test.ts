@@ -334,9 +334,7 @@ describe("E-mail and Password: failures say what to fix, in TRATO's words", () =
 			},
 		});
 		const result = await env.run(getById, items(id, 1), { credentialsHelper: n8n });
-		expect(result.error?.message).toMatch(
-			/^The e-signature API refused the request: Bad request from/,
-		);
+		expect(result.error?.message).toMatch(/^TRATO refused the request: Bad request from/);
 		const text = everyRendering(result.error) + JSON.stringify(result.run);
 		expectNoSecret(text);
 		expect(text).not.toContain('hunter2-long');
@@ -383,7 +381,7 @@ describe("E-mail and Password: failures say what to fix, in TRATO's words", () =
 		const result = await env.run(getById, items('abc', 1), {
 			credentials: { ...env.passwordCreds, baseUrl: closed.url },
 		});
-		expect(result.error?.message).toBe('Could not reach the e-signature API (ECONNREFUSED)');
+		expect(result.error?.message).toBe('Could not reach TRATO (ECONNREFUSED)');
 		expect(result.error?.description).toMatch(/Tried 4 times/);
 	});
 });
