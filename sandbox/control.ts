@@ -28,6 +28,7 @@ import {
 } from './types';
 import { badRequest, describeValue, isPlainObject, isValidEmail, notFound } from './util';
 import { Variants, knownVariants } from './variants';
+import { registerWebhookRoutes, type Webhooks } from './webhooks';
 
 export interface ControlDeps {
 	core: Core;
@@ -43,6 +44,7 @@ export interface ControlDeps {
 	latency: { ms: number };
 	/** In-process hooks (tests); absent in older callers. */
 	hooks?: { request?: RequestHook };
+	webhooks: Webhooks;
 }
 
 function clone<T>(value: T): T {
@@ -64,6 +66,7 @@ export function createControl(deps: ControlDeps): SandboxControl {
 	const done = (c: ContractState) => core.variants.contractView(clone(c));
 
 	const control: SandboxControl = {
+		webhooks: deps.webhooks,
 		sign(contractId, options = {}) {
 			const c = core.contract(contractId);
 			core.sign(c, options);
@@ -147,6 +150,7 @@ export function createControl(deps: ControlDeps): SandboxControl {
 			core.listDatePrecision = 'ms';
 			core.variants = deps.initial.variants ?? Variants.none;
 			if (deps.hooks) deps.hooks.request = undefined;
+			deps.webhooks.reset();
 			if (deps.initial.seed > 0) seedContracts(core, deps.initial.seed);
 			core.touch();
 		},
@@ -399,4 +403,5 @@ export function registerControl(
 		await control.flush();
 		return json({ success: true });
 	});
+	registerWebhookRoutes(router, control.webhooks);
 }

@@ -154,6 +154,8 @@ export class Core {
 	listDatePrecision: 'ms' | 'day' = 'ms';
 	/** Active variant profiles (docs/sandbox.md); none by default. */
 	variants: Variants = Variants.none;
+	/** Told when a contract is looked up and after each change of a stored one (sandbox/webhooks.ts). */
+	observer?: { seen(c: ContractState): void; changed(c: ContractState): void };
 	private readonly pending = new Map<string, Promise<Buffer>>();
 
 	constructor(readonly options: CoreOptions) {
@@ -172,7 +174,10 @@ export class Core {
 
 	/** Records a mutation: refreshes the contract's index entries and schedules the data file write. */
 	touch(c?: ContractState): void {
-		if (c && this.store.contracts.get(c._id) === c) this.store.reindex(c);
+		if (c && this.store.contracts.get(c._id) === c) {
+			this.store.reindex(c);
+			this.observer?.changed(c);
+		}
 		this.dataFile?.markDirty();
 	}
 
@@ -189,6 +194,7 @@ export class Core {
 		const c = this.store.contracts.get(id);
 		if (!c) throw notFound(TRATO_TEXTS.contractUnknown(id));
 		this.checkExpiry(c);
+		this.observer?.seen(c);
 		return c;
 	}
 

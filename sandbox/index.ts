@@ -24,6 +24,7 @@ import { SANDBOX_ACCOUNT, Sessions } from './sessions';
 import type { RequestHook, Sandbox, SandboxOptions } from './types';
 import { sha256Hex } from './util';
 import { Variants } from './variants';
+import { Webhooks } from './webhooks';
 
 export * from './types';
 export { TEMPLATES } from './templates';
@@ -31,6 +32,7 @@ export { CREATE_V2_ERRORS, MX_STATES } from './createV2';
 export { VARIANTS, VARIANT_PARTICIPANT_STATUSES } from './variants';
 export { SANDBOX_ACCOUNT, TOKEN_ERRORS, type IssuedToken, type SessionStats } from './sessions';
 export { TRATO_TEXTS } from './tratoTexts';
+export { WEBHOOK_EVENTS, type DeliveryRecord, type WebhookSettings } from './webhooks';
 
 function listen(server: Server, port: number, host: string): Promise<number> {
 	return new Promise((resolve, reject) => {
@@ -81,6 +83,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	core.dataFile?.load();
 	if (seed > 0 && core.store.contracts.size === 0) seedContracts(core, seed);
 
+	const webhooks = new Webhooks(
+		core,
+		options.webhookSecret ?? `whsec_sandbox_${randomBytes(12).toString('hex')}`,
+	);
+	core.observer = webhooks;
+
 	const faults = new Faults();
 	const hooks: { request?: RequestHook } = {};
 	const stats = new Stats();
@@ -114,6 +122,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		stats,
 		latency,
 		hooks,
+		webhooks,
 		initial: {
 			credits,
 			latencyMs: latency.ms,
@@ -185,6 +194,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		routes: () => apiRouter.list(),
 		close() {
 			closing ??= (async () => {
+				webhooks.close();
 				await Promise.all([closeServer(apiServer), closeServer(uploadServer)]);
 				await core.dataFile?.flush();
 			})();

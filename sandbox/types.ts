@@ -9,6 +9,7 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 // Public and internal types of the e-signature sandbox.
+import type { WebhookControl } from './webhooks';
 
 /** Contract status values of spec Part 3 ("" is a draft). */
 export const CONTRACT_STATUSES = [
@@ -429,6 +430,8 @@ export interface SandboxControl {
 	setVariants(variants: string[]): string[];
 	/** The active variant profiles, canonical (`name`, or `name=value` for a variant that takes a value). */
 	variants(): string[];
+	/** Webhook subscriptions, deliveries and forged deliveries (sandbox/webhooks.ts). `reset()` clears them. */
+	webhooks: WebhookControl;
 }
 
 export interface SandboxOptions {
@@ -453,6 +456,8 @@ export interface SandboxOptions {
 	account?: { email?: string; password?: string };
 	/** Lifetime of login tokens in seconds (default 300, as TRATO's sample; shorten it for tests). */
 	tokenTtlSeconds?: number;
+	/** The account's webhook secret (sent in X-Trato-Secret). Default: a random one. */
+	webhookSecret?: string;
 }
 
 export interface Sandbox {
