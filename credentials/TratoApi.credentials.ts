@@ -152,6 +152,15 @@ export class TratoApi implements ICredentialType {
 			type: 'hidden',
 			default: '',
 		},
+		{
+			displayName: 'Webhook Secret',
+			name: 'webhookSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				'Optional, for the TRATO Instant Trigger only: the webhook secret your TRATO profile shows. Deliveries whose X-Trato-Secret header does not match it are refused (HTTP 401); left empty, deliveries are not verified. It is never sent anywhere.',
+		},
 	];
 
 	preAuthentication = logIn;

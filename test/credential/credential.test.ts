@@ -148,6 +148,7 @@ describe('credential: exactly one auth header', () => {
 			'expiryNotice',
 			'sessionToken',
 			'sessionInfo',
+			'webhookSecret',
 		]);
 		const options = (name: string) =>
 			(byName[name].options as Array<{ name: string; value: string; description?: string }>).map(

@@ -5,6 +5,7 @@ import type {
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	IPollFunctions,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -20,8 +21,12 @@ import {
 
 export const CREDENTIAL_TYPE = 'tratoApi';
 
-/** Every context our code calls the API from: the action node, its list searches and the trigger. */
-export type TratoContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+/** Every context our code calls the API from: the action node, its list searches and both triggers. */
+export type TratoContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IPollFunctions
+	| IWebhookFunctions;
 
 export interface ResolvedCredentials {
 	/** The API address of the credential's Environment (Custom URL: the Base URL without trailing slashes). */
@@ -66,9 +71,11 @@ function assertSecretPresent(ctx: TratoContext, raw: ICredentialDataDecryptedObj
 
 function secretsOf(raw: ICredentialDataDecryptedObject): string[] {
 	const sessionToken = usesSession(raw) ? raw[SESSION_TOKEN] : undefined;
-	return [raw.apiKey, raw.accessToken, raw.password, sessionToken]
-		.map(withoutBearer)
-		.filter((s) => s.length > 0);
+	// The webhook secret too: it must not survive in an error text either (the node never sends it anywhere).
+	return [
+		...[raw.apiKey, raw.accessToken, raw.password, sessionToken].map(withoutBearer),
+		String(raw.webhookSecret ?? '').trim(),
+	].filter((s) => s.length > 0);
 }
 
 async function resolve(ctx: TratoContext): Promise<ResolvedCredentials> {
