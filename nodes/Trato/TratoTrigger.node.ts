@@ -11,12 +11,12 @@ import { poll } from './trigger/poll';
 
 export class TratoTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'TRATO Trigger',
+		displayName: 'TRATO Polling Trigger',
 		name: 'tratoTrigger',
 		icon: { light: 'file:trato.svg', dark: 'file:trato.dark.svg' },
 		group: ['trigger'],
 		subtitle:
-			'={{ {"anyChange": "Contract status changed", "enteredStatus": "Contract reached a status", "newContract": "Contract created"}[$parameter["event"]] }}',
+			'={{ "Polling: " + {"anyChange": "Contract status changed", "enteredStatus": "Contract reached a status", "newContract": "Contract created"}[$parameter["event"]] }}',
 		...versionDescription,
 	};
 

@@ -22,6 +22,7 @@
  *   CredentialsTester does.
  * - List searches and resource mapping: n8n-core's LoadOptionsContext.
  * - Trigger: n8n-core's PollContext with the workflow's static data, saved the way n8n saves it.
+ * - Instant (webhook) trigger: n8n-core's WebhookContext behind a loopback HTTP server (./webhook.ts).
  */
 import { Container } from '@n8n/di';
 import {
@@ -63,11 +64,13 @@ import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-ma
 import { TratoApi } from '../../credentials/TratoApi.credentials';
 import { Trato } from '../../nodes/Trato/Trato.node';
 import { TratoTrigger } from '../../nodes/Trato/TratoTrigger.node';
+import { TratoWebhookTrigger } from '../../nodes/Trato/TratoWebhookTrigger.node';
 import { triggerTuning } from '../../nodes/Trato/trigger/tuning';
 
 export const PACKAGE = 'n8n-nodes-trato';
 export const ACTION_TYPE = `${PACKAGE}.trato`;
 export const TRIGGER_TYPE = `${PACKAGE}.tratoTrigger`;
+export const WEBHOOK_TRIGGER_TYPE = `${PACKAGE}.tratoWebhookTrigger`;
 const INPUT_TYPE = 'harness.input';
 const ACTION_NAME = 'TRATO';
 const INPUT_NAME = 'Input';
@@ -123,6 +126,7 @@ const credentialTypes: Record<string, ICredentialType> = {
 const nodeTypeInstances: Record<string, INodeType> = {
 	[ACTION_TYPE]: new Trato(),
 	[TRIGGER_TYPE]: new TratoTrigger(),
+	[WEBHOOK_TRIGGER_TYPE]: new TratoWebhookTrigger(),
 	[INPUT_TYPE]: new HarnessInput(),
 };
 

@@ -144,7 +144,8 @@ const triggerProperties: INodeProperties[] = [
  */
 export const versionDescription = {
 	version: 1,
-	description: 'Starts the workflow when a contract changes status (signed, sent, cancelled, ...)',
+	description:
+		'Checks TRATO on a schedule for contract status changes (signed, sent, cancelled, ...). Nothing to set up in TRATO; never misses a change, reacts at the next check.',
 	defaults: { name: 'TRATO Trigger' },
 	polling: true,
 	inputs: [],

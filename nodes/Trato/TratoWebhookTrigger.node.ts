@@ -1,0 +1,25 @@
+import type {
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+
+import { receive } from './webhook/receive';
+import { versionDescription } from './webhook/versionDescription';
+
+export class TratoWebhookTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'TRATO Instant Webhook Trigger',
+		name: 'tratoWebhookTrigger',
+		icon: { light: 'file:trato.svg', dark: 'file:trato.dark.svg' },
+		group: ['trigger'],
+		subtitle:
+			'={{ "Instant: " + ($parameter["events"].length === 6 ? "every event" : $parameter["events"].join(", ")) }}',
+		...versionDescription,
+	};
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await receive.call(this);
+	}
+}

@@ -1,0 +1,53 @@
+/**
+ * The six webhook events TRATO sends (trato-notes "Webhooks"): their names in the payload's `event` field, and
+ * the payload field that carries the event's own time, when the event has one.
+ */
+export interface WebhookEvent {
+	value: string;
+	name: string;
+	description: string;
+	/** The payload field holding when it happened (TRATO's spelling); none for milestone events. */
+	timeField?: string;
+}
+
+export const WEBHOOK_EVENTS: WebhookEvent[] = [
+	{
+		value: 'all-milestones-completed',
+		name: 'All Milestones Completed',
+		description: "Every milestone of the contract is completed (event 'all-milestones-completed')",
+	},
+	{
+		value: 'document-finalized',
+		name: 'Contract Finalized',
+		description: "The contract was finalized (event 'document-finalized')",
+		timeField: 'finalizedAt',
+	},
+	{
+		value: 'document-removed',
+		name: 'Contract Removed',
+		description: "The contract was deleted or cancelled (event 'document-removed')",
+		timeField: 'deletedAt',
+	},
+	{
+		value: 'milestone-completed',
+		name: 'Milestone Completed',
+		description: "One milestone of the contract was completed (event 'milestone-completed')",
+	},
+	{
+		value: 'signed',
+		name: 'Participant Signed',
+		description: "One participant signed; one delivery per participant (event 'signed')",
+		timeField: 'signedAt',
+	},
+	{
+		value: 'signed-all',
+		name: 'Signed by All Participants',
+		description: "The last participant signed (event 'signed-all')",
+		timeField: 'signedAt',
+	},
+];
+
+export const EVENT_VALUES = WEBHOOK_EVENTS.map((e) => e.value);
+
+/** Time fields TRATO's events use, tried in this order for an event that names none (an unknown event). */
+export const TIME_FIELDS = ['signedAt', 'finalizedAt', 'deletedAt', 'completedAt'];

@@ -1,0 +1,98 @@
+/* eslint
+	no-console: "off",
+	@typescript-eslint/no-explicit-any: "off",
+	@typescript-eslint/no-unused-vars: ["error", { "argsIgnorePattern": "^_", "varsIgnorePattern": "^_" }],
+	@n8n/community-nodes/no-restricted-globals: "off",
+	@n8n/community-nodes/no-restricted-imports: "off",
+	@n8n/community-nodes/no-dangerous-functions: "off",
+	@n8n/community-nodes/no-hardcoded-secrets: "off",
+	@n8n/community-nodes/require-node-api-error: "off"
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+/** Shared setup of the instant trigger's tests: a sandbox with a webhook secret, the trigger behind real HTTP. */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import type { DeliveryRecord } from '../../sandbox';
+import { startWebhookServer, type WebhookServer } from '../harness/webhook';
+import { startEnv, type NodeTestEnv } from '../helpers/env';
+
+export const SECRET = 'whsec_test_Q9v2kL7pXe4Rz8Tb';
+
+export const ALL_EVENTS = [
+	'signed',
+	'signed-all',
+	'document-finalized',
+	'document-removed',
+	'milestone-completed',
+	'all-milestones-completed',
+];
+
+export interface WebhookTestEnv {
+	env: NodeTestEnv;
+	/** The sandbox credential for the trigger, with or without the Webhook Secret. */
+	credentials(webhookSecret?: string): IDataObject;
+	/** A trigger behind its own loopback URL (closed by `close()`). */
+	trigger(
+		parameters?: INodeParameters,
+		options?: { webhookSecret?: string; mode?: 'webhook' | 'manual' },
+	): Promise<WebhookServer>;
+	/** Makes the sandbox send every event to this trigger, retrying after 20 ms. */
+	subscribe(server: WebhookServer, events?: string[]): void;
+	/** Waits until the sandbox has nothing left to send and the trigger has finished every execution. */
+	settle(...servers: WebhookServer[]): Promise<void>;
+	/** Deliveries the sandbox sent (not forged ones). */
+	delivered(): DeliveryRecord[];
+	close(): Promise<void>;
+}
+
+export async function startWebhookTestEnv(testFile: string): Promise<WebhookTestEnv> {
+	const env = await startEnv(testFile, { webhookSecret: SECRET });
+	const servers: WebhookServer[] = [];
+	const credentials = (webhookSecret?: string): IDataObject => ({
+		environment: 'custom',
+		baseUrl: env.sb.baseUrl,
+		authentication: 'apiKey',
+		apiKey: env.sb.apiKey,
+		...(webhookSecret === undefined ? {} : { webhookSecret }),
+	});
+	return {
+		env,
+		credentials,
+		async trigger(parameters = {}, options = {}) {
+			const server = await startWebhookServer({
+				parameters,
+				credentials: credentials('webhookSecret' in options ? options.webhookSecret : SECRET),
+				mode: options.mode,
+			});
+			servers.push(server);
+			return server;
+		},
+		subscribe(server, events = ALL_EVENTS) {
+			env.sb.control.webhooks.configure({
+				urls: Object.fromEntries(events.map((e) => [e, server.url])),
+				retryDelaysMs: [20],
+			});
+		},
+		async settle(...list) {
+			await env.sb.control.webhooks.idle();
+			for (const server of list) await server.settled();
+		},
+		delivered: () => env.sb.control.webhooks.deliveries().filter((d) => !d.forged),
+		async close() {
+			await Promise.all(servers.map(async (s) => await s.close()));
+			await env.close();
+		},
+	};
+}
+
+/** A contract waiting for the signatures of two participants (made through the control API). */
+export function contractToSign(env: NodeTestEnv, name = 'Webhook test contract') {
+	return env.sb.control.createContract({
+		name,
+		status: 'SENT_TO_SIGN',
+		externalId: `ext-${name.length}`,
+		participants: [
+			{ name: 'Ana López', email: 'ana.lopez@example.com' },
+			{ name: 'Beto Ruiz', email: 'beto.ruiz@example.com' },
+		],
+	});
+}
