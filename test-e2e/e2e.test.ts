@@ -14,7 +14,10 @@
  *  - the example workflows run with `n8n execute` and their results are checked in the output and in the sandbox;
  *  - a bad input stops the workflow with the node's clear error, before any request;
  *  - the trigger in a running n8n (`n8n start`, example 3 active, polling every minute) fires exactly once when the
- *    sandbox signs a contract, and its last node leaves a custom property on that contract.
+ *    sandbox signs a contract, and its last node leaves a custom property on that contract;
+ *  - the instant trigger in a running n8n: one execution per sandbox delivery (`signed` per participant, then
+ *    `signed-all`) with the payload and eventId in its output; a wrong or missing secret (401), a body that is not
+ *    JSON or names no contract (400) and an event not chosen (200) start nothing; example 4 e-mails the signed PDF.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -48,6 +51,20 @@ import {
 	type E2eEnv,
 	type Workflow,
 } from './env';
+import {
+	ALL_EVENTS,
+	INSTANT_NODE,
+	activate,
+	executionsOf,
+	finishedExecutions,
+	importCredentials,
+	instantWorkflow,
+	INSTANT_TRIGGER_TYPE,
+	nodeItems,
+	productionUrl,
+	waitRegistered,
+} from './webhook';
+import { startSmtpSink } from '../scripts/e2e/smtp';
 
 const MAJORS = n8nMajors(process.env.E2E_N8N);
 
@@ -115,6 +132,10 @@ for (const major of MAJORS) {
 			);
 			assert.ok(names.includes(NODE_TYPE), `${NODE_TYPE} is among n8n's node types`);
 			assert.ok(names.includes(TRIGGER_TYPE), `${TRIGGER_TYPE} is among n8n's node types`);
+			assert.ok(
+				names.includes(INSTANT_TRIGGER_TYPE),
+				`${INSTANT_TRIGGER_TYPE} is among n8n's node types`,
+			);
 			assert.ok(
 				existsSync(join(e.userFolder, '.n8n', 'nodes', 'node_modules', 'n8n-nodes-trato', 'dist')),
 				'loaded from the community packages folder',
@@ -374,7 +395,241 @@ for (const major of MAJORS) {
 				}
 			},
 		);
+
+		test(
+			'instant trigger in a running n8n: one execution per delivery; 401, 400 and events not chosen start nothing; example 4 e-mails the signed PDF',
+			{ timeout: 8 * 60_000 },
+			async () => {
+				await instantTriggerScenario(e);
+			},
+		);
 	});
+}
+
+/**
+ * The instant trigger in a running n8n (`n8n start`), against the sandbox's real deliveries and forged ones:
+ * a workflow listening for every event, one listening for `document-finalized` only, and example 4 (signed-all →
+ * signed PDF → e-mail) whose Send Email step talks to a local SMTP server.
+ */
+async function instantTriggerScenario(e: E2eEnv): Promise<void> {
+	const major = e.major;
+	const sink = await startSmtpSink();
+	const secret = e.sb.control.webhooks.settings().secret;
+	const credentialId = 'tratoWebhookCredential';
+	await importCredentials(e, [
+		{
+			id: credentialId,
+			name: 'TRATO account (webhook secret)',
+			type: 'tratoApi',
+			data: {
+				environment: 'custom',
+				baseUrl: e.sb.baseUrl,
+				authentication: 'apiKey',
+				apiKey: e.sb.apiKey,
+				accessToken: '',
+				webhookSecret: secret,
+			},
+		},
+		{
+			id: 'smtpCredential1',
+			name: 'SMTP account (replace me)',
+			type: 'smtp',
+			data: {
+				user: '',
+				password: '',
+				host: sink.host,
+				port: sink.port,
+				secure: false,
+				disableStartTls: true,
+			},
+		},
+	]);
+	const hookAll = `5e1b2c3d-0000-4000-8000-0000000000a${major}`;
+	const hookFinalized = `5e1b2c3d-0000-4000-8000-0000000000f${major}`;
+	const all = instantWorkflow(
+		`tratoInstantAll${major}`,
+		'E2E: instant trigger, every event',
+		ALL_EVENTS,
+		hookAll,
+		credentialId,
+	);
+	const finalizedOnly = instantWorkflow(
+		`tratoInstantFin${major}`,
+		'E2E: instant trigger, finalized only',
+		['document-finalized'],
+		hookFinalized,
+		credentialId,
+	);
+	await e.importWorkflow(all);
+	await e.importWorkflow(finalizedOnly);
+	const example4 = readWorkflow(exampleFile(4));
+	for (const id of [all.id, finalizedOnly.id, example4.id]) await activate(e, id);
+
+	const n8n = await startN8n(e.install, e.env, { logFile: join(e.dir, 'n8n-instant.log') });
+	try {
+		const rest = new N8nRest(n8n.url);
+		await rest.ownerLogin(DEV_OWNER);
+		const urlAll = productionUrl(n8n.url, hookAll);
+		const urlFinalized = productionUrl(n8n.url, hookFinalized);
+		const example4Hook = example4.nodes.find((n) => n.type === INSTANT_TRIGGER_TYPE)!
+			.webhookId as string;
+		const url4 = productionUrl(n8n.url, example4Hook);
+		for (const url of [urlAll, urlFinalized, url4]) await waitRegistered(url);
+
+		// 1. The sandbox signs a contract, one participant at a time: one execution per delivery.
+		const contract = e.sb.control.createContract({
+			name: `E2E instant ${major}`,
+			status: 'SENT_TO_SIGN',
+			externalId: `e2e-instant-${major}`,
+			participants: [
+				{ name: 'Ana López', email: 'ana.lopez@example.com' },
+				{ name: 'Beto Ruiz', email: 'beto.ruiz@example.com' },
+			],
+		});
+		e.sb.control.webhooks.configure({ url: urlAll, retryDelaysMs: [1000, 5000] });
+		const at = (s: number) => new Date(e.sb.control.now().getTime() + s * 1000).toISOString();
+		e.sb.control.sign(contract._id, {
+			participantId: contract.participants[0]._id,
+			signedAt: at(1),
+		});
+		e.sb.control.sign(contract._id, {
+			participantId: contract.participants[1]._id,
+			signedAt: at(2),
+		});
+		await e.sb.control.webhooks.idle();
+		const delivered = e.sb.control.webhooks.deliveries();
+		assert.deepEqual(
+			delivered.map((d) => [d.event, d.state, d.attempts.map((a) => a.status).join(',')]),
+			[
+				['signed', 'delivered', '200'],
+				['signed', 'delivered', '200'],
+				['signed-all', 'delivered', '200'],
+				['milestone-completed', 'delivered', '200'],
+			],
+			'the sandbox delivered each event once and n8n answered 200',
+		);
+		const runs = await finishedExecutions(rest, all.id, delivered.length);
+		assert.equal(runs.length, delivered.length, 'one execution per delivery');
+		const outputs = [];
+		for (const run of runs) {
+			assert.equal(run.status, 'success', `execution ${run.id}: ${JSON.stringify(run)}`);
+			assert.equal(run.mode, 'webhook');
+			const items = await nodeItems(e, rest, run.id, INSTANT_NODE);
+			assert.equal(items.length, 1, 'one item per delivery');
+			outputs.push(items[0]);
+		}
+		const stored = e.sb.control.getContract(contract._id)!;
+		const expectedIds = delivered.map((d) => {
+			const p = d.payload as Record<string, string>;
+			return `${contract._id}:${p.event}:${p.milestoneId ?? p.signedAt}`;
+		});
+		assert.deepEqual(outputs.map((o) => o.eventId).sort(), [...expectedIds].sort());
+		for (const output of outputs) {
+			const delivery = delivered[expectedIds.indexOf(output.eventId)];
+			assert.deepEqual(output.payload, delivery.payload, 'the payload as TRATO sent it');
+			assert.equal(output.contractId, contract._id);
+			assert.equal(output.event, delivery.event);
+			assert.equal(output.externalId, `e2e-instant-${major}`);
+			assert.equal(output.verified, true);
+		}
+		assert.equal(
+			outputs.find((o) => o.event === 'signed-all')?.occurredAt,
+			stored.signedAt,
+			'occurredAt of signed-all is when the last participant signed',
+		);
+
+		// 2. What starts nothing: 401, 400, n8n's own refusal of a body that does not parse, 200 for an event not chosen.
+		const answers: Record<string, number | null> = {};
+		const forge = async (
+			name: string,
+			input: Parameters<typeof e.sb.control.webhooks.forge>[0],
+		) => {
+			answers[name] = (await e.sb.control.webhooks.forge(input)).status;
+		};
+		const payload = { contractid: contract._id, event: 'signed', signedAt: at(3) };
+		await forge('no secret', { url: urlAll, payload, secret: null });
+		await forge('wrong secret', { url: urlAll, payload, secret: `${secret}-not` });
+		await forge('text body', { url: urlAll, body: 'signed!', contentType: 'text/plain' });
+		await forge('broken JSON', {
+			url: urlAll,
+			body: '{"contractid":',
+			contentType: 'application/json',
+		});
+		await forge('no contract id', { url: urlAll, payload: { event: 'signed', name: 'x' } });
+		await forge('event not chosen', { url: urlFinalized, payload });
+		process.stderr.write(`[e2e] n8n ${major}, instant trigger answers: ${JSON.stringify(answers)}
+`);
+		assert.equal(answers['no secret'], 401);
+		assert.equal(answers['wrong secret'], 401);
+		assert.equal(answers['text body'], 400);
+		// n8n's body parser refuses it before the node runs ("Failed to parse request body")
+		assert.equal(answers['broken JSON'], 422);
+		assert.equal(answers['no contract id'], 400);
+		assert.equal(answers['event not chosen'], 200);
+		// A real delivery of an event the workflow does not listen for: answered 200 once, never repeated.
+		e.sb.control.webhooks.unsubscribe();
+		e.sb.control.webhooks.configure({ urls: { signed: urlFinalized } });
+		const other = e.sb.control.createContract({
+			name: `E2E instant other ${major}`,
+			status: 'SENT_TO_SIGN',
+			participants: [{ name: 'Carla Díaz', email: 'carla.diaz@example.com' }],
+		});
+		e.sb.control.sign(other._id);
+		await e.sb.control.webhooks.idle();
+		const notChosen = e.sb.control.webhooks
+			.deliveries()
+			.filter((d) => d.contractId === other._id && !d.forged);
+		assert.deepEqual(
+			notChosen.map((d) => [d.event, d.attempts.map((a) => a.status).join(',')]),
+			[['signed', '200']],
+		);
+		await sleep(3000); // an execution started by any of these would be listed by now
+		assert.equal(
+			(await executionsOf(rest, all.id)).length,
+			delivered.length,
+			'nothing more started',
+		);
+		assert.equal((await executionsOf(rest, finalizedOnly.id)).length, 0);
+
+		// 3. Example 4: signed by all → the signed PDF is e-mailed.
+		e.sb.control.webhooks.unsubscribe();
+		e.sb.control.webhooks.configure({ urls: { 'signed-all': url4 } });
+		const toMail = e.sb.control.createContract({
+			name: `E2E example 4 ${major}`,
+			status: 'SENT_TO_SIGN',
+			participants: [
+				{ name: 'Ana López', email: 'ana.lopez@example.com' },
+				{ name: 'Beto Ruiz', email: 'beto.ruiz@example.com' },
+			],
+		});
+		e.sb.control.sign(toMail._id);
+		const deadline = Date.now() + 120_000;
+		while (sink.messages.length === 0 && Date.now() < deadline) await sleep(500);
+		assert.equal(sink.messages.length, 1, 'example 4 sent one e-mail');
+		const mail = sink.messages[0];
+		assert.deepEqual(mail.to, ['legal@example.com']);
+		assert.equal(mail.subject, `Signed by all: E2E example 4 ${major}`);
+		assert.equal(mail.attachments.length, 1);
+		assert.equal(mail.attachments[0].contentType, 'application/pdf');
+		const documents = await fetch(`${e.sb.baseUrl}/api/contract/documents/${toMail._id}`, {
+			headers: { apikey: e.sb.apiKey },
+		}).then(async (r) => (await r.json()) as { documents: { signed_contract: string } });
+		const signedPdf = Buffer.from(
+			await (await fetch(documents.documents.signed_contract)).arrayBuffer(),
+		);
+		assert.ok(
+			mail.attachments[0].content.equals(signedPdf),
+			'the attachment is the signed PDF the service holds',
+		);
+		const example4Runs = await finishedExecutions(rest, example4.id, 1);
+		assert.deepEqual(
+			example4Runs.map((r) => r.status),
+			['success'],
+		);
+	} finally {
+		await n8n.stop();
+		await sink.close();
+	}
 }
 
 /**

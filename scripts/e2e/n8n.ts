@@ -126,7 +126,7 @@ export function installPack(
 	packRoot = process.env.TRATO_PACK_DIR || REPO,
 ): string {
 	const dist = join(packRoot, 'dist');
-	for (const file of ['Trato.node.js', 'TratoTrigger.node.js']) {
+	for (const file of ['Trato.node.js', 'TratoTrigger.node.js', 'TratoWebhookTrigger.node.js']) {
 		if (!existsSync(join(dist, 'nodes', 'Trato', file))) {
 			throw new Error(
 				`${join(dist, 'nodes', 'Trato', file)} is missing: run "npm run build" first.`,
