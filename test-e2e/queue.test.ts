@@ -16,13 +16,14 @@
  *    workers;
  *  - the trigger, active on the main: each change starts one execution on a worker, and a restart of the main while
  *    contracts keep changing loses nothing and doubles nothing (its memory is in Postgres);
+ *  - the instant trigger, its webhook on the main: every delivery of the sandbox runs exactly once, on a worker;
  *  - a worker killed in the middle of a batch: what n8n does with the execution, and the node never repeats a
  *    request itself;
  *  - a 10 MB PDF received by the main's webhook, created and sent by a worker, in the binary data mode n8n
  *    documents for queue mode — and what the user sees in filesystem mode, which n8n does not support there.
  */
 import assert from 'node:assert/strict';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +51,7 @@ import {
 import { largePdf } from '../bench/lib/pdf';
 import { NDA_TEMPLATE, SERVICES_TEMPLATE } from '../test/sandbox/helpers';
 import type { LoggedRequest } from './env';
+import { ALL_EVENTS, INSTANT_NODE, INSTANT_TRIGGER_TYPE, waitRegistered } from './webhook';
 
 const MAJORS = n8nMajors(process.env.E2E_N8N);
 
@@ -474,6 +476,135 @@ for (const major of MAJORS) {
 						executions.length,
 						new Set(all.map((m) => m.executionId)).size,
 						'no execution without a mark',
+					);
+					await cluster.deactivate(workflowId);
+				},
+			);
+
+			test(
+				'the instant trigger on the main: every delivery of the sandbox runs exactly once, on a worker',
+				{ timeout: 8 * 60_000 },
+				async () => {
+					const secret = sb.control.webhooks.settings().secret;
+					const credential = await cluster.rest.createCredential('TRATO account (webhook secret)', {
+						environment: 'custom',
+						baseUrl: sb.baseUrl,
+						authentication: 'apiKey',
+						apiKey: sb.apiKey,
+						accessToken: '',
+						webhookSecret: secret,
+					});
+					const webhookId = randomUUID();
+					const workflowId = await cluster.createActiveWorkflow(
+						chain('Queue: instant trigger → mark the contract', [
+							{
+								name: INSTANT_NODE,
+								type: INSTANT_TRIGGER_TYPE,
+								typeVersion: 1,
+								webhookId,
+								parameters: { events: ALL_EVENTS, options: {} },
+								credentials: { tratoApi: { id: credential.id, name: credential.name } },
+							},
+							tratoNode('Mark', credentialId, {
+								resource: 'customProperty',
+								operation: 'create',
+								contractId: byId('={{ $json.contractId }}'),
+								properties: {
+									property: [
+										{
+											name: 'n8n_webhook',
+											value: '={{ $json.eventId }}|{{ $json.event }}|{{ $execution.id }}',
+										},
+									],
+								},
+							}),
+						]),
+					);
+					const url = `http://127.0.0.1:${cluster.main!.port}/webhook/${webhookId}/webhook`;
+					await waitRegistered(url);
+					const contracts = Array.from(
+						{ length: 8 },
+						(_, i) =>
+							sb.control.createContract({
+								name: `Instant contract ${i + 1}`,
+								status: 'SENT_TO_SIGN',
+								participants: [
+									{ name: 'Ana López', email: 'ana.lopez@example.com' },
+									{ name: 'Beto Ruiz', email: 'beto.ruiz@example.com' },
+								],
+							})._id,
+					);
+					sb.control.webhooks.clearDeliveries();
+					sb.control.webhooks.configure({ url, retryDelaysMs: [1000, 3000] });
+					const started = cluster.startedExecutions().length;
+					try {
+						const at = (s: number) => new Date(sb.control.now().getTime() + s * 1000).toISOString();
+						contracts.forEach((id, i) => {
+							const [first, second] = sb.control.getContract(id)!.participants;
+							sb.control.sign(id, { participantId: first._id, signedAt: at(2 * i + 1) });
+							sb.control.sign(id, { participantId: second._id, signedAt: at(2 * i + 2) });
+						});
+						await sb.control.webhooks.idle();
+					} finally {
+						sb.control.webhooks.unsubscribe();
+					}
+					const deliveries = sb.control.webhooks.deliveries();
+					assert.equal(deliveries.length, contracts.length * 4, 'signed ×2, signed-all, milestone');
+					assert.deepEqual(
+						[...new Set(deliveries.map((d) => `${d.state} ${d.attempts.map((a) => a.status)}`))],
+						['delivered 200'],
+						'the main answered every delivery 200 at the first attempt',
+					);
+					const expected = deliveries.map((d) => {
+						const p = d.payload as Record<string, string>;
+						return `${p.contractid}:${p.event}:${p.milestoneId ?? p.signedAt}`;
+					});
+					const marks = () =>
+						contracts.flatMap((id) =>
+							(sb.control.getContract(id)?.properties ?? [])
+								.filter((p) => p.name === 'n8n_webhook')
+								.map((p) => {
+									const [eventId, event, executionId] = p.value.split('|');
+									return { eventId, event, executionId };
+								}),
+						);
+					await waitFor(
+						`${expected.length} marks`,
+						() => marks().length >= expected.length,
+						4 * 60_000,
+					);
+					await sleep(3000); // one more execution per delivery would have marked by now
+					const all = marks();
+					assert.deepEqual(
+						all.map((m) => m.eventId).sort(),
+						[...expected].sort(),
+						'every delivery ran once, none twice',
+					);
+					const byExecution = cluster.workersByExecution();
+					const perWorker = [0, 0];
+					for (const { executionId } of all) {
+						const workers = byExecution.get(executionId) ?? [];
+						assert.equal(workers.length, 1, `execution ${executionId} ran on exactly one worker`);
+						perWorker[workers[0] - 1]++;
+					}
+					process.stderr.write(
+						`[queue] n8n ${major}: ${all.length} webhook deliveries, executions per worker ${perWorker.join(' / ')}\n`,
+					);
+					assert.ok(
+						perWorker[0] > 0 && perWorker[1] > 0,
+						`both workers ran (${perWorker.join(' / ')})`,
+					);
+					assert.equal(cluster.startedExecutions().length - started, expected.length);
+					const executions = await cluster.executions(workflowId);
+					assert.equal(executions.length, expected.length, 'no execution without a mark');
+					for (const x of executions) {
+						assert.equal(x.status, 'success', `execution ${x.id}`);
+						assert.equal(x.mode, 'webhook');
+					}
+					assert.doesNotMatch(
+						cluster.mainLog(),
+						/Worker started execution/,
+						'the main executed nothing',
 					);
 					await cluster.deactivate(workflowId);
 				},
