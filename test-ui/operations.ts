@@ -70,6 +70,14 @@ export function triggerDescription(): INodeTypeDescription {
 	).description;
 }
 
+/** The built instant (webhook) trigger's description. */
+export function instantTriggerDescription(): INodeTypeDescription {
+	return loadClass<{ description: INodeTypeDescription }>(
+		'nodes/Trato/TratoWebhookTrigger.node.js',
+		'TratoWebhookTrigger',
+	).description;
+}
+
 /** The built credential's name in n8n's credential type list ("TRATO API"). */
 export function credentialDisplayName(): string {
 	return loadClass<{ displayName: string }>('credentials/TratoApi.credentials.js', 'TratoApi')

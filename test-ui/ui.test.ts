@@ -20,12 +20,14 @@
  *  - the template, contract and participant pickers list the sandbox's records and typing filters them; the variable
  *    mapper shows the chosen participant's variables;
  *  - the trigger's "Fetch Test Event" on a sandbox with a signed contract: one item with its eventId;
+ *  - the node creator lists both triggers under names that tell them apart; the instant trigger's panel shows its
+ *    Test and Production URLs and where to paste them; "Listen for test event" + a sandbox delivery: one item;
  *  - screenshots of every panel into test-ui/artifacts/n8n-<major>/ (CI artifacts); example 1's "Send for signature"
  *    panel after a run is the README picture (npm run screenshot copies it to docs/).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -44,7 +46,9 @@ import {
 	openWorkflow,
 	outputPanel,
 } from '../scripts/e2e/editor';
-import { N8N_VERSIONS, NODE_TYPE, TRIGGER_TYPE, n8nMajors } from '../scripts/e2e/n8n';
+import { N8N_VERSIONS, NODE_TYPE, PACKAGE_NAME, TRIGGER_TYPE, n8nMajors } from '../scripts/e2e/n8n';
+
+const INSTANT_TRIGGER_TYPE = `${PACKAGE_NAME}.tratoWebhookTrigger`;
 import {
 	README_ARTIFACT,
 	README_EXAMPLE,
@@ -58,6 +62,7 @@ import {
 	actionDescription,
 	credentialDisplayName,
 	fieldTestId,
+	instantTriggerDescription,
 	latestVersion,
 	operationCases,
 	operationParameters,
@@ -672,6 +677,145 @@ for (const major of MAJORS) {
 					await output.locator('[data-test-id="radio-button-json"]').click();
 					await dismissToasts(page);
 					await e.screenshot('trigger-fetch-test-event');
+					await closeNode(page);
+				});
+			},
+		);
+
+		test(
+			'node creator: "TRATO" lists the polling triggers (in the TRATO card) and the instant trigger apart',
+			{ timeout: 5 * 60_000 },
+			async () => {
+				await withPage('node-creator-triggers', async (page) => {
+					const instant = instantTriggerDescription();
+					const polling = triggerDescription();
+					// n8n lists a trigger without the word "Trigger"
+					const instantShown = instant.displayName.replace(/ Trigger$/, '');
+					const creator = page.locator('[data-test-id="node-creator"]');
+					const names = creator
+						.locator('[data-test-id="node-creator-item-name"]')
+						.filter({ visible: true });
+					const search = async () => {
+						await page.goto(`${e.n8n.url}/workflow/new`, { waitUntil: 'networkidle' });
+						await page.locator('[data-test-id="canvas-plus-button"]').click();
+						await page.locator('[data-test-id="node-creator-search-bar"]').fill('TRATO');
+						await names.filter({ hasText: new RegExp(`^\\s*${instantShown}\\s*$`) }).waitFor();
+					};
+					await search();
+					const shown = (await names.allInnerTexts()).map((n) => n.trim());
+					process.stderr.write(`[ui] n8n ${major}: "TRATO" lists ${shown.join(' | ')}\n`);
+					assert.ok(shown.includes(description.displayName), `listed: ${shown.join(' | ')}`);
+					assert.ok(shown.includes(instantShown), `listed: ${shown.join(' | ')}`);
+					await e.screenshot('node-creator-triggers');
+
+					// The TRATO card holds the polling trigger: its description says it polls, needing no setup
+					await names
+						.filter({ hasText: new RegExp(`^\\s*${description.displayName}\\s*$`) })
+						.click();
+					await creator.getByText(polling.description).first().waitFor();
+					const pollingEvents = (
+						triggerDescription().properties.find((p) => p.name === 'event')?.options as Array<{
+							name: string;
+						}>
+					).map((o) => o.name);
+					const card = await creator.innerText();
+					for (const event of pollingEvents)
+						assert.match(card, new RegExp(`On ${event}`, 'i'), `the card lists "On ${event}"`);
+					await e.screenshot('node-creator-polling-trigger');
+
+					// The instant trigger is its own card, one "On …" entry per event; picking one chooses that event
+					await search();
+					await names.filter({ hasText: new RegExp(`^\\s*${instantShown}\\s*$`) }).click();
+					await creator.getByText(instant.description).first().waitFor();
+					const events = instant.properties.find((p) => p.name === 'events')?.options as Array<{
+						name: string;
+						value: string;
+					}>;
+					const instantCard = await creator.innerText();
+					for (const event of events)
+						assert.match(instantCard, new RegExp(`On ${event.name}`, 'i'), `"On ${event.name}"`);
+					await e.screenshot('node-creator-instant-trigger');
+					const signedAll = events.find((o) => o.value === 'signed-all')!;
+					await creator.getByText(`On ${signedAll.name}`, { exact: false }).first().click();
+					const panel = ndv(page);
+					await panel.locator('[data-test-id="parameter-input-events"]').waitFor();
+					const chosen = await panel.locator('[data-test-id="parameter-input-events"]').innerText();
+					assert.equal(chosen.trim(), signedAll.name, 'only that event is chosen');
+					assert.match(await panel.innerText(), /paste the Production URL/);
+					assert.deepEqual(await issueReport(panel), []);
+					await closeNode(page);
+				});
+			},
+		);
+
+		test(
+			'instant trigger: the panel shows its Test and Production URLs and where to paste them; a test delivery shows one item with its eventId',
+			{ timeout: 5 * 60_000 },
+			async () => {
+				await withPage('instant-trigger', async (page) => {
+					const instant = instantTriggerDescription();
+					const webhookId = randomUUID();
+					const name = 'When signed by all';
+					const workflowId = await e.createWorkflow({
+						name: 'UI: instant trigger',
+						nodes: [
+							{
+								name,
+								type: INSTANT_TRIGGER_TYPE,
+								typeVersion: 1,
+								position: [0, 0],
+								webhookId,
+								parameters: { events: ['signed-all'] },
+							},
+						],
+					});
+					await openWorkflow(page, e.n8n.url, workflowId);
+					const panel = await openNode(page, name);
+					assert.deepEqual(await issueReport(panel), []);
+					const text = async () => await panel.innerText();
+					assert.match(await text(), /paste the Production URL/);
+					assert.match(await text(), /not verified/);
+					// n8n folds the URLs of a trigger that is not its own Webhook node: unfold them
+					await panel.getByText('Webhook URLs', { exact: false }).first().click();
+					const testUrl = `${e.n8n.url}/webhook-test/${webhookId}/webhook`;
+					const productionUrl = `${e.n8n.url}/webhook/${webhookId}/webhook`;
+					await panel.getByText(testUrl).first().waitFor();
+					await panel.getByText('Production URL', { exact: true }).first().click();
+					await panel.getByText(productionUrl).first().waitFor();
+					await dismissToasts(page);
+					await e.screenshot('instant-trigger-panel');
+
+					// "Listen for test event", then a delivery to the Test URL from the sandbox
+					await panel.locator('[data-test-id="node-execute-button"]').click();
+					const delivered = e.sb.control.createContract({
+						name: `UI instant ${major}`,
+						status: 'SENT_TO_SIGN',
+						participants: [{ name: 'Ana López', email: 'ana.lopez@example.com' }],
+					});
+					const deliveryUrl = testUrl.replace('localhost', '127.0.0.1');
+					let status: number | null = 404;
+					for (const deadline = Date.now() + 30_000; status === 404 && Date.now() < deadline; ) {
+						await page.waitForTimeout(500);
+						status = (
+							await e.sb.control.webhooks.forge({
+								url: deliveryUrl,
+								event: 'signed-all',
+								contractId: delivered._id,
+							})
+						).status;
+					}
+					assert.equal(status, 200, 'the test URL accepted the delivery');
+					const output = outputPanel(page);
+					await output.locator('[data-test-id="ndv-items-count"]').waitFor({ timeout: 60_000 });
+					const items = await outputTable(page);
+					assert.equal(items.length, 1, JSON.stringify(items));
+					assert.equal(items[0].contractId, delivered._id, JSON.stringify(items[0]));
+					assert.equal(items[0].event, 'signed-all');
+					assert.match(items[0].eventId, new RegExp(`^${delivered._id}:signed-all:`));
+					assert.equal(instant.name, 'tratoWebhookTrigger');
+					await output.locator('[data-test-id="radio-button-json"]').click();
+					await dismissToasts(page);
+					await e.screenshot('instant-trigger-test-event');
 					await closeNode(page);
 				});
 			},

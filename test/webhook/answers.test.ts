@@ -166,3 +166,17 @@ test('a trigger without a credential answers 500 and starts nothing', async () =
 	await bare.settled();
 	expect(bare.executions).toEqual([]);
 });
+
+test('events given by an expression (one name, or several separated by commas) are read as a list', async () => {
+	for (const events of ['=signed-all', '={{ "signed-all, document-finalized" }}']) {
+		const one = await t.trigger({ events });
+		const ignored = await one.post({ contractid: CONTRACT, event: 'signed' }, verified);
+		const accepted = await one.post(
+			{ contractid: CONTRACT, event: 'signed-all', signedAt: '2026-01-01T00:00:00Z' },
+			verified,
+		);
+		await one.settled();
+		expect([ignored.status, accepted.status]).toEqual([200, 200]);
+		expect(one.executions.map((x) => x.items[0].json.event)).toEqual(['signed-all']);
+	}
+});

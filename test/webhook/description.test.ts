@@ -99,7 +99,11 @@ describe("the credential's Webhook Secret", () => {
 		const withSecret = { ...credentials, webhookSecret: 'whsec_never_sent_anywhere' };
 		expect(await testCredential(withSecret)).toEqual(await testCredential(credentials));
 		expect((await testCredential(withSecret)).status).toBe('OK');
-		const authenticated = (await new TratoApi().authenticate(withSecret, {
+		const authenticate = new TratoApi().authenticate as (
+			credentials: object,
+			options: IHttpRequestOptions,
+		) => Promise<IHttpRequestOptions>;
+		const authenticated = (await authenticate(withSecret, {
 			url: '/api/authentication',
 			headers: {},
 		})) as IHttpRequestOptions;

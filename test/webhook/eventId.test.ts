@@ -15,6 +15,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import type { IDataObject } from 'n8n-workflow';
+
 import { readDelivery } from '../../nodes/Trato/webhook/payload';
 import { contractToSign, startWebhookTestEnv, type WebhookTestEnv } from './helpers';
 
@@ -85,7 +87,7 @@ test('a delivery TRATO sends again after a lost answer starts a second execution
 
 describe('readDelivery', () => {
 	const at = '2026-02-01T00:00:00.000Z';
-	const id = (body: Record<string, unknown>) => {
+	const id = (body: IDataObject) => {
 		const delivery = readDelivery(body, at);
 		if (typeof delivery === 'string') throw new Error(delivery);
 		return delivery.eventId;
@@ -126,8 +128,7 @@ describe('readDelivery', () => {
 	});
 
 	test('occurredAt: the event time as an ISO timestamp, as sent when not a date, the receipt time when absent', () => {
-		const read = (body: Record<string, unknown>) =>
-			readDelivery(body, at) as { occurredAt: string };
+		const read = (body: IDataObject) => readDelivery(body, at) as { occurredAt: string };
 		expect(read({ ...base, signedAt: '2026-01-01T04:00:00-06:00' }).occurredAt).toBe(
 			'2026-01-01T10:00:00.000Z',
 		);

@@ -9,7 +9,7 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 /** Shared setup of the instant trigger's tests: a sandbox with a webhook secret, the trigger behind real HTTP. */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
 
 import type { DeliveryRecord } from '../../sandbox';
 import { startWebhookServer, type WebhookServer } from '../harness/webhook';
@@ -29,7 +29,7 @@ export const ALL_EVENTS = [
 export interface WebhookTestEnv {
 	env: NodeTestEnv;
 	/** The sandbox credential for the trigger, with or without the Webhook Secret. */
-	credentials(webhookSecret?: string): IDataObject;
+	credentials(webhookSecret?: string): ICredentialDataDecryptedObject;
 	/** A trigger behind its own loopback URL (closed by `close()`). */
 	trigger(
 		parameters?: INodeParameters,
@@ -47,7 +47,7 @@ export interface WebhookTestEnv {
 export async function startWebhookTestEnv(testFile: string): Promise<WebhookTestEnv> {
 	const env = await startEnv(testFile, { webhookSecret: SECRET });
 	const servers: WebhookServer[] = [];
-	const credentials = (webhookSecret?: string): IDataObject => ({
+	const credentials = (webhookSecret?: string): ICredentialDataDecryptedObject => ({
 		environment: 'custom',
 		baseUrl: env.sb.baseUrl,
 		authentication: 'apiKey',

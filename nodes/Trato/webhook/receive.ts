@@ -3,7 +3,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { statusLabel } from '../helpers/status';
 import { request } from '../transport';
 import { CREDENTIAL_TYPE } from '../transport/credentials';
-import { bodyObject, readDelivery } from './payload';
+import { bodyObject, eventName, readDelivery } from './payload';
 import { providedSecret, secretsMatch } from './secret';
 
 /**
@@ -40,7 +40,9 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	const delivery = readDelivery(body, receivedAt);
 	if (typeof delivery === 'string') return answer(this, 400, delivery);
 
-	const events = this.getNodeParameter('events', []) as string[];
+	// A list as the editor saves it; an expression may give one name or several separated by commas
+	const chosen = this.getNodeParameter('events', []) as string[] | string;
+	const events = (Array.isArray(chosen) ? chosen : String(chosen).split(',')).map(eventName);
 	if (!events.includes(delivery.event)) {
 		return answer(
 			this,

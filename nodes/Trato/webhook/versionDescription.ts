@@ -6,7 +6,7 @@ import { WEBHOOK_EVENTS } from './events';
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'In your TRATO profile, paste the Production URL shown above into the webhook field of each event you choose below (TRATO takes one URL per event; this one URL serves them all), then activate this workflow. The Test URL works only while the editor listens for a test event.',
+			'In your TRATO profile, paste the Production URL shown above into the webhook field of each event you choose below (TRATO takes one URL per event; this one URL serves them all), then activate (publish) this workflow. The Test URL works only while the editor listens for a test event.',
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',
@@ -80,12 +80,12 @@ export const versionDescription = {
 		header: '',
 		executionsHelp: {
 			inactive:
-				'<b>While building your workflow</b>, click "Listen for test event" and let TRATO send to the Test URL (in the sandbox: sign a contract). <br /><br /><b>To run it automatically</b>, paste the Production URL into your TRATO profile for the chosen events and activate the workflow; every delivery then starts an execution.',
+				'<b>While building your workflow</b>, click "Listen for test event" and let TRATO send to the Test URL (in the sandbox: sign a contract). <br /><br /><b>To run it automatically</b>, paste the Production URL into your TRATO profile for the chosen events and activate (publish) the workflow; every delivery then starts an execution.',
 			active:
 				'<b>While building your workflow</b>, click "Listen for test event" and let TRATO send to the Test URL. <br /><br /><b>Your workflow is active</b>: every delivery TRATO sends to the Production URL starts an execution, listed under Executions.',
 		},
 		activationHint:
-			"Once you've finished building your workflow, paste the Production URL into your TRATO profile and activate the workflow.",
+			"Once you've finished building your workflow, paste the Production URL into your TRATO profile and activate (publish) the workflow.",
 	},
 	properties,
 } satisfies Partial<INodeTypeDescription>;
