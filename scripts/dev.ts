@@ -12,6 +12,8 @@
  * `npm run dev`: the whole thing in one command. Builds the pack, starts the sandbox (seeded), installs n8n the first
  * time, and starts n8n with the pack loaded as an installed community package (linked to this repository's dist/, so
  * `npm run build` + restarting n8n picks up changes), a ready credential and the example workflows imported.
+ * With the sandbox, example 4 (the instant trigger) is active and the sandbox posts `signed-all` to its production
+ * URL, as a TRATO profile would; its e-mails go to a local SMTP server and are printed here.
  * Ctrl-C stops everything it started.
  *
  *   npm run dev                                   n8n 1.x (node 20) against the sandbox
@@ -28,6 +30,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { startSandbox, type Sandbox } from '../sandbox';
+import { importSmtpCredential, startSmtpSink, type SmtpSink } from './e2e/smtp';
 import {
 	CACHE,
 	DEV_OWNER,
@@ -39,6 +42,7 @@ import {
 	importWorkflow,
 	installN8n,
 	installPack,
+	n8nCli,
 	n8nEnv,
 	startN8n,
 	type CredentialSpec,
@@ -58,12 +62,16 @@ const USAGE = `Usage: npm run dev -- [options]
   --email <e-mail>       or its e-mail and password (env TRATO_EMAIL)
   --password <password>  (env TRATO_PASSWORD)
   --access-token <jwt>   or an access token (expires after 5 minutes; env TRATO_ACCESS_TOKEN)
+  --webhook-secret <s>   its profile's webhook secret, for the instant trigger (env TRATO_WEBHOOK_SECRET)
   --no-build             do not run "npm run build" first
   --fresh                start from an empty n8n user folder and sandbox data
   --verbose              show n8n's log in this terminal (it always goes to a file too)
   --help`;
 
 const SANDBOX_API_KEY = 'sk_sandbox_dev_key';
+const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_dev_secret';
+/** The example whose instant trigger the sandbox delivers to, and the event it listens for. */
+const INSTANT_EXAMPLE = '4-instant-signed-all-email-pdf.json';
 const CREDENTIAL_ID = 'tratoCredential1';
 const CREDENTIAL_NAME = 'TRATO account';
 const PASSWORD_CREDENTIAL_ID = 'tratoCredential2';
@@ -95,6 +103,7 @@ async function main() {
 			email: { type: 'string', default: process.env.TRATO_EMAIL },
 			password: { type: 'string', default: process.env.TRATO_PASSWORD },
 			'access-token': { type: 'string', default: process.env.TRATO_ACCESS_TOKEN },
+			'webhook-secret': { type: 'string', default: process.env.TRATO_WEBHOOK_SECRET },
 			'no-build': { type: 'boolean', default: false },
 			fresh: { type: 'boolean', default: false },
 			verbose: { type: 'boolean', default: false },
@@ -138,6 +147,7 @@ async function main() {
 
 	let sb: Sandbox | undefined;
 	let n8n: RunningN8n | undefined;
+	let smtp: SmtpSink | undefined;
 	let stopping = false;
 	const stop = async (code: number) => {
 		if (stopping) return;
@@ -145,6 +155,7 @@ async function main() {
 		say('stopping…');
 		await n8n?.stop();
 		await sb?.close();
+		await smtp?.close();
 		say(sb ? 'stopped n8n and the sandbox.' : 'stopped n8n.');
 		process.exit(code);
 	};
@@ -163,6 +174,7 @@ async function main() {
 				apiKey: values['api-key'],
 				accessToken: values['access-token'],
 				...(values['api-key'] || !login ? {} : { email: values.email, password: values.password }),
+				webhookSecret: values['webhook-secret'],
 			};
 		} else {
 			const port = await portOr(Number(values['sandbox-port'] ?? 4010));
@@ -172,6 +184,7 @@ async function main() {
 				apiKey: SANDBOX_API_KEY,
 				seed: Number(values.seed),
 				dataFile: join(devDir, 'sandbox.json'),
+				webhookSecret: SANDBOX_WEBHOOK_SECRET,
 			});
 			credential = {
 				id: CREDENTIAL_ID,
@@ -179,6 +192,7 @@ async function main() {
 				environment: 'custom',
 				baseUrl: sb.baseUrl,
 				apiKey: sb.apiKey,
+				webhookSecret: SANDBOX_WEBHOOK_SECRET,
 			};
 			passwordCredential = {
 				id: PASSWORD_CREDENTIAL_ID,
@@ -197,8 +211,18 @@ async function main() {
 		});
 		await importCredential(install, env, devDir, credential);
 		if (passwordCredential) await importCredential(install, env, devDir, passwordCredential);
+		// Example 4 e-mails the signed PDF: to a local SMTP server whose messages are printed here.
+		smtp = await startSmtpSink(await portOr(2525));
+		smtp.onMessage = (mail) =>
+			say(
+				`e-mail to ${mail.to.join(', ')}: "${mail.subject}"${mail.attachments.map((a) => ` + ${a.filename} (${Math.round(a.content.length / 1024)} kB)`).join('')}`,
+			);
+		await importSmtpCredential(install, env, devDir, smtp);
 		const imported = await importExamples(install, env, devDir);
-		if (imported) say(`imported ${imported} example workflow(s)`);
+		if (imported.length) say(`imported ${imported.length} example workflow(s)`);
+		const instant = readWorkflowFile(join(REPO, 'examples', INSTANT_EXAMPLE));
+		if (sb && imported.includes(INSTANT_EXAMPLE))
+			await activateWorkflow(install, env, major, instant.id);
 
 		const logFile = join(devDir, 'n8n.log');
 		say(`starting n8n ${install.version}… (log: ${logFile})`);
@@ -215,13 +239,16 @@ async function main() {
 		});
 		const rest = new N8nRest(n8n.url);
 		await rest.ownerLogin(DEV_OWNER);
+		const instantUrl = `${n8n.url.replace('localhost', '127.0.0.1')}/webhook/${instant.webhookId}/webhook`;
+		// What a TRATO profile holds: the URL entered for signed-all (example 4 listens for it) and the secret.
+		sb?.control.webhooks.configure({ urls: { 'signed-all': instantUrl } });
 
 		const lines = [
 			'',
 			`  n8n ${install.version} is running (ready in ${Math.round((Date.now() - started) / 1000)} s)`,
 			`  Editor:      ${n8n.url}`,
 			`  Login:       ${DEV_OWNER.email} / ${DEV_OWNER.password}`,
-			`  Examples:    ${n8n.url}/workflow/tratoExample0001  (…0002, …0003)`,
+			`  Examples:    ${n8n.url}/workflow/tratoExample0001  (…0002, …0003, …0004, …0005)`,
 			`  Credential:  "${CREDENTIAL_NAME}" → ${credential.baseUrl ?? credential.environment}`,
 		];
 		if (sb) {
@@ -230,11 +257,15 @@ async function main() {
 				`  Sandbox:     ${sb.baseUrl}  (files ${sb.uploadUrl}, API key ${sb.apiKey})`,
 				`  Account:     ${sb.account.email} / ${sb.account.password}  (E-mail and Password; tokens live ${sb.sessions.ttlSeconds} s)`,
 				`  Sign a contract as its participants:  curl -X POST ${sb.baseUrl}/sandbox/contracts/<contractId>/sign`,
+				`  Instant trigger: the sandbox posts signed-all to ${instantUrl} (example 4, active if you did not switch it off;`,
+				`               secret ${SANDBOX_WEBHOOK_SECRET}); its e-mails go to the SMTP server on ${smtp.host}:${smtp.port} and are printed here.`,
+				`               Deliveries: curl ${sb.baseUrl}/sandbox/webhooks/deliveries`,
 				`  Sandbox data is kept in ${join(devDir, 'sandbox.json')} (--fresh starts over)`,
 			);
 		} else {
 			lines.push(
 				"  Real account: contracts you send are real; the examples' template ID is the sandbox's, pick your own.",
+				`  Instant trigger: paste ${instantUrl.replace('127.0.0.1', 'localhost')} into your TRATO profile only if TRATO can reach this machine.`,
 			);
 		}
 		lines.push(
@@ -249,17 +280,44 @@ async function main() {
 	}
 }
 
-/** Imports the examples that are new or changed since the last start (kept edits to unchanged ones survive). */
+function readWorkflowFile(file: string): { id: string; webhookId?: string } {
+	const workflow = JSON.parse(readFileSync(file, 'utf8')) as {
+		id: string;
+		nodes: Array<{ type: string; webhookId?: string }>;
+	};
+	const trigger = workflow.nodes.find((n) => n.type === 'n8n-nodes-trato.tratoWebhookTrigger');
+	return { id: workflow.id, webhookId: trigger?.webhookId };
+}
+
+/** Activates a stored workflow before n8n starts (1.x: update:workflow --active; 2.x: publish:workflow). */
+async function activateWorkflow(
+	install: ReturnType<typeof installN8n>,
+	env: NodeJS.ProcessEnv,
+	major: N8nMajor,
+	id: string,
+) {
+	const args =
+		major === '1'
+			? ['update:workflow', `--id=${id}`, '--active=true']
+			: ['publish:workflow', `--id=${id}`];
+	const result = await n8nCli(install, env, args);
+	if (result.code !== 0) say(`could not activate ${id}: ${result.stderr.trim().split('\n').pop()}`);
+}
+
+/**
+ * Imports the examples that are new or changed since the last start (kept edits to unchanged ones survive);
+ * returns the file names imported.
+ */
 async function importExamples(
 	install: ReturnType<typeof installN8n>,
 	env: NodeJS.ProcessEnv,
 	devDir: string,
-) {
+): Promise<string[]> {
 	const stateFile = join(devDir, 'imported-examples.json');
 	const state: Record<string, string> = existsSync(stateFile)
 		? JSON.parse(readFileSync(stateFile, 'utf8'))
 		: {};
-	let count = 0;
+	const imported: string[] = [];
 	const examples = join(REPO, 'examples');
 	for (const name of readdirSync(examples)
 		.filter((n) => n.endsWith('.json'))
@@ -269,10 +327,10 @@ async function importExamples(
 		if (state[name] === hash) continue;
 		await importWorkflow(install, env, file);
 		state[name] = hash;
-		count++;
+		imported.push(name);
 	}
 	writeFileSync(stateFile, JSON.stringify(state, null, 2));
-	return count;
+	return imported;
 }
 
 main().catch((error) => {

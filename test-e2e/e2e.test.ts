@@ -508,6 +508,11 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 			],
 			'the sandbox delivered each event once and n8n answered 200',
 		);
+		assert.deepEqual(
+			[...new Set(delivered.map((d) => d.attempts[0].answer))],
+			[''],
+			'an accepted delivery is answered with an empty body',
+		);
 		const runs = await finishedExecutions(rest, all.id, delivered.length);
 		assert.equal(runs.length, delivered.length, 'one execution per delivery');
 		const outputs = [];

@@ -271,6 +271,8 @@ export interface CredentialSpec {
 	/** E-mail and Password when given. */
 	email?: string;
 	password?: string;
+	/** The Webhook Secret of TRATO's profile (the instant trigger's deliveries are verified with it). */
+	webhookSecret?: string;
 }
 
 /** The data of a tratoApi credential as the editor would save it. */
@@ -287,6 +289,7 @@ export function credentialData(spec: Omit<CredentialSpec, 'id' | 'name'>): Recor
 		accessToken: spec.accessToken ?? '',
 		email: spec.email ?? '',
 		password: spec.password ?? '',
+		...(spec.webhookSecret ? { webhookSecret: spec.webhookSecret } : {}),
 	};
 }
 

@@ -14,8 +14,15 @@
  * server: plain SMTP, no TLS, any or no login). Messages are parsed enough to read their subject, recipients and
  * attachments.
  */
+import { rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+import { n8nCli, type N8nInstall } from './n8n';
+
+/** The SMTP credential example 4 names ("SMTP account (replace me)"). */
+export const SMTP_CREDENTIAL = { id: 'smtpCredential1', name: 'SMTP account (replace me)' };
 
 export interface MailAttachment {
 	filename: string;
@@ -102,13 +109,16 @@ function walk(raw: string, mail: Pick<Mail, 'text' | 'attachments'>): void {
 function decodeWords(value: string): string {
 	return value
 		.replace(/\?=\s+=\?/g, '?==?')
-		.replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_, charset: string, kind: string, text: string) => {
-			const bytes =
-				kind.toUpperCase() === 'B'
-					? Buffer.from(text, 'base64')
-					: decode(text.replace(/_/g, ' '), 'quoted-printable');
-			return bytes.toString(/utf-?8/i.test(charset) ? 'utf8' : 'latin1');
-		});
+		.replace(
+			/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi,
+			(_, charset: string, kind: string, text: string) => {
+				const bytes =
+					kind.toUpperCase() === 'B'
+						? Buffer.from(text, 'base64')
+						: decode(text.replace(/_/g, ' '), 'quoted-printable');
+				return bytes.toString(/utf-?8/i.test(charset) ? 'utf8' : 'latin1');
+			},
+		);
 }
 
 export function parseMail(raw: string, from: string, to: string[]): Mail {
@@ -201,4 +211,32 @@ export async function startSmtpSink(port = 0, host = '127.0.0.1'): Promise<SmtpS
 	await new Promise<void>((resolve) => server.listen(port, host, resolve));
 	sink.port = (server.address() as AddressInfo).port;
 	return sink;
+}
+
+/** `n8n import:credentials` of the SMTP credential example 4 uses, pointing at this sink (no TLS, no login). */
+export async function importSmtpCredential(
+	install: N8nInstall,
+	env: NodeJS.ProcessEnv,
+	dir: string,
+	sink: Pick<SmtpSink, 'host' | 'port'>,
+): Promise<void> {
+	const file = join(dir, 'smtp-credential.json');
+	const data = {
+		user: '',
+		password: '',
+		host: sink.host,
+		port: sink.port,
+		secure: false,
+		disableStartTls: true,
+	};
+	writeFileSync(file, JSON.stringify([{ ...SMTP_CREDENTIAL, type: 'smtp', data }]), {
+		mode: 0o600,
+	});
+	try {
+		const result = await n8nCli(install, env, ['import:credentials', `--input=${file}`]);
+		if (result.code !== 0)
+			throw new Error(`import:credentials failed: ${result.stdout}\n${result.stderr}`);
+	} finally {
+		rmSync(file, { force: true });
+	}
 }

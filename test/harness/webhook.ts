@@ -14,7 +14,7 @@
  * answered 422 before the node runs), handed to the node's `webhook()` through n8n-core's real WebhookContext
  * (credentials decrypted by the harness's CredentialsHelper, HTTP through n8n-core's helpers), and answered as n8n's
  * WebhookHelpers.executeWebhook answers: the node's own answer (`noWebhookResponse`), "Webhook call received" when
- * it started nothing, or — response mode "On Received" — `{"message":"Workflow was started"}` when it returned
+ * it started nothing, or — response mode "On Received" — 200 with the description's `responseData` when it returned
  * workflow data. That data then runs through n8n-core's WorkflowExecute from the trigger, as a webhook execution.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -226,7 +226,13 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 				throw new Error('webhook() asked for no response but wrote none');
 			return;
 		}
-		if (!result.noWebhookResponse) response.status(200).json({ message: 'Workflow was started' });
+		if (!result.noWebhookResponse) {
+			// n8n's "On Received" answer: no body for responseData 'noData', that text for another one, else a message
+			const data = description.responseData;
+			if (data === 'noData') response.status(200).end();
+			else if (data) response.status(200).send(String(data));
+			else response.status(200).json({ message: 'Workflow was started' });
+		}
 		await execute(result.workflowData);
 	};
 

@@ -54,7 +54,13 @@ test('the two triggers are told apart by their names and descriptions', () => {
 
 test('one POST webhook answered "On Received"; the six events, all chosen by default', () => {
 	expect(webhook.webhooks).toEqual([
-		{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' },
+		{
+			name: 'default',
+			httpMethod: 'POST',
+			responseMode: 'onReceived',
+			responseData: 'noData',
+			path: 'webhook',
+		},
 	]);
 	const events = property('events');
 	const values = (events.options as Array<{ value: string }>).map((o) => o.value);

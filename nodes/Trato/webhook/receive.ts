@@ -11,8 +11,8 @@ import { providedSecret, secretsMatch } from './secret';
  * 1. the secret (when the credential has one): missing or different → 401;
  * 2. the body: not a JSON object, or no contract id or event name → 400;
  * 3. the event: not one of those chosen → 200 (so that TRATO does not send it again), nothing started;
- * 4. accepted: one item. n8n answers 200 itself (response mode "On Received"); with Include Contract Status the
- *    node answers first and reads the status afterwards, so the answer never waits for the API.
+ * 4. accepted: one item, answered 200 with an empty body: by n8n (response mode "On Received"), or, with Include
+ *    Contract Status, by the node before it reads the status, so that the answer never waits for the API.
  */
 export async function receive(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const receivedAt = new Date().toISOString();
@@ -60,7 +60,7 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	if (!(this.getNodeParameter('options.includeStatus', false) as boolean)) {
 		return { workflowData: [[{ json }]] };
 	}
-	answer(this, 200, 'Delivery accepted.');
+	this.getResponseObject().status(200).end();
 	await addStatus(this, json);
 	return { noWebhookResponse: true, workflowData: [[{ json }]] };
 }

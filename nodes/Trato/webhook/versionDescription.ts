@@ -73,6 +73,8 @@ export const versionDescription = {
 			name: 'default',
 			httpMethod: 'POST',
 			responseMode: 'onReceived',
+			// An accepted delivery gets 200 with an empty body (without this, n8n answers the text "firstEntryJson")
+			responseData: 'noData',
 			path: 'webhook',
 		},
 	],
