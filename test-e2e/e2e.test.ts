@@ -33,6 +33,7 @@ import {
 	N8nRest,
 	DEV_OWNER,
 	NODE_TYPE,
+	importCredentials,
 	TRIGGER_TYPE,
 	n8nCli,
 	n8nMajors,
@@ -57,14 +58,13 @@ import {
 	activate,
 	executionsOf,
 	finishedExecutions,
-	importCredentials,
 	instantWorkflow,
 	INSTANT_TRIGGER_TYPE,
 	nodeItems,
 	productionUrl,
 	waitRegistered,
 } from './webhook';
-import { startSmtpSink } from '../scripts/e2e/smtp';
+import { importSmtpCredential, startSmtpSink } from '../scripts/e2e/smtp';
 
 const MAJORS = n8nMajors(process.env.E2E_N8N);
 
@@ -416,7 +416,7 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 	const sink = await startSmtpSink();
 	const secret = e.sb.control.webhooks.settings().secret;
 	const credentialId = 'tratoWebhookCredential';
-	await importCredentials(e, [
+	await importCredentials(e.install, e.env, e.dir, [
 		{
 			id: credentialId,
 			name: 'TRATO account (webhook secret)',
@@ -430,20 +430,8 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 				webhookSecret: secret,
 			},
 		},
-		{
-			id: 'smtpCredential1',
-			name: 'SMTP account (replace me)',
-			type: 'smtp',
-			data: {
-				user: '',
-				password: '',
-				host: sink.host,
-				port: sink.port,
-				secure: false,
-				disableStartTls: true,
-			},
-		},
 	]);
+	await importSmtpCredential(e.install, e.env, e.dir, sink);
 	const hookAll = `5e1b2c3d-0000-4000-8000-0000000000a${major}`;
 	const hookFinalized = `5e1b2c3d-0000-4000-8000-0000000000f${major}`;
 	const all = instantWorkflow(

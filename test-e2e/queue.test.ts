@@ -101,6 +101,16 @@ function createAndName(
 	];
 }
 
+/** TRATO node "Mark": a custom property `name` = `value` on the item's contract. */
+function markNode(credentialId: string, name: string, value: string): Record<string, unknown> {
+	return tratoNode('Mark', credentialId, {
+		resource: 'customProperty',
+		operation: 'create',
+		contractId: byId('={{ $json.contractId }}'),
+		properties: { property: [{ name, value }] },
+	});
+}
+
 let services: Services | undefined;
 let servicesDir: string;
 
@@ -371,19 +381,11 @@ for (const major of MAJORS) {
 					const workflowId = await cluster.createActiveWorkflow(
 						chain('Queue: trigger → mark the contract', [
 							trigger,
-							tratoNode('Mark', credentialId, {
-								resource: 'customProperty',
-								operation: 'create',
-								contractId: byId('={{ $json.contractId }}'),
-								properties: {
-									property: [
-										{
-											name: 'n8n_event',
-											value: '={{ $json.eventId }}|{{ $json.status }}|{{ $execution.id }}',
-										},
-									],
-								},
-							}),
+							markNode(
+								credentialId,
+								'n8n_event',
+								'={{ $json.eventId }}|{{ $json.status }}|{{ $execution.id }}',
+							),
 						]),
 					);
 					// the activation poll takes the baseline (no event)
@@ -505,19 +507,11 @@ for (const major of MAJORS) {
 								parameters: { events: ALL_EVENTS, options: {} },
 								credentials: { tratoApi: { id: credential.id, name: credential.name } },
 							},
-							tratoNode('Mark', credentialId, {
-								resource: 'customProperty',
-								operation: 'create',
-								contractId: byId('={{ $json.contractId }}'),
-								properties: {
-									property: [
-										{
-											name: 'n8n_webhook',
-											value: '={{ $json.eventId }}|{{ $json.event }}|{{ $execution.id }}',
-										},
-									],
-								},
-							}),
+							markNode(
+								credentialId,
+								'n8n_webhook',
+								'={{ $json.eventId }}|{{ $json.event }}|{{ $execution.id }}',
+							),
 						]),
 					);
 					const url = `http://127.0.0.1:${cluster.main!.port}/webhook/${webhookId}/webhook`;

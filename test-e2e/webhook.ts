@@ -13,7 +13,6 @@
  * instant trigger, activation, the production URL n8n serves, and what an execution's trigger output was (read
  * from n8n's REST API, whose execution data is in n8n's "flatted" form).
  */
-import { writeFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -32,22 +31,6 @@ export const ALL_EVENTS = [
 ];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** `n8n import:credentials` of credentials given as plain data (n8n encrypts them). */
-export async function importCredentials(
-	e: E2eEnv,
-	credentials: Array<{ id: string; name: string; type: string; data: Record<string, unknown> }>,
-): Promise<void> {
-	const file = join(e.dir, 'webhook-credentials.json');
-	writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
-	try {
-		const result = await n8nCli(e.install, e.env, ['import:credentials', `--input=${file}`]);
-		if (result.code !== 0)
-			throw new Error(`import:credentials failed: ${result.stdout}\n${result.stderr}`);
-	} finally {
-		rmSync(file, { force: true });
-	}
-}
 
 /** A workflow "instant trigger → No Op" listening for the given events. */
 export function instantWorkflow(

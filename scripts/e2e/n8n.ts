@@ -316,6 +316,22 @@ export async function importCredential(
 	}
 }
 
+/** `n8n import:credentials` of credentials of any type, given as plain data (n8n encrypts them on import). */
+export async function importCredentials(
+	install: N8nInstall,
+	env: NodeJS.ProcessEnv,
+	dir: string,
+	credentials: Array<{ id: string; name: string; type: string; data: Record<string, unknown> }>,
+): Promise<void> {
+	const file = join(dir, 'credentials-import.json');
+	writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
+	try {
+		await cliOk(install, env, ['import:credentials', `--input=${file}`]);
+	} finally {
+		rmSync(file, { force: true });
+	}
+}
+
 /** `n8n import:workflow` of one workflow file. */
 export async function importWorkflow(install: N8nInstall, env: NodeJS.ProcessEnv, file: string) {
 	await cliOk(install, env, ['import:workflow', `--input=${file}`]);

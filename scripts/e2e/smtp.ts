@@ -14,12 +14,9 @@
  * server: plain SMTP, no TLS, any or no login). Messages are parsed enough to read their subject, recipients and
  * attachments.
  */
-import { rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 
-import { n8nCli, type N8nInstall } from './n8n';
+import { importCredentials, type N8nInstall } from './n8n';
 
 /** The SMTP credential example 4 names ("SMTP account (replace me)"). */
 export const SMTP_CREDENTIAL = { id: 'smtpCredential1', name: 'SMTP account (replace me)' };
@@ -220,7 +217,6 @@ export async function importSmtpCredential(
 	dir: string,
 	sink: Pick<SmtpSink, 'host' | 'port'>,
 ): Promise<void> {
-	const file = join(dir, 'smtp-credential.json');
 	const data = {
 		user: '',
 		password: '',
@@ -229,14 +225,5 @@ export async function importSmtpCredential(
 		secure: false,
 		disableStartTls: true,
 	};
-	writeFileSync(file, JSON.stringify([{ ...SMTP_CREDENTIAL, type: 'smtp', data }]), {
-		mode: 0o600,
-	});
-	try {
-		const result = await n8nCli(install, env, ['import:credentials', `--input=${file}`]);
-		if (result.code !== 0)
-			throw new Error(`import:credentials failed: ${result.stdout}\n${result.stderr}`);
-	} finally {
-		rmSync(file, { force: true });
-	}
+	await importCredentials(install, env, dir, [{ ...SMTP_CREDENTIAL, type: 'smtp', data }]);
 }
