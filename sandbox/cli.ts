@@ -10,6 +10,7 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 // npm run sandbox -- --port <n> --api-key <key> --request-log <file> [--data-file <path>] [--upload-port <n>]
 //                    [--file-protection] [--seed <N>] [--latency <ms>] [--host <addr>] [--variant <name[=value]>]…
+//                    [--webhook-secret <s>]
 import { HELP, parseArgs } from './cliArgs';
 import { startSandbox } from './index';
 
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
 		`  API key:     ${sb.apiKey}`,
 		`  JWT (24 h):  ${sb.jwt}`,
 		`  Account:     ${sb.account.email} / ${sb.account.password}  (E-mail and Password; tokens live ${sb.sessions.ttlSeconds} s)`,
+		`  Webhook secret: ${sb.control.webhooks.settings().secret}  (webhook URLs: POST ${sb.baseUrl}/sandbox/webhooks)`,
 		`  Contracts:   ${sb.control.contractCount()}${options.dataFile ? ` (data file ${options.dataFile})` : ''}`,
 		options.requestLog ? `  Request log: ${options.requestLog}` : '',
 		options.fileProtection ? '  File protection: on' : '',

@@ -31,6 +31,8 @@ Usage: npm run sandbox -- [options]
   --file-protection    serve files from {base}/uploads/<id> with auth instead of the upload origin
   --seed <N>           seed N contracts at start (when the data file holds none)
   --latency <ms>       add this latency to every API and upload request
+  --webhook-secret <s> the account's webhook secret, sent in X-Trato-Secret (default: random, printed;
+                       env TRATO_SANDBOX_WEBHOOK_SECRET; URLs are set with POST /sandbox/webhooks)
   --variant <name[=value]>
                        answer as a variant profile does (repeatable; env TRATO_SANDBOX_VARIANTS,
                        comma-separated; docs/sandbox.md "Variant profiles"), one of:
@@ -94,6 +96,10 @@ export function parseArgs(
 			case '--latency':
 				out.latencyMs = num(flag, value());
 				break;
+			case '--webhook-secret':
+				out.webhookSecret = value();
+				if (!out.webhookSecret) throw new Error('--webhook-secret needs a value');
+				break;
 			case '--variant': {
 				const v = value();
 				if (!v) throw new Error('--variant needs a name (or name=value)');
@@ -122,6 +128,7 @@ export function parseArgs(
 		throw new Error('--token-ttl needs at least 1 second');
 	out.requestLog ??= env.TRATO_SANDBOX_REQUEST_LOG || undefined;
 	out.dataFile ??= env.TRATO_SANDBOX_DATA_FILE || undefined;
+	out.webhookSecret ??= env.TRATO_SANDBOX_WEBHOOK_SECRET || undefined;
 	out.variants ??= env.TRATO_SANDBOX_VARIANTS?.split(',')
 		.map((v) => v.trim())
 		.filter(Boolean);

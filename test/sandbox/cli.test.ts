@@ -103,10 +103,14 @@ describe('sandbox CLI', () => {
 	});
 
 	it('takes the API key from TRATO_SANDBOX_API_KEY and refuses unknown options', async () => {
-		const cli = startCli(['--port', '0'], { TRATO_SANDBOX_API_KEY: 'env-key' });
+		const cli = startCli(['--port', '0'], {
+			TRATO_SANDBOX_API_KEY: 'env-key',
+			TRATO_SANDBOX_WEBHOOK_SECRET: 'env-webhook-secret',
+		});
 		try {
 			const out = await cli.ready;
 			expect(field(out, 'API key')).toBe('env-key');
+			expect(field(out, 'Webhook secret')).toBe('env-webhook-secret');
 			cli.child.kill('SIGINT');
 			expect(await exitOf(cli.child)).toBe(0);
 		} finally {

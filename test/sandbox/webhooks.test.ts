@@ -17,6 +17,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { WEBHOOK_EVENTS } from '../../sandbox';
+import { parseArgs } from '../../sandbox/cliArgs';
 import { prepareForSending, participantsOf } from '../helpers/env';
 import { NDA_TEMPLATE, startHarness, type Harness } from './helpers';
 
@@ -351,4 +352,13 @@ test('the control API over HTTP: settings, deliveries, forge', async () => {
 	expect((await h.raw.get(`${base}/deliveries`)).data).toEqual([]);
 	expect((await h.raw.delete(base)).data.urls).toEqual({});
 	await r.close();
+});
+
+test('the CLI takes the secret from --webhook-secret or TRATO_SANDBOX_WEBHOOK_SECRET', () => {
+	expect(parseArgs(['--webhook-secret', 'from-flag'], {}).webhookSecret).toBe('from-flag');
+	expect(parseArgs(['--webhook-secret=inline'], {}).webhookSecret).toBe('inline');
+	expect(parseArgs([], { TRATO_SANDBOX_WEBHOOK_SECRET: 'from-env' }).webhookSecret).toBe(
+		'from-env',
+	);
+	expect(() => parseArgs(['--webhook-secret'], {})).toThrow(/needs a value/);
 });
