@@ -159,7 +159,7 @@ export class TratoApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				'Optional, for the TRATO Instant Trigger only: the webhook secret your TRATO profile shows. Deliveries whose X-Trato-Secret header does not match it are refused (HTTP 401); left empty, deliveries are not verified. It is never sent anywhere.',
+				'Optional, for the TRATO Instant Webhook Trigger only: the webhook secret your TRATO profile shows. Deliveries whose X-Trato-Secret header does not match it are refused (HTTP 401); left empty, deliveries are not verified. It is never sent anywhere.',
 		},
 	];
 

@@ -12,7 +12,7 @@
  * `npm run dev`: the whole thing in one command. Builds the pack, starts the sandbox (seeded), installs n8n the first
  * time, and starts n8n with the pack loaded as an installed community package (linked to this repository's dist/, so
  * `npm run build` + restarting n8n picks up changes), a ready credential and the example workflows imported.
- * With the sandbox, example 4 (the instant trigger) is active and the sandbox posts `signed-all` to its production
+ * With the sandbox, example 5 (the instant trigger) is active and the sandbox posts `signed-all` to its production
  * URL, as a TRATO profile would; its e-mails go to a local SMTP server and are printed here.
  * Ctrl-C stops everything it started.
  *
@@ -71,7 +71,7 @@ const USAGE = `Usage: npm run dev -- [options]
 const SANDBOX_API_KEY = 'sk_sandbox_dev_key';
 const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_dev_secret';
 /** The example whose instant trigger the sandbox delivers to, and the event it listens for. */
-const INSTANT_EXAMPLE = '4-instant-signed-all-email-pdf.json';
+const INSTANT_EXAMPLE = '5-instant-signed-all-email-pdf.json';
 const CREDENTIAL_ID = 'tratoCredential1';
 const CREDENTIAL_NAME = 'TRATO account';
 const PASSWORD_CREDENTIAL_ID = 'tratoCredential2';
@@ -211,7 +211,7 @@ async function main() {
 		});
 		await importCredential(install, env, devDir, credential);
 		if (passwordCredential) await importCredential(install, env, devDir, passwordCredential);
-		// Example 4 e-mails the signed PDF: to a local SMTP server whose messages are printed here.
+		// Example 5 e-mails the signed PDF: to a local SMTP server whose messages are printed here.
 		smtp = await startSmtpSink(await portOr(2525));
 		smtp.onMessage = (mail) =>
 			say(
@@ -240,7 +240,7 @@ async function main() {
 		const rest = new N8nRest(n8n.url);
 		await rest.ownerLogin(DEV_OWNER);
 		const instantUrl = `${n8n.url.replace('localhost', '127.0.0.1')}/webhook/${instant.webhookId}/webhook`;
-		// What a TRATO profile holds: the URL entered for signed-all (example 4 listens for it) and the secret.
+		// What a TRATO profile holds: the URL entered for signed-all (example 5 listens for it) and the secret.
 		sb?.control.webhooks.configure({ urls: { 'signed-all': instantUrl } });
 
 		const lines = [
@@ -257,7 +257,7 @@ async function main() {
 				`  Sandbox:     ${sb.baseUrl}  (files ${sb.uploadUrl}, API key ${sb.apiKey})`,
 				`  Account:     ${sb.account.email} / ${sb.account.password}  (E-mail and Password; tokens live ${sb.sessions.ttlSeconds} s)`,
 				`  Sign a contract as its participants:  curl -X POST ${sb.baseUrl}/sandbox/contracts/<contractId>/sign`,
-				`  Instant trigger: the sandbox posts signed-all to ${instantUrl} (example 4, active if you did not switch it off;`,
+				`  Instant trigger: the sandbox posts signed-all to ${instantUrl} (example 5, active if you did not switch it off;`,
 				`               secret ${SANDBOX_WEBHOOK_SECRET}); its e-mails go to the SMTP server on ${smtp.host}:${smtp.port} and are printed here.`,
 				`               Deliveries: curl ${sb.baseUrl}/sandbox/webhooks/deliveries`,
 				`  Sandbox data is kept in ${join(devDir, 'sandbox.json')} (--fresh starts over)`,

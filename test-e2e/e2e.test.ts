@@ -17,7 +17,7 @@
  *    sandbox signs a contract, and its last node leaves a custom property on that contract;
  *  - the instant trigger in a running n8n: one execution per sandbox delivery (`signed` per participant, then
  *    `signed-all`) with the payload and eventId in its output; a wrong or missing secret (401), a body that is not
- *    JSON or names no contract (400) and an event not chosen (200) start nothing; example 4 e-mails the signed PDF.
+ *    JSON or names no contract (400) and an event not chosen (200) start nothing; example 5 e-mails the signed PDF.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -397,7 +397,7 @@ for (const major of MAJORS) {
 		);
 
 		test(
-			'instant trigger in a running n8n: one execution per delivery; 401, 400 and events not chosen start nothing; example 4 e-mails the signed PDF',
+			'instant trigger in a running n8n: one execution per delivery; 401, 400 and events not chosen start nothing; example 5 e-mails the signed PDF',
 			{ timeout: 8 * 60_000 },
 			async () => {
 				await instantTriggerScenario(e);
@@ -408,7 +408,7 @@ for (const major of MAJORS) {
 
 /**
  * The instant trigger in a running n8n (`n8n start`), against the sandbox's real deliveries and forged ones:
- * a workflow listening for every event, one listening for `document-finalized` only, and example 4 (signed-all →
+ * a workflow listening for every event, one listening for `document-finalized` only, and example 5 (signed-all →
  * signed PDF → e-mail) whose Send Email step talks to a local SMTP server.
  */
 async function instantTriggerScenario(e: E2eEnv): Promise<void> {
@@ -450,8 +450,8 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 	);
 	await e.importWorkflow(all);
 	await e.importWorkflow(finalizedOnly);
-	const example4 = readWorkflow(exampleFile(4));
-	for (const id of [all.id, finalizedOnly.id, example4.id]) await activate(e, id);
+	const example5 = readWorkflow(exampleFile(5));
+	for (const id of [all.id, finalizedOnly.id, example5.id]) await activate(e, id);
 
 	const n8n = await startN8n(e.install, e.env, { logFile: join(e.dir, 'n8n-instant.log') });
 	try {
@@ -459,10 +459,10 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 		await rest.ownerLogin(DEV_OWNER);
 		const urlAll = productionUrl(n8n.url, hookAll);
 		const urlFinalized = productionUrl(n8n.url, hookFinalized);
-		const example4Hook = example4.nodes.find((n) => n.type === INSTANT_TRIGGER_TYPE)!
+		const example5Hook = example5.nodes.find((n) => n.type === INSTANT_TRIGGER_TYPE)!
 			.webhookId as string;
-		const url4 = productionUrl(n8n.url, example4Hook);
-		for (const url of [urlAll, urlFinalized, url4]) await waitRegistered(url);
+		const url5 = productionUrl(n8n.url, example5Hook);
+		for (const url of [urlAll, urlFinalized, url5]) await waitRegistered(url);
 
 		// 1. The sandbox signs a contract, one participant at a time: one execution per delivery.
 		const contract = e.sb.control.createContract({
@@ -588,11 +588,11 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 		);
 		assert.equal((await executionsOf(rest, finalizedOnly.id)).length, 0);
 
-		// 3. Example 4: signed by all → the signed PDF is e-mailed.
+		// 3. Example 5: signed by all → the signed PDF is e-mailed.
 		e.sb.control.webhooks.unsubscribe();
-		e.sb.control.webhooks.configure({ urls: { 'signed-all': url4 } });
+		e.sb.control.webhooks.configure({ urls: { 'signed-all': url5 } });
 		const toMail = e.sb.control.createContract({
-			name: `E2E example 4 ${major}`,
+			name: `E2E example 5 ${major}`,
 			status: 'SENT_TO_SIGN',
 			participants: [
 				{ name: 'Ana López', email: 'ana.lopez@example.com' },
@@ -602,10 +602,10 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 		e.sb.control.sign(toMail._id);
 		const deadline = Date.now() + 120_000;
 		while (sink.messages.length === 0 && Date.now() < deadline) await sleep(500);
-		assert.equal(sink.messages.length, 1, 'example 4 sent one e-mail');
+		assert.equal(sink.messages.length, 1, 'example 5 sent one e-mail');
 		const mail = sink.messages[0];
 		assert.deepEqual(mail.to, ['legal@example.com']);
-		assert.equal(mail.subject, `Signed by all: E2E example 4 ${major}`);
+		assert.equal(mail.subject, `Signed by all: E2E example 5 ${major}`);
 		assert.equal(mail.attachments.length, 1);
 		assert.equal(mail.attachments[0].contentType, 'application/pdf');
 		const documents = await fetch(`${e.sb.baseUrl}/api/contract/documents/${toMail._id}`, {
@@ -618,9 +618,9 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 			mail.attachments[0].content.equals(signedPdf),
 			'the attachment is the signed PDF the service holds',
 		);
-		const example4Runs = await finishedExecutions(rest, example4.id, 1);
+		const example5Runs = await finishedExecutions(rest, example5.id, 1);
 		assert.deepEqual(
-			example4Runs.map((r) => r.status),
+			example5Runs.map((r) => r.status),
 			['success'],
 		);
 	} finally {

@@ -9,7 +9,7 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 /**
- * A local SMTP server that accepts every message and keeps it in memory: the mail server of example 4's "Send
+ * A local SMTP server that accepts every message and keeps it in memory: the mail server of example 5's "Send
  * Email" step in the end-to-end tests and `npm run dev` (n8n's own node and nodemailer talk to it as to any SMTP
  * server: plain SMTP, no TLS, any or no login). Messages are parsed enough to read their subject, recipients and
  * attachments.
@@ -18,7 +18,7 @@ import { createServer, type AddressInfo, type Server, type Socket } from 'node:n
 
 import { importCredentials, type N8nInstall } from './n8n';
 
-/** The SMTP credential example 4 names ("SMTP account (replace me)"). */
+/** The SMTP credential example 5 names ("SMTP account (replace me)"). */
 export const SMTP_CREDENTIAL = { id: 'smtpCredential1', name: 'SMTP account (replace me)' };
 
 export interface MailAttachment {
@@ -210,7 +210,7 @@ export async function startSmtpSink(port = 0, host = '127.0.0.1'): Promise<SmtpS
 	return sink;
 }
 
-/** `n8n import:credentials` of the SMTP credential example 4 uses, pointing at this sink (no TLS, no login). */
+/** `n8n import:credentials` of the SMTP credential example 5 uses, pointing at this sink (no TLS, no login). */
 export async function importSmtpCredential(
 	install: N8nInstall,
 	env: NodeJS.ProcessEnv,

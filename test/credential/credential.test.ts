@@ -392,13 +392,15 @@ describe("environments: the only origin that gets the credential is the environm
 					),
 				)
 				.map((p) => p.name);
-		expect(visible({})).toEqual(['environment', 'authentication', 'apiKey']);
+		// The Webhook Secret (optional, for the instant trigger) is shown whatever the authentication.
+		expect(visible({})).toEqual(['environment', 'authentication', 'apiKey', 'webhookSecret']);
 		expect(visible({ environment: 'custom', authentication: 'emailPassword' })).toEqual([
 			'environment',
 			'baseUrl',
 			'authentication',
 			'email',
 			'password',
+			'webhookSecret',
 		]);
 	});
 });

@@ -98,6 +98,7 @@ describe("the credential's Webhook Secret", () => {
 
 	test('changes neither the credential test nor the headers sent to the API', async () => {
 		const credentials = {
+			environment: 'custom' as const,
 			baseUrl: env.sb.baseUrl,
 			authentication: 'apiKey' as const,
 			apiKey: env.sb.apiKey,
@@ -110,7 +111,7 @@ describe("the credential's Webhook Secret", () => {
 			options: IHttpRequestOptions,
 		) => Promise<IHttpRequestOptions>;
 		const authenticated = (await authenticate(withSecret, {
-			url: '/api/authentication',
+			url: `${env.sb.baseUrl}/api/authentication`,
 			headers: {},
 		})) as IHttpRequestOptions;
 		expect(JSON.stringify(authenticated)).not.toContain('whsec_never_sent_anywhere');
