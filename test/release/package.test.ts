@@ -25,8 +25,11 @@ interface PackInfo {
 	entryCount: number;
 }
 
-/** Unpacked-size budget: about 380 kB today (JavaScript, type declarations, README, icons, codex). */
-const UNPACKED_BUDGET = 500_000;
+/**
+ * Unpacked-size budget (JavaScript, type declarations, README, icons, codex): 495 kB before the instant trigger,
+ * 521 kB with it (its code, declarations and codex about 17 kB, its README section about 10 kB).
+ */
+const UNPACKED_BUDGET = 550_000;
 
 function sourceFiles(dir: string): string[] {
 	return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })

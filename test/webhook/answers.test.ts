@@ -86,7 +86,16 @@ test.each([
 		{ contractid: { $oid: CONTRACT }, event: 'signed' },
 		/no contract id/,
 	],
-	['a contract id with a slash', { contractid: '../../admin', event: 'signed' }, /not a TRATO id/],
+	[
+		'a contract id with a slash',
+		{ contractid: '../../admin', event: 'signed' },
+		/is not a valid ID/,
+	],
+	[
+		'a contract id of 201 characters',
+		{ contractid: 'a'.repeat(201), event: 'signed' },
+		/201 characters/,
+	],
 	['no event', { contractid: CONTRACT }, /no event name/],
 ])('a payload with %s gets 400 and starts nothing', async (_, payload, message) => {
 	const { answer, items } = await started(() => server.post(payload, verified));

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { idProblem } from '../helpers/validate';
 import { TIME_FIELDS, WEBHOOK_EVENTS } from './events';
 
 /**
@@ -70,12 +71,6 @@ export function eventName(value: unknown): string {
 		: '';
 }
 
-/** An id no contract can have: too long, or with control characters or a slash. */
-function implausibleId(id: string): boolean {
-	// eslint-disable-next-line no-control-regex
-	return id.length > 200 || /[\u0000-\u001f\u007f/]/.test(id);
-}
-
 /** JSON with object keys sorted, so that the same content always gives the same text. */
 function canonicalJson(value: unknown): string {
 	if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
@@ -117,7 +112,8 @@ export function readDelivery(body: IDataObject, receivedAt: string): Delivery | 
 	if (contractId === undefined) {
 		return `The delivery has no contract id (looked for ${CONTRACT_ID_FIELDS.join(', ')}).`;
 	}
-	if (implausibleId(contractId)) return "The delivery's contract id is not a TRATO id.";
+	const problem = idProblem(contractId);
+	if (problem) return `The delivery's contract id ${problem.message}.`;
 	const event = eventName(body.event);
 	if (event === '') return 'The delivery has no event name (field "event").';
 
