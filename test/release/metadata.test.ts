@@ -250,3 +250,67 @@ describe('CHANGELOG.md', () => {
 		expect(plan.version).toMatch(/^\d+\.\d+\.\d+/);
 	});
 });
+
+describe('README.es.md (the Spanish README for Mexican users)', () => {
+	const SPANISH = read('README.es.md');
+	const headings = [...SPANISH.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
+
+	it('is linked from the top of the README, and links back, with absolute addresses (npm page)', () => {
+		const top = README.split('\n').slice(0, 5).join('\n');
+		expect(top).toContain(`(${BASE}/blob/main/README.es.md)`);
+		expect(SPANISH.split('\n').slice(0, 5).join('\n')).toContain(`(${BASE}/blob/main/README.md)`);
+		const links = [...SPANISH.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]);
+		expect(links.filter((link) => !link.startsWith('https://'))).toEqual([]);
+		expect(
+			links
+				.map(repositoryPath)
+				.filter((path): path is string => path !== undefined)
+				.filter((path) => !existsSync(join(ROOT, path))),
+		).toEqual([]);
+	});
+
+	it('covers install, the credential, a first workflow, the triggers and the errors, and says it is unofficial', () => {
+		expect(headings).toEqual(
+			expect.arrayContaining([
+				'Instalación',
+				'Credencial "TRATO API"',
+				'Tu primer flujo: una plantilla, un firmante, el enlace de firma',
+				'Disparadores: al instante o por consulta',
+				'Errores',
+			]),
+		);
+		expect(SPANISH).toMatch(/no oficiales/);
+		expect(SPANISH).toContain('¿Dónde está la API key?');
+	});
+
+	it("names the credential's fields and options as n8n shows them", () => {
+		const credential = new (require('../../credentials/TratoApi.credentials').TratoApi)();
+		const shown = (name: string) =>
+			credential.properties.find((p: any) => p.name === name) as {
+				displayName: string;
+				options?: Array<{ name: string }>;
+			};
+		for (const field of ['environment', 'authentication', 'apiKey', 'webhookSecret']) {
+			expect(SPANISH).toContain(`**${shown(field).displayName}**`);
+		}
+		for (const field of ['environment', 'authentication']) {
+			for (const option of shown(field).options ?? [])
+				expect(SPANISH).toContain(`**${option.name}**`);
+		}
+	});
+
+	it("quotes TRATO's error texts exactly as the node recognises them", () => {
+		const { TRATO_ERROR_TEXTS } = require('../../nodes/Trato/transport/tratoErrors');
+		const quoted = [...SPANISH.matchAll(/^\| `([^`]+)`/gm)].map((match) => match[1]);
+		expect(quoted.length).toBeGreaterThanOrEqual(4);
+		for (const text of quoted) {
+			const sample = text.replace('<id>', '0123456789abcdef01234567');
+			expect(TRATO_ERROR_TEXTS.some((known: any) => known.pattern.test(sample))).toBe(true);
+		}
+	});
+
+	it("gives the sandbox's real login", () => {
+		const { SANDBOX_ACCOUNT } = require('../../sandbox/sessions');
+		expect(SPANISH).toContain(`\`${SANDBOX_ACCOUNT.email}\` / \`${SANDBOX_ACCOUNT.password}\``);
+	});
+});
