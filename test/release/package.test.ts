@@ -49,13 +49,11 @@ beforeAll(() => {
 }, 120_000);
 
 describe('npm pack', () => {
-	it('ships only dist/, README.md, LICENSE.md and package.json', () => {
-		const outside = paths.filter(
-			(path) =>
-				!path.startsWith('dist/') && !['README.md', 'LICENSE.md', 'package.json'].includes(path),
-		);
+	it('ships only dist/, the two READMEs (English, Spanish), LICENSE.md and package.json', () => {
+		const root = ['README.md', 'README.es.md', 'LICENSE.md', 'package.json'];
+		const outside = paths.filter((path) => !path.startsWith('dist/') && !root.includes(path));
 		expect(outside).toEqual([]);
-		expect(paths).toEqual(expect.arrayContaining(['README.md', 'LICENSE.md', 'package.json']));
+		expect(paths).toEqual(expect.arrayContaining(root));
 	});
 
 	it('ships in dist/ only what is built from nodes/ and credentials/: no tests, sandbox, scripts or benchmarks', () => {
