@@ -25,6 +25,9 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
+import { TratoApi } from '../../credentials/TratoApi.credentials';
+import { TRATO_ERROR_TEXTS } from '../../nodes/Trato/transport/tratoErrors';
+import { SANDBOX_ACCOUNT } from '../../sandbox/sessions';
 import { planRelease } from '../../scripts/release/release';
 import { laptopEnv, readPackageJson, ROOT, run, TSX } from './helpers';
 
@@ -284,7 +287,7 @@ describe('README.es.md (the Spanish README for Mexican users)', () => {
 	});
 
 	it("names the credential's fields and options as n8n shows them", () => {
-		const credential = new (require('../../credentials/TratoApi.credentials').TratoApi)();
+		const credential = new TratoApi();
 		const shown = (name: string) =>
 			credential.properties.find((p: any) => p.name === name) as {
 				displayName: string;
@@ -300,17 +303,15 @@ describe('README.es.md (the Spanish README for Mexican users)', () => {
 	});
 
 	it("quotes TRATO's error texts exactly as the node recognises them", () => {
-		const { TRATO_ERROR_TEXTS } = require('../../nodes/Trato/transport/tratoErrors');
 		const quoted = [...SPANISH.matchAll(/^\| `([^`]+)`/gm)].map((match) => match[1]);
 		expect(quoted.length).toBeGreaterThanOrEqual(4);
 		for (const text of quoted) {
 			const sample = text.replace('<id>', '0123456789abcdef01234567');
-			expect(TRATO_ERROR_TEXTS.some((known: any) => known.pattern.test(sample))).toBe(true);
+			expect(TRATO_ERROR_TEXTS.some((known) => known.pattern.test(sample))).toBe(true);
 		}
 	});
 
 	it("gives the sandbox's real login", () => {
-		const { SANDBOX_ACCOUNT } = require('../../sandbox/sessions');
 		expect(SPANISH).toContain(`\`${SANDBOX_ACCOUNT.email}\` / \`${SANDBOX_ACCOUNT.password}\``);
 	});
 });
