@@ -26,8 +26,8 @@ import {
 	type SeedOptions,
 	type TemplateState,
 } from './types';
-import { badRequest, describeValue, isPlainObject, isValidEmail, notFound } from './util';
-import { Variants, knownVariants } from './variants';
+import { badRequest, describeValue, isPlainObject, isValidEmail, notFound, seedIds } from './util';
+import { Variants, knownVariants, seedListRandom } from './variants';
 import { registerWebhookRoutes, type Webhooks } from './webhooks';
 
 export interface ControlDeps {
@@ -151,6 +151,7 @@ export function createControl(deps: ControlDeps): SandboxControl {
 			core.variants = deps.initial.variants ?? Variants.none;
 			if (deps.hooks) deps.hooks.request = undefined;
 			deps.webhooks.reset();
+			seedListRandom(undefined);
 			if (deps.initial.seed > 0) seedContracts(core, deps.initial.seed);
 			core.touch();
 		},
@@ -269,6 +270,15 @@ export function createControl(deps: ControlDeps): SandboxControl {
 		},
 		variants() {
 			return core.variants.list();
+		},
+		deleteContract(contractId) {
+			const c = core.contract(contractId);
+			core.store.removeContract(c);
+			core.touch();
+		},
+		seedRandom(seed) {
+			seedListRandom(seed);
+			seedIds(seed);
 		},
 	};
 	return control;

@@ -172,6 +172,31 @@ export class Store {
 		return this.sorted[lo] === c ? lo : -1;
 	}
 
+	/** Takes a contract out of the store and its indexes (a contract deleted in TRATO's web app). */
+	removeContract(c: ContractState): void {
+		const i = this.indexOf(c);
+		if (i >= 0) {
+			this.sorted.splice(i, 1);
+			this.statusCodes.splice(i, 1);
+			this.templateCodes.splice(i, 1);
+			this.participantMasks.splice(i, 1);
+		}
+		this.contracts.delete(c._id);
+		const keys = this.indexedKeys.get(c._id);
+		for (const [index, list] of [
+			[this.emailIndex, keys?.emails ?? []],
+			[this.variableIndex, keys?.vars ?? []],
+		] as const) {
+			for (const k of list) {
+				const rest = (index.get(k) ?? []).filter((x) => x !== c);
+				if (rest.length) index.set(k, rest);
+				else index.delete(k);
+			}
+		}
+		this.indexedKeys.delete(c._id);
+		this.expiryWatch.delete(c._id);
+	}
+
 	/** Refreshes every index entry of a contract after it changed (status, participants, e-mails, variables). */
 	reindex(c: ContractState): void {
 		const i = this.indexOf(c);

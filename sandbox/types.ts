@@ -432,6 +432,13 @@ export interface SandboxControl {
 	variants(): string[];
 	/** Webhook subscriptions, deliveries and forged deliveries (sandbox/webhooks.ts). `reset()` clears them. */
 	webhooks: WebhookControl;
+	/** Deletes a contract, as TRATO's web app can (it leaves every list; its id is then unknown). */
+	deleteContract(contractId: string): void;
+	/**
+	 * Makes the sandbox's random choices (the order of ties with `unstable-ties`) repeatable from a seed, so a
+	 * schedule can be replayed; undefined goes back to Math.random. `reset()` does too.
+	 */
+	seedRandom(seed?: number): void;
 }
 
 export interface SandboxOptions {

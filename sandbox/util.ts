@@ -31,7 +31,17 @@ export const conflict = (message: string, extra?: Record<string, unknown>) =>
 // Identifiers
 
 let idCounter = randomBytes(3).readUIntBE(0, 3);
-const processPart = randomBytes(5).toString('hex');
+let processPart = randomBytes(5).toString('hex');
+
+/** Makes the ids that follow repeatable from a seed (replayable model-check schedules); undefined: random again. */
+export function seedIds(seed: number | undefined): void {
+	const next = seed === undefined ? undefined : mulberry32(seed ^ 0x5eed1d5);
+	const bytes = (n: number) =>
+		next ? Buffer.from(Array.from({ length: n }, () => Math.floor(next() * 256))) : randomBytes(n);
+	// the counter starts low enough not to wrap (ties are ordered by id)
+	idCounter = bytes(3).readUIntBE(0, 3) >>> 1;
+	processPart = bytes(5).toString('hex');
+}
 
 /** Mongo ObjectId-like 24-hex identifier: 4-byte seconds, 5 random bytes, 3-byte counter. */
 export function objectId(date: Date = new Date()): string {

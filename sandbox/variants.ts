@@ -18,7 +18,7 @@ import {
 	type CustomPropertyState,
 	type ParticipantStatus,
 } from './types';
-import { badRequest } from './util';
+import { badRequest, mulberry32 } from './util';
 
 /** Every variant; a variant with `values` takes `name=value` (the first value is the default). */
 export const VARIANTS = {
@@ -39,6 +39,7 @@ export const VARIANTS = {
 	'second-precision': {},
 	'unstable-ties': {},
 	'date-only-bounds': {},
+	'page-cap': { values: ['50', '1', '2', '3', '4', '5', '6', '10', '100'] },
 } as const satisfies Record<string, { values?: readonly string[] }>;
 
 export type VariantName = keyof typeof VARIANTS;
@@ -89,6 +90,13 @@ function fnv1a(text: string): number {
 	return h >>> 0;
 }
 
+/** The random source of tie shuffles: Math.random, or a seeded one (seedListRandom) for replayable runs. */
+let listRandom: () => number = Math.random;
+
+export function seedListRandom(seed: number | undefined): void {
+	listRandom = seed === undefined ? Math.random : mulberry32(seed);
+}
+
 /** Contracts sharing a createdAt swap places among the positions they hold; everything else stays put. */
 function shuffleTies(list: ContractState[]): ContractState[] {
 	const groups = new Map<number, number[]>();
@@ -102,7 +110,7 @@ function shuffleTies(list: ContractState[]): ContractState[] {
 		if (positions.length < 2) continue;
 		const members = positions.map((i) => list[i]);
 		for (let i = members.length - 1; i > 0; i--) {
-			const j = Math.floor(Math.random() * (i + 1));
+			const j = Math.floor(listRandom() * (i + 1));
 			[members[i], members[j]] = [members[j], members[i]];
 		}
 		positions.forEach((at, k) => (out[at] = members[k]));
@@ -300,6 +308,9 @@ export function toDayBounds(q: { fromMs?: number; toMs?: number }): void {
 export function listContracts(core: Core, q: ListQuery): { items: ContractState[]; total: number } {
 	if (q.matchesNothing) return { items: [], total: 0 };
 	const v = core.variants;
+	// page-cap: fewer per page than asked, pages counted in that size (X-Total-Pages follows q.perPage)
+	const cap = Number(v.value('page-cap'));
+	if (cap > 0) q.perPage = Math.min(q.perPage, cap);
 	if (!v.reorders()) return core.list(q);
 	const all = core.list({ ...q, page: 1, perPage: Number.MAX_SAFE_INTEGER }).items;
 	const skip = (q.page - 1) * q.perPage;

@@ -165,6 +165,35 @@ describe('sandbox listing (4.14)', () => {
 			['Fresh'],
 		);
 	});
+
+	it('deleteContract: the contract leaves every list (filtered ones too) and its id is unknown', async () => {
+		const gone = h.sb.control.createContract({
+			name: 'Gone',
+			participants: [{ email: 'gone@example.com' }],
+		});
+		h.sb.control.setStatus(gone._id, 'REJECTED');
+		const total = async (params: Record<string, string> = {}) =>
+			Number(
+				(await h.api.get('/api/list/contracts', { params: { perPage: 1, ...params } })).headers[
+					'x-total-documents'
+				],
+			);
+		const [all, rejected, byEmail] = [
+			await total(),
+			await total({ statusContract: 'REJECTED' }),
+			await total({ emailParticipant: 'gone@example.com' }),
+		];
+		h.sb.control.deleteContract(gone._id);
+		expect(names(await list())).not.toContain('Gone');
+		expect([
+			await total(),
+			await total({ statusContract: 'REJECTED' }),
+			await total({ emailParticipant: 'gone@example.com' }),
+		]).toEqual([all - 1, rejected - 1, byEmail - 1]);
+		expect(h.sb.control.getContract(gone._id)).toBeUndefined();
+		expect((await h.api.get(`/api/contract/status/${gone._id}`)).status).toBe(404);
+		expect(() => h.sb.control.deleteContract(gone._id)).toThrow(/not found/);
+	});
 });
 
 describe('sandbox listing at 100,000 contracts', () => {

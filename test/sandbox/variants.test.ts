@@ -457,6 +457,36 @@ describe('listing order, bounds and timestamps (api-notes S4, S5)', () => {
 		]);
 	});
 
+	it('page-cap: fewer contracts per page than asked, pages counted in that size, the total unchanged', async () => {
+		const all = await names();
+		use('page-cap=4');
+		const res = await h.api.get('/api/list/contracts', { params: { ...RANGE, perPage: 200 } });
+		expect(res.data.map((c: Item) => c.name)).toEqual(all.slice(0, 4));
+		expect(res.headers['x-total-documents']).toBe(String(all.length));
+		expect(res.headers['x-total-pages']).toBe(String(Math.ceil(all.length / 4)));
+		expect(await names({ page: 2, perPage: 200 })).toEqual(all.slice(4, 8));
+		expect(await names({ page: 2, perPage: 3 })).toEqual(all.slice(3, 6));
+		expect(use('page-cap')).toEqual(['page-cap=50']);
+	});
+
+	it('seedRandom: the same seed gives the same tie orders (and ids), no seed random ones', async () => {
+		use('unstable-ties');
+		const run = async (seed?: number) => {
+			h.sb.control.seedRandom(seed);
+			const seen: string[] = [];
+			for (let i = 0; i < 5; i++) seen.push(ties(await list()).join());
+			return seen.join('|');
+		};
+		expect(await run(7)).toBe(await run(7));
+		expect(await run(7)).not.toBe(await run(8));
+		h.sb.control.seedRandom(11);
+		const first = h.sb.control.createContract({ name: 'seeded' })._id;
+		h.sb.control.deleteContract(first);
+		h.sb.control.seedRandom(11);
+		expect(h.sb.control.createContract({ name: 'seeded' })._id).toBe(first);
+		h.sb.control.seedRandom(undefined);
+	});
+
 	it("date-only-bounds: only the date part of the bounds counts, like setListDatePrecision('day')", async () => {
 		const bounds = { dateStart: '2030-01-10T12:00:00Z', dateEnd: '2030-01-11T00:00:00Z' };
 		expect(await names(bounds)).toEqual([]);
@@ -548,7 +578,7 @@ describe('switching variants', () => {
 		expect((await h.raw.get(`${base}/sandbox/health`)).data.variants).toEqual(set.data.variants);
 		const shown = (await h.raw.get(`${base}/sandbox/variants`)).data;
 		expect(shown.variants).toEqual(set.data.variants);
-		expect(shown.known).toHaveLength(17);
+		expect(shown.known).toHaveLength(18);
 		const bad = await h.raw.post(`${base}/sandbox/variants`, { variants: ['newest-last'] });
 		expect(bad.status).toBe(400);
 		expect(bad.data).toEqual({
