@@ -12,32 +12,11 @@
  * Import FIRST in a benchmark process that loads n8n-core: gives n8n-core a throw-away user folder under
  * bench/out (removed at exit) before the test harness's own environment setup runs.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import Module from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 
+import '../../test/harness/tsx-resolve';
 import { OUT } from './common';
-
-/**
- * Under tsx, `import … from './Trato.node'` resolves to the codex file `Trato.node.json` (Node's
- * CommonJS resolution tries `.json` before tsx's `.ts`); jest resolves `.ts` first. Point `*.node` imports at
- * the TypeScript file when there is one, as jest does.
- */
-const moduleWithResolve = Module as unknown as {
-	_resolveFilename: (
-		request: string,
-		parent: { filename?: string } | undefined,
-		...rest: unknown[]
-	) => string;
-};
-const originalResolve = moduleWithResolve._resolveFilename;
-moduleWithResolve._resolveFilename = function (request, parent, ...rest) {
-	if (request.startsWith('.') && request.endsWith('.node') && parent?.filename) {
-		const candidate = resolve(dirname(parent.filename), `${request}.ts`);
-		if (existsSync(candidate)) return candidate;
-	}
-	return originalResolve.call(this, request, parent, ...rest);
-};
 
 const folder = join(OUT, `trato-harness-${process.pid}`);
 mkdirSync(folder, { recursive: true });

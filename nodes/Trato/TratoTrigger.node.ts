@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { listSearch } from './methods';
+import { modeSubtitle } from './trigger/modes';
 import { versionDescription } from './trigger/versionDescription';
 import { poll } from './trigger/poll';
 
@@ -15,8 +16,7 @@ export class TratoTrigger implements INodeType {
 		name: 'tratoTrigger',
 		icon: { light: 'file:trato.svg', dark: 'file:trato.dark.svg' },
 		group: ['trigger'],
-		subtitle:
-			'={{ "Polling: " + {"anyChange": "Contract status changed", "enteredStatus": "Contract reached a status", "newContract": "Contract created"}[$parameter["event"]] }}',
+		subtitle: modeSubtitle,
 		...versionDescription,
 	};
 

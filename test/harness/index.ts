@@ -661,6 +661,12 @@ let restarts = 0;
 export class PollSimulator {
 	private memory: IDataObject;
 	saved: IDataObject;
+	/**
+	 * n8n 2.41's durable poll cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED with the durable scheduler): every poll
+	 * starts from the cursor in the database, and a successful poll's cursor is committed with the execution it
+	 * produced (or alone when it emitted nothing) — a poll round happens completely or not at all.
+	 */
+	durableCursors = false;
 	readonly credentialsHelper: HarnessCredentialsHelper;
 	/** The next successful poll is an activation poll (saved even when it emits nothing). */
 	private activation = true;
@@ -692,6 +698,16 @@ export class PollSimulator {
 		return (this.memory['node:TRATO Trigger'] as IDataObject) ?? {};
 	}
 
+	/** A copy of the in-memory static data (to run a poll again from it, see replaceMemory). */
+	snapshot(): IDataObject {
+		return deepCopy(this.memory);
+	}
+
+	/** Puts back in-memory static data taken with snapshot(): a poll that started from the same state. */
+	replaceMemory(memory: IDataObject): void {
+		this.memory = deepCopy(memory);
+	}
+
 	/** An n8n restart: a new process (the trigger's session changes) reloads the saved static data. */
 	restart(): void {
 		this.memory = deepCopy(this.saved);
@@ -704,6 +720,7 @@ export class PollSimulator {
 		activation: WorkflowActivateMode = 'activate',
 	): Promise<PollResult> {
 		await initN8nCore();
+		if (this.durableCursors) this.memory = deepCopy(this.saved);
 		const node: INode = {
 			id: 'node-trigger',
 			name: 'TRATO Trigger',
@@ -719,7 +736,7 @@ export class PollSimulator {
 		try {
 			const emitted = await nodeTypeInstances[TRIGGER_TYPE].poll!.call(context);
 			this.memory = workflow.staticData as IDataObject;
-			if (mode !== 'manual' && (emitted !== null || this.activation)) {
+			if (mode !== 'manual' && (emitted !== null || this.activation || this.durableCursors)) {
 				this.saved = deepCopy(this.memory);
 				this.activation = false;
 			}

@@ -15,7 +15,8 @@
 import { deepCopy } from 'n8n-workflow';
 
 import type { FaultSpec, RequestHookInfo } from '../../sandbox';
-import { startEnv, type NodeTestEnv } from '../helpers/env';
+import { triggerTuning } from '../../nodes/Trato/trigger/tuning';
+import { byId, LEASE, startEnv, type NodeTestEnv } from '../helpers/env';
 import {
 	decoded,
 	emitted,
@@ -206,13 +207,41 @@ describe('changes while a pass is paging', () => {
 				r.query.dateStart === new Date(at - 1).toISOString() &&
 				r.query.dateEnd === new Date(at + 1).toISOString(),
 		);
-		// the total changes on page 2 (250 → 249): the union starts again there, and page 1 asked again completes it
-		expect(runReads.map((r) => r.query.page)).toEqual(['1', '2', '1']);
+		// the total changes on page 2 (250 → 249): the union starts again there, and page 1 asked again completes it;
+		// a union of two answers is confirmed by the next one (pages 2 and 1 again list the same contracts)
+		expect(runReads.map((r) => r.query.page)).toEqual(['1', '2', '1', '2', '1']);
 		const state = decoded(sim)!;
 		expect([...run, ...others].filter((id) => state.contracts.get(id)?.present)).toHaveLength(279);
 		expect(state.contracts.has(run[200])).toBe(false);
 		env.sb.control.setStatus(run[200], 'SENT_TO_SIGN');
 		expect(emitted(await sim.poll()).map(eventKey)).toEqual([`${run[200]}:SENT_TO_SIGN:1`]);
+	});
+
+	test('one contract of a run leaves while another joins (same total) during the read: none is lost, no false event', async () => {
+		const instant = new Date(clock.ms - 86_400_000).toISOString();
+		// ties are listed newest id first: the joiner, made first, is listed last
+		const joiner = env.sb.control.createContract({
+			status: 'SENT_TO_FILL',
+			createdAt: instant,
+		})._id;
+		const run: string[] = [];
+		for (let i = 0; i < 250; i++)
+			run.push(env.sb.control.createContract({ status: 'SENT_TO_SIGN', createdAt: instant })._id);
+		const sim = newSim(env, { event: 'enteredStatus', statuses: ['SENT_TO_SIGN'] });
+		expect(emitted(await sim.poll())).toEqual([]);
+		// while the run's second page is asked, a contract of page 1 leaves and the joiner enters at the end: the
+		// total stays 250, and run[49], moved from page 2 to page 1, is on neither page read
+		onListRequest(3, () => {
+			env.sb.control.setStatus(run[249], 'CANCELED');
+			env.sb.control.setStatus(joiner, 'SENT_TO_SIGN');
+		});
+		expect(emitted(await sim.poll()).map(eventKey)).toEqual([`${joiner}:SENT_TO_SIGN:1`]);
+		env.sb.control.setRequestHook(undefined);
+		const state = decoded(sim)!;
+		expect(state.contracts.get(run[49])?.present).toBe(true);
+		expect(state.contracts.get(run[249])?.present ?? false).toBe(false);
+		// nothing changed since: nothing to report (a contract the read missed would now "enter" its status)
+		expect(emitted(await sim.poll())).toEqual([]);
 	});
 
 	test('an API that ignores the time part of dateEnd is detected and read by page numbers until the total is read', async () => {
@@ -221,17 +250,18 @@ describe('changes while a pass is paging', () => {
 		const sim = newSim(env, { event: 'enteredStatus', statuses: ['REJECTED'] });
 		let mark = env.mark();
 		await sim.poll();
-		// page 1, then a keyset page answering contracts newer than dateEnd → plain pages 1-3
+		// page 1, then a keyset page answering contracts newer than dateEnd → plain pages 1-3, read twice (on a
+		// status-filtered list, a union of several answers is confirmed by the next)
 		expect(
 			listRequests(env, mark).map((r) => `${r.query.page}${r.query.dateEnd ? ' dateEnd' : ''}`),
-		).toEqual(['1', '1 dateEnd', '1', '2', '3']);
+		).toEqual(['1', '1 dateEnd', '1', '2', '3', '1', '2', '3']);
 		expect(decoded(sim)!.contracts.size).toBe(450);
 
 		env.sb.control.setStatus(ids[300], 'CANCELED');
 		env.sb.control.setStatus(ids[300], 'REJECTED');
 		env.sb.control.setStatus(ids[5], 'CANCELED');
 		// a contract leaves while the offset read pages: the total changes, the union starts again from that page,
-		// and the pages asked again complete it
+		// the pages asked again complete it (2, 3, 1), and the next union confirms it (2, 3, 1 again)
 		onListRequest(4, () => env.sb.control.setStatus(ids[20], 'CANCELED'));
 		mark = env.mark();
 		expect(emitted(await sim.poll())).toEqual([]);
@@ -239,6 +269,9 @@ describe('changes while a pass is paging', () => {
 		expect(listRequests(env, mark).map((r) => r.query.page)).toEqual([
 			'1',
 			'1',
+			'1',
+			'2',
+			'3',
 			'1',
 			'2',
 			'3',
@@ -318,5 +351,193 @@ describe('n8n restarts', () => {
 		await sim.poll();
 		env.sb.control.setStatus(ids[0], 'REJECTED');
 		expect(emitted(await sim.poll()).map(eventKey)).toEqual([`${ids[0]}:REJECTED:1`]);
+	});
+});
+
+describe('loss classes the model check found (each test fails on the trigger before the fix)', () => {
+	afterEach(() => {
+		env.sb.control.setRequestHook(undefined);
+		env.sb.control.setVariants([]);
+		restoreSettings();
+		waits = injectSettings({ clock }).waits;
+	});
+
+	test('a contract created while the first poll reads a filtered list is not taken into the baseline unseen', async () => {
+		createMany(3, 'SENT_TO_SIGN');
+		const sim = newSim(env, { filters: { templateId: byId(LEASE) } });
+		// the baseline reads the account's newest contract and the Lease contracts; the contract appears between
+		let fresh = '';
+		onListRequest(2, () => {
+			fresh = env.sb.control.createContract({ templateId: LEASE })._id;
+		});
+		expect(emitted(await sim.poll())).toEqual([]);
+		env.sb.control.setRequestHook(undefined);
+		// it is sent before the next poll: a change from draft (before the fix, its first sighting was silent,
+		// because the newest-contract read that followed the filtered list had moved the watermark past it)
+		env.sb.control.setStatus(fresh, 'SENT_TO_SIGN');
+		expect(transitions(emitted(await sim.poll()))).toEqual([
+			`statusChanged ${fresh} →SENT_TO_SIGN`,
+		]);
+	});
+
+	test('the newest contract deleted while the first poll reads it: older contracts are not reported as new', async () => {
+		const ids = createMany(250, 'SENT_TO_SIGN');
+		const sim = newSim(env, {
+			event: 'enteredStatus',
+			statuses: ['signed'],
+			includeNewContracts: true,
+		});
+		// the baseline's newest-contract read: a full page 1, then "anything from its newest instant on?" — the
+		// newest contract is deleted just before that second request is answered
+		env.sb.control.setRequestHook((info) => {
+			if (
+				info.path === '/api/list/contracts' &&
+				info.query.dateStart &&
+				!info.query.statusContract
+			) {
+				env.sb.control.deleteContract(ids[0]);
+				env.sb.control.setRequestHook(undefined);
+			}
+		});
+		expect(emitted(await sim.poll())).toEqual([]);
+		// before the fix the watermark stayed empty, and every contract came out as new
+		expect(emitted(await sim.poll())).toEqual([]);
+		clock.advance(1000);
+		const fresh = env.sb.control.createContract({})._id;
+		expect(emitted(await sim.poll()).map(eventKey)).toEqual([`${fresh}:CREATED:0`]);
+	});
+
+	test('a poll n8n runs twice from the same memory: a later transition never gets an eventId already delivered', async () => {
+		const [a] = createMany(1, 'SENT_TO_SIGN');
+		const sim = newSim(env);
+		await sim.poll();
+		const memory = sim.snapshot();
+		env.sb.control.setStatus(a, 'RECEIVED_SIGNED');
+		const [first] = emitted(await sim.poll());
+		expect(eventKey(first)).toBe(`${a}:RECEIVED_SIGNED:1`);
+		// the same poll again, from the memory the first run started from (a poll longer than its interval, or the
+		// durable scheduler running it twice); the contract went back meanwhile, so this run sees no change
+		env.sb.control.setStatus(a, 'SENT_TO_SIGN');
+		sim.replaceMemory(memory);
+		expect(emitted(await sim.poll())).toEqual([]);
+		// signed again: a new transition, which a workflow skipping known eventIds must not drop
+		env.sb.control.setStatus(a, 'RECEIVED_SIGNED');
+		const [later] = emitted(await sim.poll());
+		expect(later.status).toBe('RECEIVED_SIGNED');
+		expect(later.eventId).not.toBe(first.eventId);
+		// and a re-delivery from one memory keeps its eventId
+		const before = sim.snapshot();
+		env.sb.control.setStatus(a, 'REJECTED');
+		const [again1] = emitted(await sim.poll());
+		sim.replaceMemory(before);
+		const [again2] = emitted(await sim.poll());
+		expect(again2.eventId).toBe(again1.eventId);
+	});
+
+	test("n8n's clock behind the service's, list in no order: a contract newer than n8n's clock is listed", async () => {
+		env.sb.control.setVariants(['unordered']);
+		restoreSettings();
+		const behind = new TestClock(clock.ms - 86_400_000);
+		injectSettings({ clock: behind, pageSize: 5 });
+		triggerTuning.orderEvidence = 10;
+		const ids = createMany(20, 'SENT_TO_SIGN');
+		const sim = newSim(env);
+		expect(emitted(await sim.poll())).toEqual([]);
+		expect(decoded(sim)!.contracts.size).toBe(20);
+		// a contract created now (a day after n8n's clock), not on the first page of the list
+		const firstPage = async () =>
+			(await env.api.get('/api/list/contracts', { params: { perPage: 5 } })).data.map(
+				(c: { _id: string }) => c._id,
+			);
+		let fresh: string;
+		do {
+			clock.advance(1000);
+			fresh = env.sb.control.createContract({ status: 'SENT_TO_SIGN' })._id;
+		} while ((await firstPage()).includes(fresh));
+		const events = transitions(emitted(await sim.poll()));
+		expect(events).toContain(`statusChanged ${fresh} →SENT_TO_SIGN`);
+		expect(decoded(sim)!.contracts.has(ids[0])).toBe(true);
+	});
+
+	test('a service that answers fewer contracts per page than asked: every contract is read', async () => {
+		env.sb.control.setVariants(['page-cap=50']);
+		const ids = createMany(120, 'SENT_TO_SIGN');
+		const sim = newSim(env);
+		let mark = env.mark();
+		await sim.poll();
+		expect(decoded(sim)!.contracts.size).toBe(120);
+		// page 1 asked with 200 answers 50 of a total of 120: the next pages are asked in the service's size
+		expect(listRequests(env, mark).map((r) => `${r.query.page}/${r.query.perPage}`)).toEqual([
+			'1/200',
+			'2/50',
+			'3/50',
+		]);
+		env.sb.control.setStatus(ids[110], 'REJECTED');
+		mark = env.mark();
+		expect(transitions(emitted(await sim.poll()))).toEqual([
+			`statusChanged ${ids[110]} SENT_TO_SIGN→REJECTED`,
+		]);
+	});
+});
+
+describe('page numbers under the newest instant ("Contract Status Changed", no filter)', () => {
+	afterEach(() => {
+		env.sb.control.setRequestHook(undefined);
+		env.sb.control.setVariants([]);
+	});
+
+	test('a contract deleted while the pages are read changes the total: the list is read again by creation date, nothing skipped', async () => {
+		const ids = createMany(650, 'SENT_TO_SIGN');
+		const sim = newSim(env);
+		await sim.poll();
+		env.sb.control.setStatus(ids[600], 'REJECTED');
+		// while page 3 is asked, a contract of page 1 is deleted: every later contract moves up one place
+		onListRequest(3, () => env.sb.control.deleteContract(ids[10]));
+		const mark = env.mark();
+		expect(transitions(emitted(await sim.poll()))).toEqual([
+			`statusChanged ${ids[600]} SENT_TO_SIGN→REJECTED`,
+		]);
+		const requests = listRequests(env, mark).map(
+			(r) => `${r.query.page}${r.query.dateEnd ? ' dateEnd' : ''}`,
+		);
+		// page numbers until the total changed (page 3), then keyset pages from page 1's edge
+		expect(requests.slice(0, 3)).toEqual(['1', '2 dateEnd', '3 dateEnd']);
+		expect(requests.slice(3).every((r) => r === '1 dateEnd')).toBe(true);
+		// every contract was read; the deleted one as page 1 showed it, before it was deleted
+		const present = () => ids.filter((id) => decoded(sim)!.contracts.get(id)?.present);
+		expect(present()).toHaveLength(650);
+		expect(emitted(await sim.poll())).toEqual([]);
+		expect(present()).toHaveLength(649);
+		expect(present()).not.toContain(ids[10]);
+	});
+
+	test('ties across a page boundary in a new order on each request are read apart', async () => {
+		env.sb.control.setVariants(['unstable-ties']);
+		env.sb.control.seedRandom(3);
+		const at = new Date(clock.ms - 86_400_000).toISOString();
+		const older = createMany(150, 'SENT_TO_SIGN', clock.ms - 10 * 86_400_000);
+		const run: string[] = [];
+		for (let i = 0; i < 100; i++)
+			run.push(env.sb.control.createContract({ status: 'SENT_TO_SIGN', createdAt: at })._id);
+		const newer = createMany(150, 'SENT_TO_SIGN', clock.ms - 3_600_000);
+		const sim = newSim(env);
+		const mark = env.mark();
+		await sim.poll();
+		// positions 151-250 are one instant: it straddles pages 1 and 2; its members come in a new order each time
+		const state = decoded(sim)!;
+		expect(
+			[...older, ...run, ...newer].filter((id) => state.contracts.get(id)?.present),
+		).toHaveLength(400);
+		const queries = listRequests(env, mark).map((r) => r.query);
+		expect(queries.slice(0, 2).map((q) => q.page)).toEqual(['1', '2']);
+		// the straddling instant was read apart (dateStart and dateEnd one millisecond each side of it)
+		expect(
+			queries.some(
+				(q) =>
+					q.dateEnd !== undefined &&
+					q.dateStart !== undefined &&
+					Date.parse(String(q.dateEnd)) - Date.parse(String(q.dateStart)) <= 2,
+			),
+		).toBe(true);
 	});
 });

@@ -4,6 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { statusLabel } from '../helpers/status';
 import type { TriggerParameters } from './parameters';
 import type { DetectedEvent } from './detect';
+import { TRIGGER_MODES } from './modes';
 import { download, request } from '../transport';
 
 /** Statuses in which every participant has signed, so the signed documents exist (api-notes X22). */
@@ -81,7 +82,7 @@ export async function buildItems(
 			previousStatusLabel: event.previousStatus === null ? null : statusLabel(event.previousStatus),
 			status: o.status,
 			statusLabel: statusLabel(o.status),
-			event: event.kind,
+			event: TRIGGER_MODES[event.kind].event,
 			detectedAt,
 			eventId: event.eventId,
 		};

@@ -1,12 +1,12 @@
+import { CREATED, TRIGGER_MODES, type TriggerMode } from './modes';
 import type { TriggerParameters } from './parameters';
 import type { Observation } from './listing';
 import type { Tracked, TriggerState } from './state';
 import { dayOf } from './state';
 
-export type EventKind = 'statusChanged' | 'enteredStatus' | 'created';
-
 export interface DetectedEvent {
-	kind: EventKind;
+	/** The mode whose event this is (a new contract: CREATED, whatever the trigger's mode). */
+	kind: TriggerMode;
 	observation: Observation;
 	previousStatus: string | null;
 	eventId: string;
@@ -19,7 +19,7 @@ export interface DetectInput {
 	previous?: TriggerState;
 	/** Contracts of a state built for another configuration: their counters are kept (new baseline). */
 	carried?: Map<string, Tracked>;
-	/** anyChange: every watched contract; enteredStatus: the contracts listed in a watched status. */
+	/** Every watched contract (`everyContract`), or the contracts listed in a chosen status (`chosenStatuses`). */
 	statusObservations: Map<string, Observation>;
 	/** Contracts listed by the "new contracts" pass (created since the watermark). */
 	createdObservations: Map<string, Observation>;
@@ -47,13 +47,13 @@ function statusToken(status: string): string {
  * written before epochs existed give `<contractId>:<status>:<n>`. Creations: `<contractId>:CREATED:0`.
  */
 export function eventIdOf(
-	kind: EventKind,
+	kind: TriggerMode,
 	contractId: string,
 	status: string,
 	n: number,
 	epoch?: string,
 ): string {
-	if (kind === 'created') return `${contractId}:CREATED:0`;
+	if (kind === CREATED) return `${contractId}:CREATED:0`;
 	return `${contractId}:${statusToken(status)}:${n}${epoch ? `.${epoch}` : ''}`;
 }
 
@@ -69,20 +69,22 @@ function byAge(a: Observation, b: Observation): number {
  * Compares what this poll listed with what the trigger remembered, and returns the events and the next state.
  * Pure: no request, no clock, no static data.
  *
- * - anyChange: a listed contract whose status differs from the last status seen → statusChanged. A contract
- *   created since the watermark and never seen started as a draft (api-notes S3), so its status, when not a
- *   draft, is a change from draft.
- * - enteredStatus: a contract listed in a watched status that was not in that status at the previous poll →
- *   enteredStatus. Contracts no longer listed are kept (status unknown) with their counter, so a later re-entry
- *   gets a new eventId.
- * - created: a contract newer than the watermark (or at the watermark instant but not among the ids seen there).
+ * - everyContract (Contract Status Changed): a listed contract whose status differs from the last status seen.
+ *   A contract created since the watermark and never seen started as a draft (api-notes S3), so its status, when
+ *   not a draft, is a change from draft.
+ * - chosenStatuses (Contract Reached a Status): a contract listed in a chosen status that was not in that status
+ *   at the previous poll. Contracts no longer listed are kept (status unknown) with their counter, so a later
+ *   re-entry gets a new eventId.
+ * - new contracts (CREATED): a contract newer than the watermark (or at the watermark instant but not among the
+ *   ids seen there).
  */
 export function detect(input: DetectInput): DetectResult {
 	const { cfg, previous } = input;
+	const watches = TRIGGER_MODES[cfg.event].watches;
 	const baseline = previous === undefined;
 	const old = previous?.contracts ?? new Map<string, Tracked>();
 	const contracts = new Map<string, Tracked>();
-	if (cfg.event !== 'newContract') {
+	if (watches !== 'nothing') {
 		for (const [id, t] of input.carried ?? [])
 			contracts.set(id, { ...t, status: null, present: false });
 		for (const [id, t] of old) contracts.set(id, { ...t });
@@ -97,7 +99,7 @@ export function detect(input: DetectInput): DetectResult {
 			(o.createdMs === watermark && !watermarkIds.has(o.id)));
 
 	const events: DetectedEvent[] = [];
-	const emit = (kind: EventKind, o: Observation, previousStatus: string | null, n: number) =>
+	const emit = (kind: TriggerMode, o: Observation, previousStatus: string | null, n: number) =>
 		events.push({
 			kind,
 			observation: o,
@@ -105,28 +107,28 @@ export function detect(input: DetectInput): DetectResult {
 			eventId: eventIdOf(kind, o.id, o.status, n, input.epoch),
 		});
 
-	// created events of the separate pass (enteredStatus / newContract modes)
-	if (cfg.event !== 'anyChange' && cfg.includeNew) {
+	// new contracts from their own pass (modes that do not list every contract)
+	if (watches !== 'everyContract' && cfg.includeNew) {
 		for (const o of [...input.createdObservations.values()].sort(byAge))
-			if (isNew(o)) emit('created', o, null, 0);
+			if (isNew(o)) emit(CREATED, o, null, 0);
 	}
 
 	const seen = new Set<string>();
-	if (cfg.event !== 'newContract') {
+	if (watches !== 'nothing') {
 		for (const o of [...input.statusObservations.values()].sort(byAge)) {
 			seen.add(o.id);
 			const known = contracts.get(o.id);
 			let n = known?.changes ?? 0;
 			if (!baseline) {
-				if (cfg.event === 'anyChange') {
+				if (watches === 'everyContract') {
 					if (known && known.status !== null) {
-						if (known.status !== o.status) emit('statusChanged', o, known.status, ++n);
+						if (known.status !== o.status) emit(cfg.event, o, known.status, ++n);
 					} else if (isNew(o)) {
-						if (cfg.includeNew) emit('created', o, null, 0);
-						if (o.status !== '') emit('statusChanged', o, '', ++n);
+						if (cfg.includeNew) emit(CREATED, o, null, 0);
+						if (o.status !== '') emit(cfg.event, o, '', ++n);
 					}
 				} else if (!(known?.present && known.status === o.status)) {
-					emit('enteredStatus', o, known?.present ? known.status : null, ++n);
+					emit(cfg.event, o, known?.present ? known.status : null, ++n);
 				}
 			}
 			contracts.set(o.id, { day: dayOf(o.createdMs), status: o.status, present: true, changes: n });
@@ -137,7 +139,7 @@ export function detect(input: DetectInput): DetectResult {
 			contracts.set(id, {
 				...t,
 				present: false,
-				status: cfg.event === 'anyChange' ? t.status : null,
+				status: watches === 'everyContract' ? t.status : null,
 			});
 		}
 	}
@@ -156,9 +158,10 @@ export function detect(input: DetectInput): DetectResult {
 	// watermark: newest creation instant the "new contract" logic has listed
 	let next = watermark;
 	let nextIds = new Set(watermarkIds);
-	const tracking = cfg.event === 'anyChange' || cfg.includeNew;
+	const tracking = watches === 'everyContract' || cfg.includeNew;
 	if (tracking) {
-		const listed = cfg.event === 'anyChange' ? input.statusObservations : input.createdObservations;
+		const listed =
+			watches === 'everyContract' ? input.statusObservations : input.createdObservations;
 		const candidates = [
 			...listed.values(),
 			...(baseline ? (input.newest?.observations ?? []) : []),
@@ -171,6 +174,12 @@ export function detect(input: DetectInput): DetectResult {
 			} else if (o.createdMs === next) {
 				nextIds.add(o.id);
 			}
+		}
+		// the newest instant counts even when no contract was left at it (deleted while it was read)
+		const top = baseline ? input.newest?.createdMs : undefined;
+		if (top !== undefined && !Number.isNaN(top) && (next === null || top > next)) {
+			next = top;
+			nextIds = new Set();
 		}
 	} else {
 		next = null;

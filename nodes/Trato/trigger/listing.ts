@@ -79,13 +79,29 @@ export class ListReader {
 
 	private precisionKnown = false;
 
+	/**
+	 * No contract can join the list while it is read: no status or participant filter (a contract's template
+	 * and creation date never change; a new contract is newer than every contract listed).
+	 */
+	readonly stable: boolean;
+
 	constructor(
 		readonly ctx: IPollFunctions,
 		readonly base: IDataObject,
-	) {}
+	) {
+		this.stable = ['statusContract', 'emailParticipant', 'statusParticipant'].every(
+			(key) => base[key] === undefined,
+		);
+	}
+
+	/**
+	 * The service's own page size, when it answered fewer contracts than asked although its total says more were
+	 * there (a service that caps pages below the API's 200): later pages are asked in that size.
+	 */
+	private cap?: number;
 
 	get perPage(): number {
-		return triggerTuning.pageSize;
+		return this.cap ?? triggerTuning.pageSize;
 	}
 
 	/** Whether the service's dateStart / dateEnd include the instant given (unknown until an answer shows it). */
@@ -96,7 +112,8 @@ export class ListReader {
 	/** One GET of the list within `bounds`: the contracts within them, and the whole answer. */
 	async page(bounds: Bounds, page = 1): Promise<Page> {
 		for (;;) {
-			const qs: IDataObject = { ...this.base, page, perPage: this.perPage };
+			const asked = this.perPage;
+			const qs: IDataObject = { ...this.base, page, perPage: asked };
 			const start =
 				bounds.from !== undefined ? bounds.from - (this.startInclusive ? 0 : 1) : undefined;
 			const end =
@@ -107,6 +124,10 @@ export class ListReader {
 			if (end !== undefined) qs.dateEnd = iso(end);
 			const answer = await requestPage.call(this.ctx, qs, { hint: HINT });
 			this.learnPrecision(answer.items);
+			const raw = answer.items.length;
+			const total = answer.info.totalDocuments;
+			if (raw > 0 && total !== undefined && raw < Math.min(asked, total - (page - 1) * asked))
+				this.cap = raw;
 			const all = answer.items.map(observe).filter((o): o is Observation => o !== undefined);
 			const atStart =
 				start !== undefined && all.some((o) => o.createdMs < bounds.from! && o.createdMs >= start);
@@ -121,8 +142,8 @@ export class ListReader {
 			return {
 				items: all.filter((o) => this.within(o, bounds)),
 				all,
-				raw: answer.items.length,
-				total: answer.info.totalDocuments,
+				raw,
+				total,
 				ignored: all.some(
 					(o) =>
 						Number.isNaN(o.createdMs) ||
@@ -155,59 +176,12 @@ export class ListReader {
 		for (const o of observations.values()) if (this.within(o, bounds)) count++;
 		return count;
 	}
+}
 
-	/**
-	 * Every contract of `bounds` by page numbers. With X-Total-Documents: pages are asked in turn, their contracts
-	 * united while the total stays the same, until the union holds that many (so a service that returns ties in a
-	 * different order on each request is still read completely); without totals: until two consecutive reads of
-	 * every page list the same contracts. A contract leaving or joining meanwhile changes the total and starts the
-	 * union again. Throws when no complete read comes within the cap.
-	 */
-	async readComplete(bounds: Bounds, what: string): Promise<Map<string, Observation>> {
-		let union = new Map<string, Observation>();
-		let total: number | undefined;
-		let read = new Map<string, Observation>();
-		let previous: Map<string, Observation> | undefined;
-		let pages = 1;
-		// the cap grows with the list: at least four full reads
-		const cap = () => Math.max(triggerTuning.completeReadRequests, pages * 4);
-		for (let request = 0, page = 1; request < cap(); request++, page++) {
-			const p = await this.page(bounds, page);
-			if (request === 0 || p.total !== total) union = new Map();
-			total = p.total;
-			for (const o of p.all) {
-				union.set(o.id, o);
-				read.set(o.id, o);
-			}
-			if (total !== undefined && union.size === total) return union;
-			const last = p.raw < this.perPage || (total !== undefined && page * this.perPage >= total);
-			pages = Math.max(pages, page);
-			if (!last) continue;
-			if (total === undefined) {
-				if (
-					previous &&
-					previous.size === read.size &&
-					[...read.keys()].every((id) => previous?.has(id))
-				) {
-					return read;
-				}
-				previous = read;
-			}
-			read = new Map();
-			page = 0;
-		}
-		throw listUnstable(this.ctx, what);
-	}
-
-	/** Every contract shown at instant `t` (a run longer than a page); replaces what `out` held for that instant. */
-	async readRun(t: number, out: Map<string, Observation>): Promise<void> {
-		const run = await this.readComplete(
-			{ from: t, to: t },
-			'contracts created at the same instant',
-		);
-		for (const [id, o] of out) if (o.createdMs === t && !run.has(id)) out.delete(id);
-		for (const [id, o] of run) if (o.createdMs === t) out.set(id, o);
-	}
+/** The oldest and newest creation instants of a page's contracts within its bounds. */
+export function extremes(page: Page): { min: number; max: number } {
+	const times = page.items.map((o) => o.createdMs);
+	return { min: Math.min(...times), max: Math.max(...times) };
 }
 
 /**

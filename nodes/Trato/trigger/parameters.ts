@@ -3,14 +3,14 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { CONTRACT_STATUSES, SIGNED_STATUSES } from '../helpers/status';
 import { idProblem, isEmail, locatorValue, positiveInteger } from '../helpers/validate';
-
-export type TriggerEvent = 'anyChange' | 'enteredStatus' | 'newContract';
+import { DEFAULT_MODE, isTriggerMode, TRIGGER_MODES, type TriggerMode } from './modes';
 
 /** The "Signed (Any)" shortcut of the Statuses field. */
 export const SIGNED_SHORTCUT = 'signed';
 
 export interface TriggerParameters {
-	event: TriggerEvent;
+	/** "Trigger On" (modes.ts). */
+	event: TriggerMode;
 	/** Watched statuses ("entered status" mode), shortcut expanded, sorted. */
 	statuses: string[];
 	/** Also emit "created" events. */
@@ -33,13 +33,14 @@ function fail(ctx: IPollFunctions, message: string, description: string): never 
 
 /** Reads and checks the trigger's parameters; bad input is refused before any request. */
 export function readParameters(ctx: IPollFunctions): TriggerParameters {
-	const event = ctx.getNodeParameter('event', 'anyChange') as TriggerEvent;
-	if (!['anyChange', 'enteredStatus', 'newContract'].includes(event)) {
+	const event = ctx.getNodeParameter('event', DEFAULT_MODE);
+	if (!isTriggerMode(event)) {
 		fail(ctx, `Unknown event "${String(event)}"`, 'Choose an event in "Trigger On".');
 	}
+	const mode = TRIGGER_MODES[event];
 	const known = new Set(CONTRACT_STATUSES.map((s) => s.value).filter((v) => v !== ''));
 	const statuses = new Set<string>();
-	if (event === 'enteredStatus') {
+	if (mode.watches === 'chosenStatuses') {
 		const raw = ctx.getNodeParameter('statuses', []) as string[];
 		for (const value of Array.isArray(raw) ? raw : [raw]) {
 			if (value === SIGNED_SHORTCUT) SIGNED_STATUSES.forEach((s) => statuses.add(s));
@@ -99,7 +100,7 @@ export function readParameters(ctx: IPollFunctions): TriggerParameters {
 		event,
 		statuses: [...statuses].sort(),
 		includeNew:
-			event === 'newContract' || ctx.getNodeParameter('includeNewContracts', false) === true,
+			mode.newContracts === 'always' || ctx.getNodeParameter('includeNewContracts', false) === true,
 		templateId,
 		emailParticipant,
 		statusParticipant,

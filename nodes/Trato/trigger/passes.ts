@@ -1,8 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import type { Bounds, Newest, Observation, Page } from './listing';
-import { ListReader, listUnstable, orderOf } from './listing';
-import { DAY_MS, triggerTuning } from './tuning';
+import type { Bounds, Observation, Page } from './listing';
+import { readComplete, readRun } from './complete';
+import { extremes, ListReader, orderOf } from './listing';
+import { triggerTuning } from './tuning';
 
 /**
  * Passes over the contract list: every contract of one query read exactly once, whatever the list's order.
@@ -18,11 +19,6 @@ type Outcome = 'ok' | 'unordered' | 'unsupported';
 
 function add(page: Page, out: Map<string, Observation>) {
 	for (const o of page.items) out.set(o.id, o);
-}
-
-function extremes(page: Page): { min: number; max: number } {
-	const times = page.items.map((o) => o.createdMs);
-	return { min: Math.min(...times), max: Math.max(...times) };
 }
 
 /** Keyset paging in the list's own direction within `range`, from its first page on. */
@@ -41,7 +37,7 @@ async function keyset(
 		const edge = direction === 'desc' ? min : max;
 		if (min === max) {
 			// a whole page at one instant: read it apart, then go on past it
-			await reader.readRun(edge, out);
+			await readRun(reader, edge, out);
 			return await readRange(
 				reader,
 				direction === 'desc'
@@ -66,19 +62,21 @@ async function keyset(
 /**
  * Time windows, each read in one request when it fits in a page; a full window is split at the creation
  * times its page showed (quantiles of a sample of its contracts), into as many parts as its total suggests.
+ * `to` undefined: the top window stays open (no dateEnd), so contracts newer than any clock the trigger could
+ * trust (n8n's may be behind the service's) are read too.
  */
 async function windows(
 	reader: ListReader,
 	from: number,
-	to: number,
+	to: number | undefined,
 	first: Page,
 	out: Map<string, Observation>,
 ): Promise<Outcome> {
 	// windows follow the grid of the shown instants (whole seconds when the service shows seconds), so that
 	// consecutive windows leave no instant between them
-	const stack: Array<[number, number, Page | undefined]> = [[from, to, first]];
+	const stack: Array<[number, number | undefined, Page | undefined]> = [[from, to, first]];
 	while (stack.length > 0) {
-		const [a, b, known] = stack.pop() as [number, number, Page | undefined];
+		const [a, b, known] = stack.pop() as [number, number | undefined, Page | undefined];
 		const bounds = { from: a, to: b };
 		const page = known ?? (await reader.page(bounds));
 		if (page.ignored) return 'unsupported';
@@ -86,9 +84,12 @@ async function windows(
 		if (page.raw < reader.perPage) continue;
 		const step = reader.precision;
 		const first = Math.ceil(a / step) * step;
-		const last = Math.floor(b / step) * step;
+		// an open window is split below the newest instant its page showed, and stays open above it
+		const top = b ?? (page.items.length ? extremes(page).max : first);
+		const last = Math.floor(top / step) * step;
 		if (last <= first) {
-			await reader.readRun(first, out);
+			await readRun(reader, first, out);
+			if (b === undefined) stack.push([first + step, undefined, undefined]);
 			continue;
 		}
 		const parts = Math.max(2, Math.ceil((page.total ?? 0) / (reader.perPage * 0.6)));
@@ -110,9 +111,49 @@ async function windows(
 			if (cut >= start) stack.push([start, cut, undefined]);
 			start = cut + step;
 		}
-		if (start <= last) stack.push([start, last, undefined]);
+		if (b === undefined) stack.push([start, undefined, undefined]);
+		else if (start <= last) stack.push([start, last, undefined]);
 	}
 	return 'ok';
+}
+
+/**
+ * Page numbers under a fixed upper bound, for a list no contract can join while it is read (no status or
+ * participant filter: contracts arrive only as new ones, newer than every contract listed, and deleted ones
+ * leave). Page 1, newest first, gives the bound (its newest instant) and the total; every next page is asked by
+ * number under that bound and must report the same total, and the contracts the answers held must be as many as
+ * that total. Then nothing left, joined or was skipped, and the pass cost ⌈N / page size⌉ requests. Ties shown
+ * in a different order on each request can hide contracts at a page boundary: such instants are read apart.
+ * Anything else answers 'changed' (the caller reads by keyset, from page 1 again).
+ */
+async function numbered(
+	reader: ListReader,
+	range: Bounds,
+	first: Page,
+	out: Map<string, Observation>,
+): Promise<Outcome | 'changed'> {
+	const total = first.total;
+	if (total === undefined || first.items.length === 0) return 'changed';
+	const bounds = { ...range, to: first.items[0].createdMs };
+	// every contract the answers held (the total counts what the service matched, edges included)
+	const held = new Set(first.all.map((o) => o.id));
+	const boundaries: number[] = [];
+	let previous = first;
+	for (let n = 2; (n - 1) * reader.perPage < total; n++) {
+		const page = await reader.page(bounds, n);
+		if (page.ignored) return 'unsupported';
+		if (page.total !== total) return 'changed';
+		const last = previous.all[previous.all.length - 1];
+		if (last && page.all.length > 0 && last.createdMs === page.all[0].createdMs)
+			boundaries.push(last.createdMs);
+		for (const o of page.all) held.add(o.id);
+		add(page, out);
+		previous = page;
+		if (page.raw < reader.perPage) break;
+	}
+	if (held.size === total) return 'ok';
+	for (const t of boundaries) await readRun(reader, t, out);
+	return reader.countWithin(out, bounds) === total ? 'ok' : 'changed';
 }
 
 /** Every contract of `range` into `out`, by keyset paging, runs and windows as the pages show fit. */
@@ -131,23 +172,26 @@ async function readRange(
 	const order = page.items.length > 0 ? orderOf(page.items, triggerTuning.orderEvidence) : 'mixed';
 	if (order === 'flat') {
 		const t = page.items[0].createdMs;
-		await reader.readRun(t, out);
+		await readRun(reader, t, out);
 		const below = await readRange(reader, { ...range, to: t - reader.precision }, out);
 		if (below !== 'ok') return below;
 		return await readRange(reader, { ...range, from: t + reader.precision }, out);
 	}
-	let outcome: Outcome =
-		order === 'desc' || order === 'asc'
-			? await keyset(reader, range, page, order, out)
-			: 'unordered';
+	let outcome: Outcome | 'changed' =
+		order === 'desc' && reader.stable && range.to === undefined
+			? await numbered(reader, range, page, out)
+			: 'changed';
+	if (outcome === 'changed')
+		outcome =
+			order === 'desc' || order === 'asc'
+				? await keyset(reader, range, page, order, out)
+				: 'unordered';
 	// One page may look sorted by chance: a keyset pass that found fewer contracts than the first page's total
 	// (contracts rarely leave the list during a pass) is read again by windows, which assume no order.
 	if (outcome === 'ok' && page.total !== undefined && reader.countWithin(out, range) < page.total)
 		outcome = 'unordered';
-	if (outcome === 'unordered') {
-		const newest = Math.max(triggerTuning.now(), extremes(page).max);
-		outcome = await windows(reader, range.from ?? 0, range.to ?? newest, page, out);
-	}
+	if (outcome === 'unordered')
+		outcome = await windows(reader, range.from ?? 0, range.to, page, out);
 	return outcome;
 }
 
@@ -156,7 +200,7 @@ async function readAllByOffset(
 	reader: ListReader,
 	floor: Bounds,
 ): Promise<Map<string, Observation>> {
-	const all = await reader.readComplete({}, 'it');
+	const all = await readComplete(reader, {}, 'it');
 	for (const [id, o] of all) if (!reader.within(o, floor)) all.delete(id);
 	return all;
 }
@@ -175,75 +219,4 @@ export async function readPass(
 	const out = new Map<string, Observation>();
 	if ((await readRange(reader, floor, out)) === 'ok') return out;
 	return await readAllByOffset(reader, floor);
-}
-
-/** Recent periods tried when the list is not newest first (one request each until one holds contracts). */
-const RECENT_MS = [3_600_000, DAY_MS, 30 * DAY_MS, 365 * DAY_MS];
-
-/**
- * The newest creation instant of a query and every contract created at that instant: one request when the list
- * fits in a page, two when it is newest first; otherwise recent periods, then climbing. Undefined when the list
- * is empty.
- */
-export async function readNewest(
-	ctx: IPollFunctions,
-	base: IDataObject,
-): Promise<Newest | undefined> {
-	const reader = new ListReader(ctx, base);
-	const page = await reader.page({});
-	if (page.items.length === 0) return undefined;
-	const found = page.ignored ? 'ignored' : await climbToNewest(reader, page);
-	if (found !== 'ignored') return found;
-	// bounds not applied: the whole list's newest instant, in one loop (spreading 100k+ values overflows)
-	let newest: Newest | undefined;
-	for (const o of (await reader.readComplete({}, 'it')).values()) {
-		if (Number.isNaN(o.createdMs)) return undefined;
-		if (!newest || o.createdMs > newest.createdMs)
-			newest = { createdMs: o.createdMs, observations: [o] };
-		else if (o.createdMs === newest.createdMs) newest.observations.push(o);
-	}
-	return newest;
-}
-
-/** readNewest by date bounds; 'ignored' as soon as an answer shows the service does not apply them. */
-async function climbToNewest(
-	reader: ListReader,
-	firstPage: Page,
-): Promise<Newest | 'ignored' | undefined> {
-	let page = firstPage;
-	let newest = extremes(page).max;
-	if (!Number.isFinite(newest)) return undefined;
-	if (page.raw === reader.perPage && orderOf(page.items, triggerTuning.orderEvidence) !== 'desc') {
-		for (const span of RECENT_MS) {
-			const recent = await reader.page({ from: triggerTuning.now() - span });
-			if (recent.ignored) return 'ignored';
-			if (recent.items.length === 0) continue;
-			newest = Math.max(newest, extremes(recent).max);
-			break;
-		}
-	}
-	// climb: each request lists only contracts at or after the newest instant seen so far (one request when the
-	// first page held it), until one shows nothing newer
-	for (let climbed = 0; page.raw === reader.perPage; climbed++) {
-		if (climbed > 10_000) throw listUnstable(reader.ctx, 'its newest contracts');
-		page = await reader.page({ from: newest });
-		if (page.ignored) return 'ignored';
-		const max = page.items.length ? extremes(page).max : newest;
-		if (max > newest) {
-			newest = max;
-			continue;
-		}
-		if (page.raw < reader.perPage) break;
-		// a full page at that instant: anything after it?
-		const after = await reader.page({ from: newest + reader.precision });
-		if (after.ignored) return 'ignored';
-		if (after.items.length === 0) break;
-		newest = extremes(after).max;
-	}
-	const atNewest = new Map<string, Observation>();
-	for (const o of page.items) if (o.createdMs === newest) atNewest.set(o.id, o);
-	if (page.raw === reader.perPage && atNewest.size === page.raw) {
-		await reader.readRun(newest, atNewest);
-	}
-	return { createdMs: newest, observations: [...atNewest.values()] };
 }

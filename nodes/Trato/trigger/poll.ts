@@ -6,8 +6,10 @@ import { configHash, filterQuery, readParameters } from './parameters';
 import type { DetectedEvent } from './detect';
 import { detect, eventIdOf } from './detect';
 import { buildItems } from './buildItems';
+import { TRIGGER_MODES } from './modes';
 import type { Observation } from './listing';
-import { readNewest, readPass } from './passes';
+import { readNewest } from './newest';
+import { readPass } from './passes';
 import { DAY_MS, triggerTuning } from './tuning';
 import { loadState, STATE_KEY, storeState } from './state';
 
@@ -15,15 +17,28 @@ function iso(ms: number): string {
 	return new Date(ms).toISOString();
 }
 
+/** The last state each trigger node wrote in this process, and the last epoch this process issued. */
+const lastWrite = new Map<string, string>();
+let lastEpoch = 0;
+let writes = 0;
+
 /**
- * The eventId epoch for the states this process writes (detect.ts, eventIdOf): the loaded one while this
- * process wrote it; a new one (the time in seconds, base 36, always after the previous) when the state was
- * written by another process, e.g. before an n8n restart.
+ * The eventId epoch of the state this poll writes (detect.ts, eventIdOf). The loaded one when this poll continues
+ * the state this process last wrote for the node; a new one (the time in seconds, base 36, after the previous
+ * and after any this process issued) when the state was written by another process (an n8n restart: what that
+ * process delivered after its last save is unknown), or when another poll of this process wrote a state since
+ * this one was loaded (two polls that ran from the same state, e.g. a poll longer than the poll interval: the
+ * state written last may lack counters the other poll used).
  */
-function nextEpoch(loaded: { epoch?: string; session?: string } | undefined, now: number): string {
-	if (loaded?.epoch && loaded.session === triggerTuning.session) return loaded.epoch;
+function nextEpoch(
+	loaded: { epoch?: string; session?: string; write?: string } | undefined,
+	continuation: boolean,
+	now: number,
+): string {
+	if (loaded?.epoch && continuation) return loaded.epoch;
 	const previous = loaded?.epoch ? parseInt(loaded.epoch, 36) : 0;
-	return Math.max(Math.floor(now / 1000), previous + 1).toString(36);
+	lastEpoch = Math.max(Math.floor(now / 1000), previous + 1, lastEpoch + 1);
+	return lastEpoch.toString(36);
 }
 
 /** "Fetch Test Event": the newest real contract matching the settings, shaped like an event; no state touched. */
@@ -35,7 +50,7 @@ async function sampleEvent(
 	const windowStart = cfg.lookBackDays ? now - cfg.lookBackDays * DAY_MS : undefined;
 	const base = filterQuery(cfg);
 	const queries =
-		cfg.event === 'enteredStatus'
+		TRIGGER_MODES[cfg.event].watches === 'chosenStatuses'
 			? cfg.statuses.map((s) => ({ ...base, statusContract: s }))
 			: [base];
 	let newest: Observation | undefined;
@@ -52,17 +67,11 @@ async function sampleEvent(
 				'The test event is the newest contract that matches Trigger On, Statuses and Filters. Create such a contract, or loosen the filters, then fetch again.',
 		});
 	}
-	const kind =
-		cfg.event === 'newContract'
-			? 'created'
-			: cfg.event === 'enteredStatus'
-				? 'enteredStatus'
-				: 'statusChanged';
 	const event: DetectedEvent = {
-		kind,
+		kind: cfg.event,
 		observation: newest,
 		previousStatus: null,
-		eventId: eventIdOf(kind, newest.id, newest.status, 0),
+		eventId: eventIdOf(cfg.event, newest.id, newest.status, 0),
 	};
 	return [await buildItems(ctx, cfg, [event], iso(now))];
 }
@@ -84,12 +93,23 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	const baseline = previous === undefined;
 	const windowStart = cfg.lookBackDays ? now - cfg.lookBackDays * DAY_MS : undefined;
 	const filters = filterQuery(cfg);
+	const watches = TRIGGER_MODES[cfg.event].watches;
 
-	// 1. the watched contracts
+	// 1. baseline of the watermark: the newest contract of the whole account, unless a pass of every contract
+	// lists the whole account (no filter, no window). Read before the passes: a contract created while they run
+	// is newer, so it counts as new at the next poll (read after them, it would be taken into the baseline
+	// without being seen, and its creation and first status never reported)
+	let newest: { createdMs: number; observations: Observation[] } | undefined;
+	const unfilteredPass = Object.keys(filters).length === 0 && windowStart === undefined;
+	if (baseline && (watches === 'everyContract' ? !unfilteredPass : cfg.includeNew)) {
+		newest = await readNewest(this, {});
+	}
+
+	// 2. the watched contracts
 	let statusObservations = new Map<string, Observation>();
-	if (cfg.event === 'anyChange') {
+	if (watches === 'everyContract') {
 		statusObservations = await readPass(this, filters, { floor: windowStart });
-	} else if (cfg.event === 'enteredStatus') {
+	} else if (watches === 'chosenStatuses') {
 		for (const status of cfg.statuses) {
 			const seen = await readPass(
 				this,
@@ -104,23 +124,15 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		}
 	}
 
-	// 2. new contracts: everything listed from the watermark on (the watermark only moves with what this pass
+	// 3. new contracts: everything listed from the watermark on (the watermark only moves with what this pass
 	// lists, so a contract created while the poll runs is never passed over)
 	let createdObservations = new Map<string, Observation>();
-	if (cfg.event !== 'anyChange' && cfg.includeNew && previous) {
+	if (watches !== 'everyContract' && cfg.includeNew && previous) {
 		const bounds = [previous.watermark, windowStart].filter(
 			(v): v is number => typeof v === 'number',
 		);
 		const floor = bounds.length ? Math.max(...bounds) : undefined;
 		createdObservations = await readPass(this, filters, { floor });
-	}
-
-	// 3. baseline of the watermark: the newest contract of the whole account, unless the full pass
-	// of "any status change" already listed the whole account (no filter, no window)
-	let newest: { createdMs: number; observations: Observation[] } | undefined;
-	const unfilteredPass = Object.keys(filters).length === 0 && windowStart === undefined;
-	if (baseline && (cfg.event === 'anyChange' ? !unfilteredPass : cfg.includeNew)) {
-		newest = await readNewest(this, {});
 	}
 
 	const { events, state } = detect({
@@ -134,10 +146,17 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		windowStart,
 		epoch: stored?.epoch,
 	});
-	state.epoch = nextEpoch(stored, now);
-	state.session = triggerTuning.session;
 	const items = await buildItems(this, cfg, events, iso(now));
 
+	const node = `${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`;
+	const continuation =
+		stored?.session === triggerTuning.session &&
+		stored.write !== undefined &&
+		lastWrite.get(node) === stored.write;
+	state.epoch = nextEpoch(stored, continuation, now);
+	state.session = triggerTuning.session;
+	state.write = `${++writes}`;
+	lastWrite.set(node, state.write);
 	staticData[STATE_KEY] = storeState(state);
 	return items.length > 0 ? [items] : null;
 }

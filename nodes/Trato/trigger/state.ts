@@ -8,7 +8,7 @@ import { DAY_MS } from './tuning';
  * The trigger's memory, kept in the workflow's static data (node scope) under one key and replaced in one
  * assignment at the end of a successful poll.
  *
- * Stored form (JSON): `{ version, config, watermark, watermarkIds, epoch, session, contracts }` where `contracts` is a
+ * Stored form (JSON): `{ version, config, watermark, watermarkIds, epoch, session, write, contracts }` where `contracts` is a
  * Base64 string of a compact binary encoding (about 13 bytes per contract before Base64, 17-19 after):
  *
  * - contracts grouped by creation day (UTC), newest day first; a group is `varint((day or gap to the previous
@@ -49,6 +49,8 @@ export interface TriggerState {
 	epoch?: string;
 	/** The n8n process (triggerTuning.session) that last wrote this state. */
 	session?: string;
+	/** Which write of that process this state is (poll.ts tells a continuation from a fork by it). */
+	write?: string;
 }
 
 const CODE_UNKNOWN = 16;
@@ -145,6 +147,7 @@ export function storeState(state: TriggerState): IDataObject {
 		watermarkIds: [...state.watermarkIds],
 		epoch: state.epoch ?? null,
 		session: state.session ?? null,
+		write: state.write ?? null,
 		contracts: encodeContracts(state.contracts),
 	};
 }
@@ -172,6 +175,7 @@ export function loadState(stored: unknown): TriggerState | undefined {
 			contracts: decodeContracts(s.contracts),
 			epoch: text(s.epoch),
 			session: text(s.session),
+			write: text(s.write),
 		};
 	} catch {
 		return undefined;

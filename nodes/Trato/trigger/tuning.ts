@@ -19,7 +19,7 @@ export const triggerTuning = {
 	 * Requests allowed for one complete read by page numbers (a run of contracts created at one instant, or a list
 	 * whose service ignores the bounds' time part) before the poll gives up and tries again next time.
 	 */
-	completeReadRequests: 60,
+	completeReadRequests: 120,
 	/**
 	 * This n8n process, as far as the trigger's memory can tell: a state written by another process was loaded
 	 * from the database, so what that process delivered after its last save is unknown (a new eventId epoch).

@@ -6,6 +6,7 @@ import {
 	STATUS_FILTER_OPTIONS,
 	templateFilter,
 } from '../descriptions/listFilters';
+import { DEFAULT_MODE, modeOptions, modesWhere } from './modes';
 import { SIGNED_SHORTCUT } from './parameters';
 
 const statusOptions = [
@@ -23,25 +24,8 @@ const triggerProperties: INodeProperties[] = [
 		name: 'event',
 		type: 'options',
 		noDataExpression: true,
-		options: [
-			{
-				name: 'Contract Created',
-				value: 'newContract',
-				description: 'A contract is created',
-			},
-			{
-				name: 'Contract Reached a Status',
-				value: 'enteredStatus',
-				description:
-					'A contract reaches one of the statuses you choose, for example Signed (cheaper: only those statuses are listed)',
-			},
-			{
-				name: 'Contract Status Changed',
-				value: 'anyChange',
-				description: "A contract's status changes, for example from Pending Signature to Signed",
-			},
-		],
-		default: 'anyChange',
+		options: modeOptions,
+		default: DEFAULT_MODE,
 	},
 	{
 		displayName: 'Statuses',
@@ -52,7 +36,7 @@ const triggerProperties: INodeProperties[] = [
 		default: [SIGNED_SHORTCUT],
 		description:
 			'The workflow starts when a contract enters one of these statuses. Drafts cannot be watched: the API cannot list them by status.',
-		displayOptions: { show: { event: ['enteredStatus'] } },
+		displayOptions: { show: { event: modesWhere('watches', 'chosenStatuses') } },
 	},
 	{
 		displayName: 'Also Trigger on New Contracts',
@@ -60,7 +44,7 @@ const triggerProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description: 'Whether to also start the workflow (event "created") when a new contract appears',
-		displayOptions: { show: { event: ['anyChange', 'enteredStatus'] } },
+		displayOptions: { show: { event: modesWhere('newContracts', 'optional') } },
 	},
 	{
 		displayName:
@@ -68,7 +52,7 @@ const triggerProperties: INodeProperties[] = [
 		name: 'participantFilterNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { event: ['anyChange'] } },
+		displayOptions: { show: { event: modesWhere('watches', 'everyContract') } },
 	},
 	{
 		displayName: 'Filters',
