@@ -46,6 +46,8 @@ import { emailPasswordInRealN8n } from './session';
 import {
 	apiRequests,
 	assertSucceeded,
+	CREDENTIAL_ID,
+	CREDENTIAL_NAME,
 	exampleFile,
 	readWorkflow,
 	startE2eEnv,
@@ -403,7 +405,142 @@ for (const major of MAJORS) {
 				await instantTriggerScenario(e);
 			},
 		);
+
+		test(
+			"durable poll cursors (n8n 2.41): a poll that n8n runs twice delivers a contract's change once",
+			{ timeout: 8 * 60_000, skip: major === '1' ? 'n8n 1 has no durable scheduler' : false },
+			async () => {
+				const workflow = durableCursorWorkflow();
+				await e.importWorkflow(workflow);
+				const published = await n8nCli(e.install, e.env, [
+					'publish:workflow',
+					`--id=${workflow.id}`,
+				]);
+				assert.equal(published.code, 0, `publish: ${published.stdout}\n${published.stderr}`);
+				const contract = e.sb.control.createContract({
+					name: 'E2E durable cursor contract',
+					status: 'SENT_TO_SIGN',
+				});
+				// this workflow's polls: "Contract Status Changed" lists without a status filter (example 3 filters)
+				const polls = () =>
+					e
+						.requests()
+						.filter(
+							(r) => r.path === '/api/list/contracts' && r.query.statusContract === undefined,
+						);
+				const marks = () =>
+					(e.sb.control.getContract(contract._id)?.properties ?? []).filter(
+						(p) => p.name === 'n8n_event',
+					);
+				const n8n = await startN8n(
+					e.install,
+					{
+						...e.env,
+						// n8n's opt-in durable scheduler for poll triggers, with durable poll cursors
+						N8N_SCHEDULER_ENABLED: 'true',
+						N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+						N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
+						N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+						N8N_SCHEDULER_MATERIALIZATION_INTERVAL: '1',
+						N8N_SCHEDULER_EXECUTOR_INTERVAL: '1',
+						N8N_SCHEDULER_REAPER_INTERVAL: '1',
+						// a lease shorter than a slow poll: the scheduler takes the run back and runs it again, while
+						// the first run still goes on (the poll time-out is longer than the lease)
+						N8N_SCHEDULER_LEASE_DURATION: '2',
+						N8N_SCHEDULER_POLL_TIMEOUT: '40',
+						N8N_LOG_LEVEL: 'debug',
+					},
+					{ logFile: join(e.dir, 'n8n-durable.log') },
+				);
+				try {
+					const deadline = Date.now() + 6 * 60_000;
+					// the activation poll, then the first scheduled poll, which commits the first cursor
+					while (polls().length < 2 && Date.now() < deadline) await sleep(500);
+					assert.ok(polls().length >= 2, 'the trigger polled at activation and on schedule');
+					await sleep(3000);
+					const before = polls().length;
+					// the next poll's list request answers after 9 s: longer than the 2-s lease
+					e.sb.control.addFault({ path: '/api/list/contracts', latencyMs: 9000, times: 1 });
+					e.sb.control.setStatus(contract._id, 'REJECTED');
+					while (marks().length === 0 && Date.now() < deadline) await sleep(1000);
+					assert.equal(marks().length, 1, 'the workflow ran for the change');
+					// the slow run, then the run n8n started again once the lease had expired
+					while (polls().length < before + 2 && Date.now() < deadline) await sleep(500);
+					assert.ok(polls().length >= before + 2, 'the poll ran twice');
+					const log = () => readFileSync(join(e.dir, 'n8n-durable.log'), 'utf8');
+					while (!/no longer holds its lease/.test(log()) && Date.now() < deadline)
+						await sleep(1000);
+					assert.match(log(), /Poll cursor commit skipped: the poll no longer holds its lease/);
+					// one more scheduled poll after both runs: nothing new
+					const after = polls().length;
+					while (polls().length === after && Date.now() < deadline) await sleep(1000);
+					await sleep(5000);
+					assert.equal(marks().length, 1, 'the change reached the workflow once');
+					assert.match(marks()[0].value, new RegExp(`^${contract._id}:REJECTED:1\\.[0-9a-z]+$`));
+
+					const rest = new N8nRest(n8n.url);
+					await rest.ownerLogin(DEV_OWNER);
+					const executions = await rest.request<{
+						results: Array<{ workflowId: string; status: string }>;
+					}>(
+						'GET',
+						`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: workflow.id }))}`,
+					);
+					const runs = executions.results.filter((x) => x.workflowId === workflow.id);
+					assert.equal(runs.length, 1, `one execution: ${JSON.stringify(runs)}`);
+					assert.equal(runs[0].status, 'success');
+				} finally {
+					await n8n.stop();
+				}
+			},
+		);
 	});
+}
+
+/**
+ * A "Contract Status Changed" trigger polling every minute, and a step that leaves the event's eventId on the
+ * contract as a custom property (one property per execution that received it).
+ */
+function durableCursorWorkflow(): Workflow {
+	return {
+		id: 'tratoDurableCursor',
+		name: 'E2E: durable poll cursors',
+		active: false,
+		nodes: [
+			{
+				id: 'durable-trigger',
+				name: 'On status change',
+				type: TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					event: 'anyChange',
+					filters: {},
+					options: {},
+				},
+				credentials: { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+			},
+			{
+				id: 'durable-mark',
+				name: 'Mark the event',
+				type: NODE_TYPE,
+				typeVersion: 1,
+				position: [240, 0],
+				parameters: {
+					resource: 'customProperty',
+					operation: 'create',
+					contractId: { __rl: true, mode: 'id', value: '={{ $json.contractId }}' },
+					properties: { property: [{ name: 'n8n_event', value: '={{ $json.eventId }}' }] },
+					options: {},
+				},
+				credentials: { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+			},
+		],
+		connections: {
+			'On status change': { main: [[{ node: 'Mark the event', type: 'main', index: 0 }]] },
+		},
+	};
 }
 
 /**
