@@ -110,7 +110,7 @@ function findings(results: GroupResult[]): string[] {
 				missed.length
 					? `met at scale, missed for small watched sets (${missed.map((r) => `${label(r)}: ${num(r.value.median)} B`).join(', ')})`
 					: 'met'
-			}** (${state.map((r) => `${label(r)} ${num(r.value.median)} B`).join(', ')}; target ≤ 20 B per tracked contract). ` +
+			}** (${state.map((r) => `${label(r)} ${num(r.value.median)} B`).join(', ')}; target ≤ 20 B per watched contract). ` +
 				(missed.length
 					? 'Why requests cannot go lower, and the cause of the state miss: bench/README.md ("Trigger"). '
 					: 'Why requests cannot go lower, and how the state stays small: bench/README.md ("Trigger"). ') +
