@@ -459,8 +459,8 @@ for (const major of MAJORS) {
 					assert.ok(polls().length >= 2, 'the trigger polled at activation and on schedule');
 					await sleep(3000);
 					const before = polls().length;
-					// the next poll's list request answers after 9 s: longer than the 2-s lease
-					e.sb.control.addFault({ path: '/api/list/contracts', latencyMs: 9000, times: 1 });
+					// the next poll's list request answers after 15 s: far longer than the 2-s lease
+					e.sb.control.addFault({ path: '/api/list/contracts', latencyMs: 15_000, times: 1 });
 					e.sb.control.setStatus(contract._id, 'REJECTED');
 					while (marks().length === 0 && Date.now() < deadline) await sleep(1000);
 					assert.equal(marks().length, 1, 'the workflow ran for the change');

@@ -195,16 +195,17 @@ describe('changes while a pass is paging', () => {
 			run.push(env.sb.control.createContract({ status: 'SENT_TO_SIGN', createdAt: instant })._id);
 		const others = createMany(30, 'SENT_TO_SIGN');
 		const sim = newSim(env, { event: 'enteredStatus', statuses: ['SENT_TO_SIGN'] });
-		// a contract of the run leaves while the first read asks for its second page: that read's total changes
-		// (and it skips the contract shifted across the page boundary); the second read matches its total
-		onListRequest(3, () => env.sb.control.setStatus(run[200], 'CANCELED'));
+		// page 1 is one instant: the range above it is read first (2 requests: the first shows the service's
+		// dateStart is inclusive), then the instant apart. A contract of the run leaves while that read asks for its
+		// second page: that read's total changes (and it skips the contract shifted across the page boundary)
+		onListRequest(5, () => env.sb.control.setStatus(run[200], 'CANCELED'));
 		const mark = env.mark();
 		expect(emitted(await sim.poll())).toEqual([]);
 		env.sb.control.setRequestHook(undefined);
 		const at = Date.parse(instant);
 		const runReads = listRequests(env, mark).filter(
 			(r) =>
-				r.query.dateStart === new Date(at - 1).toISOString() &&
+				r.query.dateStart === new Date(at).toISOString() &&
 				r.query.dateEnd === new Date(at + 1).toISOString(),
 		);
 		// the total changes on page 2 (250 → 249): the union starts again there, and page 1 asked again completes it;
@@ -378,6 +379,39 @@ describe('loss classes the model check found (each test fails on the trigger bef
 		expect(transitions(emitted(await sim.poll()))).toEqual([
 			`statusChanged ${fresh} →SENT_TO_SIGN`,
 		]);
+	});
+
+	test('a contract created at an instant already read, just before a newer one that the same pass shows, is not passed over', async () => {
+		const sim = newSim(env, { event: 'newContract' });
+		createMany(3, 'SENT_TO_SIGN');
+		expect(emitted(await sim.poll())).toEqual([]);
+		// 250 new contracts at one instant: the pass reads that instant apart and the range above it
+		const at = clock.ms - 3_600_000;
+		const run: string[] = [];
+		for (let i = 0; i < 250; i++)
+			run.push(env.sb.control.createContract({ createdAt: new Date(at).toISOString() })._id);
+		// while the range above the instant is asked: one more contract at that very instant (created in the same
+		// millisecond), then a newer one
+		let late = '';
+		let newer = '';
+		env.sb.control.setRequestHook((info) => {
+			if (
+				info.path === '/api/list/contracts' &&
+				info.query.dateStart === new Date(at + 1).toISOString()
+			) {
+				late = env.sb.control.createContract({ createdAt: new Date(at).toISOString() })._id;
+				newer = env.sb.control.createContract({ createdAt: new Date(at + 5000).toISOString() })._id;
+				env.sb.control.setRequestHook(undefined);
+			}
+		});
+		const created = [...emitted(await sim.poll()), ...emitted(await sim.poll())].map((e) =>
+			String(e.contractId),
+		);
+		// before the fix the instant was read before the range above it: the newer contract moved the watermark
+		// past the late one, which was never reported
+		expect(created).toContain(newer);
+		expect(created).toContain(late);
+		expect(created).toHaveLength(252);
 	});
 
 	test('the newest contract deleted while the first poll reads it: older contracts are not reported as new', async () => {

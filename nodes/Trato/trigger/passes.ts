@@ -17,6 +17,14 @@ import { triggerTuning } from './tuning';
 
 type Outcome = 'ok' | 'unordered' | 'unsupported';
 
+/*
+ * NEWER_FIRST: where a pass reads a range in several parts, it reads the newer parts first. A contract created
+ * while the pass runs gets a creation date at the newest instant or later; once the pass has seen a contract, every
+ * contract created before it exists, and the older parts read afterwards show it. Read the other way round, a
+ * contract created at an instant already read, just before a newer one that a later part shows, would be missed
+ * while the watermark moves past it (found by the model check).
+ */
+
 function add(page: Page, out: Map<string, Observation>) {
 	for (const o of page.items) out.set(o.id, o);
 }
@@ -36,15 +44,14 @@ async function keyset(
 		const { min, max } = extremes(page);
 		const edge = direction === 'desc' ? min : max;
 		if (min === max) {
-			// a whole page at one instant: read it apart, then go on past it
+			// a whole page at one instant: read it apart and go on past it, newer first (see NEWER_FIRST)
+			if (direction === 'desc') {
+				await readRun(reader, edge, out);
+				return await readRange(reader, { ...bounds, to: edge - reader.precision }, out);
+			}
+			const above = await readRange(reader, { ...bounds, from: edge + reader.precision }, out);
 			await readRun(reader, edge, out);
-			return await readRange(
-				reader,
-				direction === 'desc'
-					? { ...bounds, to: edge - reader.precision }
-					: { ...bounds, from: edge + reader.precision },
-				out,
-			);
+			return above;
 		}
 		const previous = direction === 'desc' ? bounds.to : bounds.from;
 		if (previous !== undefined && (direction === 'desc' ? edge >= previous : edge <= previous)) {
@@ -69,7 +76,7 @@ async function windows(
 	reader: ListReader,
 	from: number,
 	to: number | undefined,
-	first: Page,
+	first: Page | undefined,
 	out: Map<string, Observation>,
 ): Promise<Outcome> {
 	// windows follow the grid of the shown instants (whole seconds when the service shows seconds), so that
@@ -88,8 +95,12 @@ async function windows(
 		const top = b ?? (page.items.length ? extremes(page).max : first);
 		const last = Math.floor(top / step) * step;
 		if (last <= first) {
+			// newer first (NEWER_FIRST): an open window above the instant is read before the instant
+			if (b === undefined) {
+				const above = await windows(reader, first + step, undefined, undefined, out);
+				if (above !== 'ok') return above;
+			}
 			await readRun(reader, first, out);
-			if (b === undefined) stack.push([first + step, undefined, undefined]);
 			continue;
 		}
 		const parts = Math.max(2, Math.ceil((page.total ?? 0) / (reader.perPage * 0.6)));
@@ -171,11 +182,12 @@ async function readRange(
 	// a full answer with nothing inside the range tells no order: windows
 	const order = page.items.length > 0 ? orderOf(page.items, triggerTuning.orderEvidence) : 'mixed';
 	if (order === 'flat') {
+		// newer first (NEWER_FIRST): what is above the instant, the instant, then what is below
 		const t = page.items[0].createdMs;
+		const above = await readRange(reader, { ...range, from: t + reader.precision }, out);
+		if (above !== 'ok') return above;
 		await readRun(reader, t, out);
-		const below = await readRange(reader, { ...range, to: t - reader.precision }, out);
-		if (below !== 'ok') return below;
-		return await readRange(reader, { ...range, from: t + reader.precision }, out);
+		return await readRange(reader, { ...range, to: t - reader.precision }, out);
 	}
 	let outcome: Outcome | 'changed' =
 		order === 'desc' && reader.stable && range.to === undefined

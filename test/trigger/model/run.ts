@@ -40,7 +40,10 @@ export interface RunResult {
 export async function runRange(first: number, count: number): Promise<RunResult> {
 	const started = Date.now();
 	const clock = new TestClock(Date.parse('2026-02-01T12:00:00.000Z'));
-	const env = await startEnv(join(__dirname, 'model'), { now: clock.now, requestLog: '' });
+	const env = await startEnv(join(__dirname, 'model'), {
+		now: clock.now,
+		requestLog: process.env.MODEL_REQUEST_LOG ?? '',
+	});
 	injectSettings({ clock });
 	const coverage = newCoverage();
 	const failures: Failure[] = [];

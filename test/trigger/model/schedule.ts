@@ -557,7 +557,7 @@ export async function runSchedule(
 						while (away === e.status) away = s.randomStatus(e.status);
 						s.setStatus(m, away);
 						await s.poll('normal');
-						s.setStatus(m, e.status);
+						if (!s.isDeleted(m.id)) s.setStatus(m, e.status);
 						await s.poll('normal');
 						polls += 2;
 					}
