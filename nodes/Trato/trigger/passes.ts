@@ -7,12 +7,13 @@ import { triggerTuning } from './tuning';
 
 /**
  * Passes over the contract list: every contract of one query read exactly once, whatever the list's order.
- * The first page of a range tells the order. Newest first or oldest first: keyset paging on createdAt (each
- * next page bounded by the last instant read, that instant read again and deduplicated by id), so contracts
- * leaving the list or created meanwhile never shift a page. A page of one instant: that instant read apart,
- * then the ranges before and after it. No usable order: time windows, split at the creation times the page
- * showed, until each fits in one page. A page that shows the bounds were not applied (a service that ignores
- * their time part): offset pages accepted only when every page reports the same total.
+ * The first page of a range tells the order. Newest first on a list no contract can join: page numbers under
+ * the newest instant, checked against the total (numbered). Otherwise newest first or oldest first: keyset
+ * paging on createdAt (each next page bounded by the last instant read, that instant read again and
+ * deduplicated by id), so contracts leaving the list or created meanwhile never shift a page. A page of one
+ * instant: that instant read apart, and the ranges after and before it. No usable order: time windows, split at
+ * the creation times the page showed, until each fits in one page. A page that shows the bounds were not
+ * applied (a service that ignores their time part): page numbers until the contracts read match the total.
  */
 
 type Outcome = 'ok' | 'unordered' | 'unsupported';
