@@ -90,17 +90,20 @@ class NaivePoller {
 		) as unknown as IPollFunctions;
 		const data = ctx.getWorkflowStaticData('node');
 		const previous = data.map as Record<string, string> | undefined;
-		// every page through n8n-core's request helper with the credential, as any node would read the list
+		// every page through n8n-core's request helper with the credential, as any node would read the list, until
+		// the last page X-Total-Pages announces
 		const map: Record<string, string> = {};
 		for (let page = 1; ; page++) {
-			const items = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, 'tratoApi', {
+			const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, 'tratoApi', {
 				method: 'GET',
 				url: `${this.baseUrl}/api/list/contracts`,
 				qs: { page, perPage: 200 },
 				json: true,
-			})) as IDataObject[];
-			for (const item of items) map[String(item._id)] = String(item.status ?? '');
-			if (items.length < 200) break;
+				returnFullResponse: true,
+			})) as { body: IDataObject[]; headers: Record<string, string> };
+			for (const item of response.body) map[String(item._id)] = String(item.status ?? '');
+			const pages = Number(response.headers['x-total-pages']);
+			if (response.body.length === 0 || page >= (Number.isFinite(pages) ? pages : page)) break;
 		}
 		let changed = 0;
 		let enteredSigned = 0;
