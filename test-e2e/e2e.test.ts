@@ -410,7 +410,9 @@ for (const major of MAJORS) {
 			"durable poll cursors (n8n 2.41): a poll that n8n runs twice delivers a contract's change once",
 			{ timeout: 8 * 60_000, skip: major === '1' ? 'n8n 1 has no durable scheduler' : false },
 			async () => {
-				const workflow = durableCursorWorkflow();
+				// a template filter tells this workflow's polls apart from example 3's (published by the test before)
+				const template = String(e.sb.control.listTemplates()[0].templateId);
+				const workflow = durableCursorWorkflow(template);
 				await e.importWorkflow(workflow);
 				const published = await n8nCli(e.install, e.env, [
 					'publish:workflow',
@@ -420,14 +422,14 @@ for (const major of MAJORS) {
 				const contract = e.sb.control.createContract({
 					name: 'E2E durable cursor contract',
 					status: 'SENT_TO_SIGN',
+					templateId: template,
 				});
-				// this workflow's polls: "Contract Status Changed" lists without a status filter (example 3 filters)
+				// this workflow's polls: the list with its template filter, from now on
 				const polls = () =>
 					e
 						.requests()
-						.filter(
-							(r) => r.path === '/api/list/contracts' && r.query.statusContract === undefined,
-						);
+						.filter((r) => r.path === '/api/list/contracts' && r.query.templateId === template);
+				const start = polls().length;
 				const marks = () =>
 					(e.sb.control.getContract(contract._id)?.properties ?? []).filter(
 						(p) => p.name === 'n8n_event',
@@ -455,12 +457,20 @@ for (const major of MAJORS) {
 				try {
 					const deadline = Date.now() + 6 * 60_000;
 					// the activation poll, then the first scheduled poll, which commits the first cursor
-					while (polls().length < 2 && Date.now() < deadline) await sleep(500);
-					assert.ok(polls().length >= 2, 'the trigger polled at activation and on schedule');
+					while (polls().length < start + 2 && Date.now() < deadline) await sleep(500);
+					assert.ok(
+						polls().length >= start + 2,
+						'the trigger polled at activation and on schedule',
+					);
 					await sleep(3000);
 					const before = polls().length;
 					// the next poll's list request answers after 15 s: far longer than the 2-s lease
-					e.sb.control.addFault({ path: '/api/list/contracts', latencyMs: 15_000, times: 1 });
+					e.sb.control.addFault({
+						path: '/api/list/contracts',
+						query: { templateId: template },
+						latencyMs: 15_000,
+						times: 1,
+					});
 					e.sb.control.setStatus(contract._id, 'REJECTED');
 					while (marks().length === 0 && Date.now() < deadline) await sleep(1000);
 					assert.equal(marks().length, 1, 'the workflow ran for the change');
@@ -498,10 +508,10 @@ for (const major of MAJORS) {
 }
 
 /**
- * A "Contract Status Changed" trigger polling every minute, and a step that leaves the event's eventId on the
- * contract as a custom property (one property per execution that received it).
+ * A "Contract Status Changed" trigger on one template's contracts, polling every minute, and a step that leaves the
+ * event's eventId on the contract as a custom property (one property per execution that received it).
  */
-function durableCursorWorkflow(): Workflow {
+function durableCursorWorkflow(templateId: string): Workflow {
 	return {
 		id: 'tratoDurableCursor',
 		name: 'E2E: durable poll cursors',
@@ -516,7 +526,7 @@ function durableCursorWorkflow(): Workflow {
 				parameters: {
 					pollTimes: { item: [{ mode: 'everyMinute' }] },
 					event: 'anyChange',
-					filters: {},
+					filters: { templateId: { __rl: true, mode: 'id', value: templateId } },
 					options: {},
 				},
 				credentials: { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
