@@ -192,7 +192,7 @@ describe('sandbox listing (4.14)', () => {
 		]).toEqual([all - 1, rejected - 1, byEmail - 1]);
 		expect(h.sb.control.getContract(gone._id)).toBeUndefined();
 		expect((await h.api.get(`/api/contract/status/${gone._id}`)).status).toBe(404);
-		expect(() => h.sb.control.deleteContract(gone._id)).toThrow(/not found/);
+		expect(() => h.sb.control.deleteContract(gone._id)).toThrow(/does not exist/);
 	});
 });
 
