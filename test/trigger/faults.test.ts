@@ -12,7 +12,7 @@
  * The trigger under faults, concurrent changes and restarts (sandbox faults and request hook, n8n restarts as the
  * PollSimulator models them), with the real page size of 200.
  */
-import { deepCopy } from 'n8n-workflow';
+import { deepCopy, type IDataObject } from 'n8n-workflow';
 
 import type { FaultSpec, RequestHookInfo } from '../../sandbox';
 import { triggerTuning } from '../../nodes/Trato/trigger/tuning';
@@ -352,6 +352,77 @@ describe('n8n restarts', () => {
 		await sim.poll();
 		env.sb.control.setStatus(ids[0], 'REJECTED');
 		expect(emitted(await sim.poll()).map(eventKey)).toEqual([`${ids[0]}:REJECTED:1`]);
+	});
+});
+
+describe('the two loss classes named in issue 21, as described there (regression tests: the model check covers them)', () => {
+	afterEach(() => {
+		env.sb.control.setRequestHook(undefined);
+		env.sb.control.setVariants([]);
+	});
+
+	test('"Contract Status Changed": a contract back to draft is reported, and its next change against draft', async () => {
+		const [a, b] = createMany(2, 'SENT_TO_SIGN');
+		const sim = newSim(env);
+		await sim.poll();
+		env.sb.control.setStatus(a, '');
+		const back = emitted(await sim.poll());
+		expect(transitions(back)).toEqual([`statusChanged ${a} SENT_TO_SIGN→`]);
+		expect(back[0]).toMatchObject({ status: '', statusLabel: 'Draft' });
+		env.sb.control.setStatus(a, 'SENT_TO_SIGN');
+		env.sb.control.setStatus(b, 'RECEIVED_SIGNED');
+		expect(transitions(emitted(await sim.poll())).sort()).toEqual(
+			[
+				`statusChanged ${a} →SENT_TO_SIGN`,
+				`statusChanged ${b} SENT_TO_SIGN→RECEIVED_SIGNED`,
+			].sort(),
+		);
+	});
+
+	test('whole-second createdAt, a contract created while a poll reads the list, a page failing once, a later crash: it is reported once, and its later change too', async () => {
+		env.sb.control.setVariants(['second-precision']);
+		const ids = createMany(450, 'SENT_TO_SIGN', clock.ms - 1000);
+		const sim = newSim(env, { includeNewContracts: true });
+		await sim.poll();
+		env.sb.control.setStatus(ids[0], 'RECEIVED_SIGNED');
+		// while the next poll reads page 2: a contract created in the same second as the newest one read
+		let fresh = '';
+		onListRequest(2, () => {
+			fresh = env.sb.control.createContract({
+				status: 'SENT_TO_SIGN' as never,
+				createdAt: new Date(clock.ms - 1000 + 449 * 1000 + 400).toISOString(),
+			})._id;
+			env.sb.control.addFault({ path: '/api/list/contracts', status: 500, times: 1 });
+		});
+		const received: IDataObject[] = [];
+		const failures: string[] = [];
+		const take = async () => {
+			const result = await sim.poll();
+			if (result.error) failures.push(result.error.message);
+			else received.push(...emitted(result));
+		};
+		await take();
+		expect(failures).toEqual(['TRATO refused the request: Injected fault: HTTP 500']);
+		env.sb.control.setRequestHook(undefined);
+		await take();
+		// a crash before n8n saved the next poll's memory
+		const saved = deepCopy(sim.saved);
+		await take();
+		sim.saved = saved;
+		sim.restart();
+		await take();
+		env.sb.control.setStatus(fresh, 'REJECTED');
+		await take();
+		const once = [...new Map(received.map((e) => [e.eventId, e])).values()];
+		expect(transitions(once).filter((t) => t.includes(fresh))).toEqual([
+			`created ${fresh} null→SENT_TO_SIGN`,
+			// first seen already sent: it left draft since the last poll (as for every new contract)
+			`statusChanged ${fresh} →SENT_TO_SIGN`,
+			`statusChanged ${fresh} SENT_TO_SIGN→REJECTED`,
+		]);
+		expect(transitions(once).filter((t) => t.includes(ids[0]))).toEqual([
+			`statusChanged ${ids[0]} SENT_TO_SIGN→RECEIVED_SIGNED`,
+		]);
 	});
 });
 
