@@ -8,10 +8,10 @@
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
-// The control API: in-process (SandboxControl) and over HTTP under /sandbox/ (no auth, local only).
+// The control API in process (SandboxControl); its HTTP face under /sandbox/ is routes/control.ts.
 import type { Core } from './core';
 import type { Faults } from './faults';
-import type { Ctx, Reply, Router, Stats } from './http';
+import type { Stats } from './http';
 import { seedContracts } from './seed';
 import { TEMPLATES, findTemplate } from './templates';
 import {
@@ -22,13 +22,13 @@ import {
 	type Credits,
 	type FaultSpec,
 	type RequestHook,
-	type SandboxControl,
 	type SeedOptions,
 	type TemplateState,
 } from './types';
+import type { SandboxControl } from './sandboxTypes';
 import { badRequest, describeValue, isPlainObject, isValidEmail, notFound, seedIds } from './util';
-import { Variants, knownVariants, seedListRandom } from './variants';
-import { registerWebhookRoutes, type Webhooks } from './webhooks';
+import { Variants, seedListRandom } from './variants';
+import type { Webhooks } from './webhooks';
 
 export interface ControlDeps {
 	core: Core;
@@ -69,32 +69,32 @@ export function createControl(deps: ControlDeps): SandboxControl {
 		webhooks: deps.webhooks,
 		sign(contractId, options = {}) {
 			const c = core.contract(contractId);
-			core.sign(c, options);
+			core.lifecycle.sign(c, options);
 			return done(c);
 		},
 		reject(contractId, options = {}) {
 			const c = core.contract(contractId);
-			core.reject(c, options.participantId, options.reason);
+			core.lifecycle.reject(c, options.participantId, options.reason);
 			return done(c);
 		},
 		acceptNegotiation(contractId) {
 			const c = core.contract(contractId);
-			core.acceptNegotiation(c);
+			core.lifecycle.acceptNegotiation(c);
 			return done(c);
 		},
 		expire(contractId) {
 			const c = core.contract(contractId);
-			core.expire(c);
+			core.lifecycle.expire(c);
 			return done(c);
 		},
 		deliver(contractId, options = {}) {
 			const c = core.contract(contractId);
-			core.deliver(c, options.complete === true);
+			core.lifecycle.deliver(c, options.complete === true);
 			return done(c);
 		},
 		setStatus(contractId, status) {
 			const c = core.contract(contractId);
-			core.setStatus(c, checkStatus(status));
+			core.lifecycle.setStatus(c, checkStatus(status));
 			return done(c);
 		},
 		setCredits(credits) {
@@ -215,7 +215,7 @@ export function createControl(deps: ControlDeps): SandboxControl {
 			if (input.externalId !== undefined) c.externalId = String(input.externalId);
 			core.commit(c);
 			if (input.status !== undefined && input.status !== '')
-				core.setStatus(c, checkStatus(input.status));
+				core.lifecycle.setStatus(c, checkStatus(input.status));
 			return done(c);
 		},
 		getContract(contractId) {
@@ -282,136 +282,4 @@ export function createControl(deps: ControlDeps): SandboxControl {
 		},
 	};
 	return control;
-}
-
-function body(ctx: Ctx): Record<string, unknown> {
-	if (ctx.body === undefined || ctx.body === null) return {};
-	if (!isPlainObject(ctx.body))
-		throw badRequest(`The body must be a JSON object, got ${describeValue(ctx.body)}`);
-	return ctx.body;
-}
-
-const json = (value: unknown, status = 200): Reply => ({ status, json: value });
-
-export function registerControl(
-	router: Router,
-	control: SandboxControl,
-	info: {
-		baseUrl: () => string;
-		uploadUrl: () => string;
-		signJwt: (claims?: object, o?: { expiresInSeconds?: number }) => string;
-	},
-): void {
-	const add = (methods: string[], pattern: string, handler: (ctx: Ctx) => Reply | Promise<Reply>) =>
-		router.add({ methods, pattern, auth: false, handler });
-	const contractAction = (
-		name: string,
-		fn: (id: string, b: Record<string, unknown>) => ContractState,
-	) =>
-		add(['POST'], `/sandbox/contracts/:contractId/${name}`, (ctx) =>
-			json({ success: true, contract: fn(ctx.params.contractId, body(ctx)) }),
-		);
-
-	add(['GET'], '/sandbox/health', () =>
-		json({
-			ok: true,
-			baseUrl: info.baseUrl(),
-			uploadUrl: info.uploadUrl(),
-			contracts: control.contractCount(),
-			now: control.now().toISOString(),
-			variants: control.variants(),
-		}),
-	);
-	add(['GET'], '/sandbox/variants', () =>
-		json({ variants: control.variants(), known: knownVariants() }),
-	);
-	add(['POST'], '/sandbox/variants', (ctx) =>
-		json({ variants: control.setVariants(body(ctx).variants as string[]) }),
-	);
-	add(['POST'], '/sandbox/jwt', (ctx) => {
-		const b = body(ctx);
-		if (b.claims !== undefined && !isPlainObject(b.claims))
-			throw badRequest('claims must be an object');
-		if (b.expiresInSeconds !== undefined && typeof b.expiresInSeconds !== 'number')
-			throw badRequest('expiresInSeconds must be a number');
-		try {
-			return json({
-				jwt: info.signJwt(b.claims as object | undefined, {
-					expiresInSeconds: b.expiresInSeconds as number | undefined,
-				}),
-			});
-		} catch (error) {
-			throw badRequest(`Cannot sign these claims: ${(error as Error).message}`);
-		}
-	});
-	add(['GET'], '/sandbox/templates', () => json(control.listTemplates()));
-	add(['POST'], '/sandbox/contracts', (ctx) =>
-		json({ success: true, contract: control.createContract(body(ctx) as CreateContractInput) }),
-	);
-	add(['GET'], '/sandbox/contracts/:contractId', (ctx) => {
-		const c = control.getContract(ctx.params.contractId);
-		if (!c) throw notFound(`Contract ${ctx.params.contractId} not found`);
-		return json(c);
-	});
-	contractAction('sign', (id, b) => control.sign(id, b));
-	contractAction('reject', (id, b) => control.reject(id, b));
-	contractAction('negotiation-accepted', (id) => control.acceptNegotiation(id));
-	contractAction('expire', (id) => control.expire(id));
-	contractAction('deliver', (id, b) => control.deliver(id, b));
-	contractAction('status', (id, b) => control.setStatus(id, b.status as ContractStatus));
-	add(['GET'], '/sandbox/credits', () => json(control.getCredits()));
-	add(['POST'], '/sandbox/credits', (ctx) =>
-		json(control.setCredits(body(ctx) as Partial<Credits>)),
-	);
-	add(['GET'], '/sandbox/faults', () => json(control.listFaults()));
-	add(['POST'], '/sandbox/faults', (ctx) => {
-		const b = body(ctx);
-		const ids = Array.isArray(b.faults)
-			? control.addFaults(b.faults as FaultSpec[])
-			: [control.addFault(b as FaultSpec)];
-		return json({ success: true, ids });
-	});
-	add(['DELETE'], '/sandbox/faults', () => {
-		control.clearFaults();
-		return json({ success: true });
-	});
-	add(['GET'], '/sandbox/latency', () => json({ ms: control.getLatency() }));
-	add(['POST'], '/sandbox/latency', (ctx) => {
-		control.setLatency(body(ctx).ms as number);
-		return json({ ms: control.getLatency() });
-	});
-	add(['GET'], '/sandbox/file-protection', () => json({ enabled: control.getFileProtection() }));
-	add(['POST'], '/sandbox/file-protection', (ctx) => {
-		control.setFileProtection(body(ctx).enabled as boolean);
-		return json({ enabled: control.getFileProtection() });
-	});
-	add(['POST'], '/sandbox/seed', (ctx) => {
-		const b = body(ctx);
-		if (typeof b.count !== 'number') throw badRequest('count must be a number');
-		return json(
-			control.seed(b.count, {
-				seed: b.seed as number | undefined,
-				from: b.from as string | undefined,
-				to: b.to as string | undefined,
-			}),
-		);
-	});
-	add(['POST'], '/sandbox/reset', () => {
-		control.reset();
-		return json({ success: true, contracts: control.contractCount() });
-	});
-	add(['GET'], '/sandbox/stats', () => json(control.stats()));
-	add(['DELETE'], '/sandbox/stats', () => {
-		control.resetStats();
-		return json({ success: true });
-	});
-	add(['GET'], '/sandbox/clock', () => json({ now: control.now().toISOString() }));
-	add(['POST'], '/sandbox/clock', (ctx) =>
-		json({ now: control.advanceClock(body(ctx).advanceMs as number).toISOString() }),
-	);
-	add(['POST'], '/sandbox/flush', async () => {
-		await control.flush();
-		return json({ success: true });
-	});
-	registerWebhookRoutes(router, control.webhooks);
 }

@@ -9,18 +9,13 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 // HTTP plumbing: body parsing, routing, authentication, faults, latency, the request log and counters.
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Busboy from 'busboy';
-import jwt from 'jsonwebtoken';
+import { authenticate, type AuthConfig } from './auth';
 import type { Faults } from './faults';
 import type { RequestHook } from './types';
-import { queryObject, redactHeaders, type MultipartSummary, type RequestLog } from './requestLog';
-import { ApiError, sleep } from './util';
-
-export interface MultipartPart extends MultipartSummary {
-	data: Buffer;
-}
+import { queryObject, redactHeaders, type RequestLog } from './requestLog';
+import { parseMultipart, readBody, type MultipartPart } from './requestBody';
+import { ApiError, badRequest, describeValue, isPlainObject, sleep } from './util';
 
 export interface Ctx {
 	req: IncomingMessage;
@@ -46,6 +41,16 @@ export interface Reply {
 }
 
 export type Handler = (ctx: Ctx) => Reply | Promise<Reply>;
+
+/** The JSON object body of a request; none (or null) is an empty object, anything else a 400 (`where` opens it). */
+export function objectBody(ctx: Ctx, where?: string): Record<string, unknown> {
+	if (ctx.body === undefined || ctx.body === null) return {};
+	if (!isPlainObject(ctx.body)) {
+		const got = `the body must be a JSON object, got ${describeValue(ctx.body)}`;
+		throw badRequest(where ? `${where}: ${got}` : `T${got.slice(1)}`);
+	}
+	return ctx.body;
+}
 
 export interface Route {
 	methods: string[];
@@ -103,122 +108,6 @@ export class Router {
 		}
 		return allowed.size ? { allowed: [...allowed] } : undefined;
 	}
-}
-
-// ---------------------------------------------------------------------------------------------
-// Authentication (spec Part 5)
-
-export interface AuthConfig {
-	apiKey: string;
-	jwtSecret: string;
-	now: () => Date;
-	/** Called with the claims of every valid JWT; may refuse it (throw), e.g. a session that was ended. */
-	checkJwt?: (claims: unknown) => void;
-}
-
-/** Compares two secrets in constant time. */
-export function safeEqual(a: string, b: string): boolean {
-	const x = Buffer.from(a);
-	const y = Buffer.from(b);
-	return x.length === y.length && timingSafeEqual(x, y);
-}
-
-export function authenticate(req: IncomingMessage, cfg: AuthConfig): { mode: 'apikey' | 'jwt' } {
-	const apikey = req.headers['apikey'];
-	const authorization = req.headers['authorization'];
-	if (apikey === undefined && authorization === undefined) {
-		throw new ApiError(
-			401,
-			'Missing credentials: send the header "Authorization: Bearer <JWT>" or "apikey: <API key>"',
-		);
-	}
-	let mode: 'apikey' | 'jwt' | undefined;
-	if (authorization !== undefined) {
-		const value = authorization.trim();
-		if (value === '') throw new ApiError(401, 'The Authorization header is empty');
-		const m = /^Bearer\s+(\S+)$/i.exec(value);
-		if (!m) throw new ApiError(401, 'The Authorization header must be "Bearer <JWT>"');
-		let claims: unknown;
-		try {
-			claims = jwt.verify(m[1], cfg.jwtSecret, {
-				algorithms: ['HS256'],
-				clockTimestamp: Math.floor(cfg.now().getTime() / 1000),
-			});
-		} catch (error) {
-			if (error instanceof jwt.TokenExpiredError)
-				throw new ApiError(401, `The JWT expired at ${error.expiredAt.toISOString()}`);
-			if (error instanceof jwt.NotBeforeError)
-				throw new ApiError(401, 'The JWT is not valid yet (nbf)');
-			const message = (error as Error).message;
-			if (/signature/i.test(message)) throw new ApiError(401, 'The JWT signature is invalid');
-			if (/algorithm/i.test(message)) throw new ApiError(401, 'The JWT must be signed with HS256');
-			throw new ApiError(401, `The JWT is malformed (${message})`);
-		}
-		cfg.checkJwt?.(claims);
-		mode = 'jwt';
-	}
-	if (apikey !== undefined) {
-		const value = Array.isArray(apikey) ? apikey.join(',') : apikey;
-		if (value.trim() === '') throw new ApiError(401, 'The apikey header is empty');
-		if (!safeEqual(value.trim(), cfg.apiKey)) throw new ApiError(401, 'Invalid API key');
-		mode = 'apikey';
-	}
-	return { mode: mode ?? 'jwt' };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Bodies
-
-const MAX_BODY = 64 * 1024 * 1024;
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-	const chunks: Buffer[] = [];
-	let size = 0;
-	for await (const chunk of req) {
-		size += (chunk as Buffer).length;
-		if (size > MAX_BODY) throw new ApiError(413, `Request body larger than ${MAX_BODY} bytes`);
-		chunks.push(chunk as Buffer);
-	}
-	return Buffer.concat(chunks);
-}
-
-function parseMultipart(req: IncomingMessage, raw: Buffer): Promise<MultipartPart[]> {
-	return new Promise((resolve, reject) => {
-		let bb: Busboy.Busboy;
-		try {
-			bb = Busboy({ headers: req.headers, limits: { fileSize: MAX_BODY } });
-		} catch (error) {
-			reject(new ApiError(400, `Invalid multipart request: ${(error as Error).message}`));
-			return;
-		}
-		const parts: MultipartPart[] = [];
-		bb.on('file', (name, stream, info) => {
-			// keep the order of the parts as sent
-			const part: MultipartPart = {
-				name,
-				filename: info.filename ?? null,
-				contentType: info.mimeType,
-				size: 0,
-				data: Buffer.alloc(0),
-			};
-			parts.push(part);
-			const chunks: Buffer[] = [];
-			stream.on('data', (d: Buffer) => chunks.push(d));
-			stream.on('end', () => {
-				part.data = Buffer.concat(chunks);
-				part.size = part.data.length;
-			});
-		});
-		bb.on('field', (name, value, info) => {
-			const data = Buffer.from(value);
-			parts.push({ name, filename: null, contentType: info.mimeType, size: data.length, data });
-		});
-		bb.on('close', () => resolve(parts));
-		bb.on('error', (error) =>
-			reject(new ApiError(400, `Invalid multipart body: ${(error as Error).message}`)),
-		);
-		bb.end(raw);
-	});
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,26 +13,32 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import jwt from 'jsonwebtoken';
-import { registerApi, registerUploads } from './api';
-import { createControl, registerControl } from './control';
+import { registerApi } from './api';
+import { createControl } from './control';
 import { Core } from './core';
 import { Faults } from './faults';
 import { Router, Stats, createRequestHandler } from './http';
 import { RequestLog } from './requestLog';
 import { seedContracts } from './seed';
 import { SANDBOX_ACCOUNT, Sessions } from './sessions';
-import type { RequestHook, Sandbox, SandboxOptions } from './types';
+import { registerControl } from './routes/control';
+import { registerProtectedFiles, registerUploads } from './routes/files';
+import { registerSessionRoutes } from './routes/sessions';
+import { registerSigningPage } from './routes/signingPage';
+import type { Sandbox, SandboxOptions } from './sandboxTypes';
+import type { RequestHook } from './types';
 import { sha256Hex } from './util';
 import { Variants } from './variants';
 import { Webhooks } from './webhooks';
 
 export * from './types';
+export * from './sandboxTypes';
 export { TEMPLATES } from './templates';
-export { CREATE_V2_ERRORS, MX_STATES } from './createV2';
+export { CREATE_V2_ERRORS, MX_STATES } from './api/createV2Body';
 export { VARIANTS, VARIANT_PARTICIPANT_STATUSES } from './variants';
 export { SANDBOX_ACCOUNT, TOKEN_ERRORS, type IssuedToken, type SessionStats } from './sessions';
 export { TRATO_TEXTS } from './tratoTexts';
-export { WEBHOOK_EVENTS, type DeliveryRecord, type WebhookSettings } from './webhooks';
+export { WEBHOOK_EVENTS, type DeliveryRecord, type WebhookSettings } from './webhookTypes';
 
 function listen(server: Server, port: number, host: string): Promise<number> {
 	return new Promise((resolve, reject) => {
@@ -140,8 +146,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	};
 
 	const apiRouter = new Router((method, pattern) => core.variants.removes(method, pattern));
-	registerApi(apiRouter, core);
-	sessions.register(apiRouter);
+	registerApi(apiRouter, core, sessions);
+	registerProtectedFiles(apiRouter, core);
+	registerSigningPage(apiRouter, core);
+	registerSessionRoutes(apiRouter, sessions);
 	registerControl(apiRouter, control, {
 		baseUrl: () => core.baseUrl,
 		uploadUrl: () => core.uploadUrl,
@@ -156,7 +164,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		log,
 		stats,
 		latency: () => latency.ms,
-		beforeRequest: () => core.sweepExpiry(),
+		beforeRequest: () => core.lifecycle.sweepExpiry(),
 		requestHook: () => hooks.request,
 	};
 	const apiServer = createServer(

@@ -14,7 +14,8 @@
 // can be ended early (revoked). Control: GET/POST /sandbox/sessions (no password, no token in its answers).
 import jwt from 'jsonwebtoken';
 
-import { safeEqual, type Ctx, type Reply, type Router } from './http';
+import { safeEqual } from './auth';
+import type { Reply } from './http';
 import { ApiError, badRequest, isPlainObject, randomToken } from './util';
 
 /** The sandbox account (docs/sandbox.md): what "E-mail and Password" logs in with, unless started with others. */
@@ -163,41 +164,5 @@ export class Sessions {
 		this.ttlSeconds = this.initialTtl;
 		this.issued.clear();
 		this.logins = { succeeded: 0, refused: 0 };
-	}
-
-	register(router: Router): void {
-		const body = (ctx: Ctx) => (isPlainObject(ctx.body) ? ctx.body : {});
-		router.add({
-			methods: ['POST'],
-			pattern: '/api/authentication/token',
-			auth: false,
-			handler: (ctx) => this.login(body(ctx).email, body(ctx).password),
-		});
-		router.add({
-			methods: ['GET'],
-			pattern: '/api/authentication/token',
-			auth: false,
-			handler: (ctx) =>
-				this.login(ctx.query.get('email') ?? undefined, ctx.query.get('password') ?? undefined),
-		});
-		router.add({
-			methods: ['GET'],
-			pattern: '/sandbox/sessions',
-			auth: false,
-			handler: () => ({ status: 200, json: this.stats() }),
-		});
-		router.add({
-			methods: ['POST'],
-			pattern: '/sandbox/sessions',
-			auth: false,
-			handler: (ctx) => {
-				const b = body(ctx);
-				if (b.ttlSeconds !== undefined) this.setTtl(b.ttlSeconds);
-				if (b.revoke !== undefined && typeof b.revoke !== 'boolean')
-					throw badRequest('revoke must be true or false');
-				const revoked = b.revoke === true ? this.revokeAll() : 0;
-				return { status: 200, json: { ...this.stats(), revokedNow: revoked } };
-			},
-		});
 	}
 }

@@ -10,7 +10,6 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 // Variant profiles: the answers we did NOT pick where the spec is open, switchable per sandbox (docs/sandbox.md
 // "Variant profiles"). With no variant active every helper here returns exactly what the sandbox always answered.
-import type { Core, ListQuery } from './core';
 import type { Reply } from './http';
 import {
 	PARTICIPANT_STATUSES,
@@ -296,23 +295,4 @@ export class Variants {
 			this.active.has(n as VariantName),
 		);
 	}
-}
-
-/** Date part only (start / end of that UTC day), as `setListDatePrecision('day')` and date-only-bounds read them. */
-export function toDayBounds(q: { fromMs?: number; toMs?: number }): void {
-	if (q.fromMs !== undefined) q.fromMs = Math.floor(q.fromMs / 86_400_000) * 86_400_000;
-	if (q.toMs !== undefined) q.toMs = Math.floor(q.toMs / 86_400_000) * 86_400_000 + 86_400_000 - 1;
-}
-
-/** The contract listing (4.14) in the order the active variants give it. */
-export function listContracts(core: Core, q: ListQuery): { items: ContractState[]; total: number } {
-	if (q.matchesNothing) return { items: [], total: 0 };
-	const v = core.variants;
-	// page-cap: fewer per page than asked, pages counted in that size (X-Total-Pages follows q.perPage)
-	const cap = Number(v.value('page-cap'));
-	if (cap > 0) q.perPage = Math.min(q.perPage, cap);
-	if (!v.reorders()) return core.list(q);
-	const all = core.list({ ...q, page: 1, perPage: Number.MAX_SAFE_INTEGER }).items;
-	const skip = (q.page - 1) * q.perPage;
-	return { items: v.order(all).slice(skip, skip + q.perPage), total: all.length };
 }

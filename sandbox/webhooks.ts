@@ -11,102 +11,22 @@
 // TRATO's webhooks, as its profile has them (trato-notes "Webhooks"): one URL per event, one account secret sent
 // in X-Trato-Secret, a JSON POST for every state change that causes one of the six events, retried on a non-2xx
 // answer (how often is a setting here: TRATO's own policy is not public), and forged deliveries for tests.
-import { SIGNED_ALL, type Core } from './core';
-import type { Ctx, Reply, Router } from './http';
+import type { Core } from './core';
+import { SIGNED_ALL } from './lifecycle';
 import type { ContractState } from './types';
-import { badRequest, describeValue, isPlainObject } from './util';
-
-export const WEBHOOK_EVENTS = [
-	'signed',
-	'signed-all',
-	'document-finalized',
-	'document-removed',
-	'milestone-completed',
-	'all-milestones-completed',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-
-/** How the payload names the contract id (TRATO's documented spelling is `contractid`). */
-export const CONTRACT_ID_FIELDS = ['contractid', 'contractId', '_id'] as const;
-
-export interface WebhookSettings {
-	/** The account's webhook secret, sent in X-Trato-Secret with every delivery. */
-	secret: string;
-	/** The URL entered for each event; an event without one sends nothing. */
-	urls: Partial<Record<WebhookEvent, string>>;
-	/** Attempts per delivery, the first included (1 = never retried). */
-	maxAttempts: number;
-	/** Waits before the 2nd, 3rd, … attempt; the last one repeats. */
-	retryDelaysMs: number[];
-	/** An attempt without an answer after this long counts as failed. */
-	timeoutMs: number;
-	contractIdField: (typeof CONTRACT_ID_FIELDS)[number];
-}
-
-export interface WebhookSettingsInput extends Partial<Omit<WebhookSettings, 'urls'>> {
-	/** Per event: a URL, or null / '' to remove it. Merged into the current ones. */
-	urls?: Partial<Record<string, string | null>>;
-	/** Shortcut: this URL for `events` (every event when omitted). */
-	url?: string;
-	events?: string[];
-}
-
-export interface DeliveryAttempt {
-	at: string;
-	/** HTTP status, or null when no answer came (refused, timed out). */
-	status: number | null;
-	ms: number;
-	error?: string;
-	/** The start of the answer's body. */
-	answer?: string;
-}
-
-export interface DeliveryRecord {
-	id: string;
-	event: string;
-	contractId?: string;
-	url: string;
-	payload: unknown;
-	state: 'pending' | 'delivered' | 'failed';
-	attempts: DeliveryAttempt[];
-	/** Sent by `forge` (once, never retried). */
-	forged?: boolean;
-}
-
-export interface ForgeInput {
-	/** Default: the URL subscribed for `event`. */
-	url?: string;
-	event?: string;
-	/** Builds the payload TRATO would send for this contract and event (unless `payload` or `body` is given). */
-	contractId?: string;
-	payload?: unknown;
-	/** The raw body, sent as is (e.g. text that is not JSON). */
-	body?: string;
-	contentType?: string;
-	/** undefined: the account secret; null: no X-Trato-Secret header; a string: that value. */
-	secret?: string | null;
-}
-
-export interface ForgeResult {
-	status: number | null;
-	body: string;
-	ms: number;
-	error?: string;
-}
-
-/** The webhooks part of the control API (`sb.control.webhooks`, HTTP under /sandbox/webhooks). */
-export interface WebhookControl {
-	settings(): WebhookSettings;
-	configure(input: WebhookSettingsInput): WebhookSettings;
-	/** Removes every URL. */
-	unsubscribe(): WebhookSettings;
-	deliveries(): DeliveryRecord[];
-	clearDeliveries(): void;
-	/** Sends one delivery as told, once, and answers what the receiver answered. */
-	forge(input: ForgeInput): Promise<ForgeResult>;
-	/** Resolves when no delivery is pending (attempts and waits for retries included). */
-	idle(): Promise<void>;
-}
+import { badRequest, isPlainObject } from './util';
+import {
+	WEBHOOK_EVENTS,
+	type DeliveryAttempt,
+	type DeliveryRecord,
+	type ForgeInput,
+	type ForgeResult,
+	type WebhookControl,
+	type WebhookEvent,
+	type WebhookSettings,
+	type WebhookSettingsInput,
+} from './webhookTypes';
+import { checkEvent, checkUrl, defaults, mergeSettings } from './webhookSettings';
 
 /** What a contract looked like the last time: what its next change is compared with. */
 interface Snapshot {
@@ -116,39 +36,6 @@ interface Snapshot {
 }
 
 const MAX_RECORDS = 1000;
-
-function defaults(secret: string): WebhookSettings {
-	return {
-		secret,
-		urls: {},
-		maxAttempts: 4,
-		retryDelaysMs: [2_000, 10_000, 60_000],
-		timeoutMs: 10_000,
-		contractIdField: 'contractid',
-	};
-}
-
-function checkUrl(value: unknown, field: string): string {
-	if (typeof value !== 'string')
-		throw badRequest(`${field} must be a URL, got ${describeValue(value)}`);
-	let url: URL;
-	try {
-		url = new URL(value);
-	} catch {
-		throw badRequest(`${field} is not a URL: ${value}`);
-	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:')
-		throw badRequest(`${field} must be an http(s) URL`);
-	return value;
-}
-
-function checkEvent(value: unknown): WebhookEvent {
-	if (!(WEBHOOK_EVENTS as readonly unknown[]).includes(value))
-		throw badRequest(
-			`Unknown webhook event ${describeValue(value)}; known: ${WEBHOOK_EVENTS.join(', ')}`,
-		);
-	return value as WebhookEvent;
-}
 
 export class Webhooks implements WebhookControl {
 	private current: WebhookSettings;
@@ -340,53 +227,7 @@ export class Webhooks implements WebhookControl {
 	}
 
 	configure(input: WebhookSettingsInput): WebhookSettings {
-		if (!isPlainObject(input as unknown))
-			throw badRequest('The webhook settings must be an object');
-		const next = structuredClone(this.current);
-		if (input.secret !== undefined) {
-			if (typeof input.secret !== 'string' || input.secret === '')
-				throw badRequest('secret must be a non-empty string');
-			next.secret = input.secret;
-		}
-		if (input.urls !== undefined) {
-			if (!isPlainObject(input.urls)) throw badRequest('urls must be an object {event: url}');
-			for (const [event, url] of Object.entries(input.urls)) {
-				const name = checkEvent(event);
-				if (url === null || url === '') delete next.urls[name];
-				else next.urls[name] = checkUrl(url, `urls.${event}`);
-			}
-		}
-		if (input.url !== undefined) {
-			const url = checkUrl(input.url, 'url');
-			if (input.events !== undefined && !Array.isArray(input.events))
-				throw badRequest('events must be an array of event names');
-			for (const event of input.events ?? WEBHOOK_EVENTS) next.urls[checkEvent(event)] = url;
-		}
-		if (input.maxAttempts !== undefined) {
-			if (!Number.isInteger(input.maxAttempts) || input.maxAttempts < 1 || input.maxAttempts > 50)
-				throw badRequest('maxAttempts must be an integer from 1 to 50');
-			next.maxAttempts = input.maxAttempts;
-		}
-		if (input.retryDelaysMs !== undefined) {
-			const delays = input.retryDelaysMs as unknown;
-			if (
-				!Array.isArray(delays) ||
-				delays.length === 0 ||
-				!delays.every((d) => Number.isFinite(d) && d >= 0 && d <= 3_600_000)
-			)
-				throw badRequest('retryDelaysMs must be a non-empty array of milliseconds (0-3600000)');
-			next.retryDelaysMs = delays as number[];
-		}
-		if (input.timeoutMs !== undefined) {
-			if (!Number.isFinite(input.timeoutMs) || input.timeoutMs < 1 || input.timeoutMs > 600_000)
-				throw badRequest('timeoutMs must be milliseconds (1-600000)');
-			next.timeoutMs = input.timeoutMs;
-		}
-		if (input.contractIdField !== undefined) {
-			if (!(CONTRACT_ID_FIELDS as readonly unknown[]).includes(input.contractIdField))
-				throw badRequest(`contractIdField must be one of ${CONTRACT_ID_FIELDS.join(', ')}`);
-			next.contractIdField = input.contractIdField;
-		}
+		const next = mergeSettings(this.current, input);
 		this.current = next;
 		if (!this.subscribed()) this.snapshots.clear();
 		return this.settings();
@@ -478,30 +319,4 @@ export class Webhooks implements WebhookControl {
 		this.waiting = 0;
 		this.queue = [];
 	}
-}
-
-/** The HTTP routes of the webhook control API (no auth, local only, like every /sandbox/ route). */
-export function registerWebhookRoutes(router: Router, webhooks: WebhookControl): void {
-	const add = (methods: string[], pattern: string, handler: (ctx: Ctx) => Reply | Promise<Reply>) =>
-		router.add({ methods, pattern, auth: false, handler });
-	const body = (ctx: Ctx): Record<string, unknown> => {
-		if (ctx.body === undefined || ctx.body === null) return {};
-		if (!isPlainObject(ctx.body))
-			throw badRequest(`The body must be a JSON object, got ${describeValue(ctx.body)}`);
-		return ctx.body;
-	};
-	const json = (value: unknown): Reply => ({ status: 200, json: value });
-	add(['GET'], '/sandbox/webhooks', () => json(webhooks.settings()));
-	add(['POST'], '/sandbox/webhooks', (ctx) =>
-		json(webhooks.configure(body(ctx) as WebhookSettingsInput)),
-	);
-	add(['DELETE'], '/sandbox/webhooks', () => json(webhooks.unsubscribe()));
-	add(['GET'], '/sandbox/webhooks/deliveries', () => json(webhooks.deliveries()));
-	add(['DELETE'], '/sandbox/webhooks/deliveries', () => {
-		webhooks.clearDeliveries();
-		return json({ success: true });
-	});
-	add(['POST'], '/sandbox/webhooks/forge', async (ctx) =>
-		json(await webhooks.forge(body(ctx) as ForgeInput)),
-	);
 }

@@ -8,27 +8,20 @@
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
-// Create V2 (spec 4.2 and Part 7) with the body a production TRATO client sends (trato-notes "Create V2"), as
-// described in docs/api-notes.md "Create V2".
-import { parseConfiguration } from './api';
-import type { Core } from './core';
-import { assertPdf, docxToPdf } from './documents';
-import type { Ctx, Reply } from './http';
-import { findTemplate } from './templates';
-import type { ContractState, ParticipantState } from './types';
+// The body of Create V2 (spec 4.2 and Part 7), read and checked: its fields, Part 7's error names and rules, the
+// participants with their signature boxes, the document as a data URI.
+import { assertPdf, docxToPdf } from '../documents';
+import { RFC_INDIVIDUAL, RFC_LEGAL } from './common';
 import {
 	ApiError,
 	badRequest,
-	conflict,
 	describeValue,
 	isPlainObject,
 	isValidEmail,
 	isValidYmd,
-	notFound,
-	objectId,
 	parseFlag,
 	rejectUnknownFields,
-} from './util';
+} from '../util';
 
 /** The 22 error names of spec Part 7. */
 export const CREATE_V2_ERRORS = [
@@ -93,9 +86,6 @@ export const MX_STATES = [
 	'ZAC',
 ];
 
-const RFC_INDIVIDUAL = /^[A-ZÑ&]{4}\d{6}[A-Z0-9]{3}$/;
-const RFC_LEGAL = /^[A-ZÑ&]{3}\d{6}[A-Z0-9]{3}$/;
-
 /** The MIME types a `file` data URI may carry, and the document kind each one is. */
 const FILE_TYPES: Record<string, 'pdf' | 'word'> = {
 	'application/pdf': 'pdf',
@@ -103,7 +93,7 @@ const FILE_TYPES: Record<string, 'pdf' | 'word'> = {
 };
 
 /** A Part 7 refusal: TRATO's envelope with the error name in `error` (the sentence is for the variants). */
-class V2Error extends ApiError {
+export class V2Error extends ApiError {
 	constructor(
 		public readonly errorName: CreateV2ErrorName,
 		public readonly sentence: string,
@@ -113,7 +103,7 @@ class V2Error extends ApiError {
 }
 
 /** The top-level fields of the body (trato-notes; `shield` and `spectators` as api-notes "Create V2" says). */
-const BODY_FIELDS = [
+export const BODY_FIELDS = [
 	'name',
 	'language',
 	'expiryUndefined',
@@ -134,7 +124,7 @@ const BODY_FIELDS = [
 	'spectators',
 ];
 /** Top-level fields that are 4.4 configuration fields (read by the configure endpoint's own parser). */
-const CONFIG_FIELDS = [
+export const CONFIG_FIELDS = [
 	'name',
 	'language',
 	'expiryUndefined',
@@ -176,9 +166,9 @@ const AGENDA_FIELDS = [
 	'suburb',
 ];
 const BOX_FIELDS = ['page', 'top', 'left', 'width', 'height', 'customSize'];
-const SPECTATOR_FIELDS = ['name', 'email', 'phone'];
+export const SPECTATOR_FIELDS = ['name', 'email', 'phone'];
 
-function text(obj: Record<string, unknown>, key: string, where: string): string {
+export function text(obj: Record<string, unknown>, key: string, where: string): string {
 	const v = obj[key];
 	if (v === undefined || v === null) return '';
 	if (typeof v !== 'string')
@@ -186,7 +176,7 @@ function text(obj: Record<string, unknown>, key: string, where: string): string 
 	return v.trim();
 }
 
-const flag = (obj: Record<string, unknown>, key: string, where: string): boolean =>
+export const flag = (obj: Record<string, unknown>, key: string, where: string): boolean =>
 	obj[key] === undefined ? false : parseFlag(obj[key], where);
 
 export interface SignatureBox {
@@ -249,7 +239,7 @@ function readBoxes(raw: unknown, at: string): SignatureBox[] {
 	});
 }
 
-function readParticipants(body: Record<string, unknown>): Participant[] {
+export function readParticipants(body: Record<string, unknown>): Participant[] {
 	if (body.participants === undefined || body.participants === null) return [];
 	if (!Array.isArray(body.participants))
 		throw badRequest(
@@ -298,7 +288,7 @@ function readParticipants(body: Record<string, unknown>): Participant[] {
 }
 
 /** Part 7's rules for one participant, in the documented order; the first failing rule wins. */
-function checkParticipant(s: Participant, i: number, sms: boolean): void {
+export function checkParticipant(s: Participant, i: number, sms: boolean): void {
 	const refuse = (name: CreateV2ErrorName, sentence: string): never => {
 		throw new V2Error(name, `Participant ${i + 1}: ${sentence}`);
 	};
@@ -349,7 +339,7 @@ function checkParticipant(s: Participant, i: number, sms: boolean): void {
 }
 
 /** `file`: a data URI with the document's MIME type (trato-notes: unlike create v1's plain Base64). */
-async function readFile(
+export async function readFile(
 	value: unknown,
 	title: string,
 ): Promise<{ type: 'pdf' | 'word'; pdf: Buffer }> {
@@ -374,166 +364,4 @@ async function readFile(
 		return { type, pdf: bytes };
 	}
 	return { type, pdf: await docxToPdf(bytes, 'file', title) };
-}
-
-/** Create V2; a Part 7 refusal keeps its name in `error` unless the create-v2-error-field variant moves it. */
-export async function createContractV2(core: Core, ctx: Ctx): Promise<Reply> {
-	try {
-		return await create(core, ctx);
-	} catch (error) {
-		const reshaped =
-			error instanceof V2Error &&
-			core.variants.createV2Error(error.status, error.errorName, error.sentence);
-		if (reshaped) return reshaped;
-		throw error;
-	}
-}
-
-async function create(core: Core, ctx: Ctx): Promise<Reply> {
-	const body = ctx.body;
-	if (!isPlainObject(body))
-		throw badRequest(`Create V2: the body must be a JSON object, got ${describeValue(body)}`);
-	rejectUnknownFields(body, BODY_FIELDS, 'create contract v2');
-	const settings = Object.fromEntries(
-		Object.entries(body).filter(([key]) => CONFIG_FIELDS.includes(key)),
-	);
-	const config = Object.keys(settings).length ? parseConfiguration(settings) : {};
-	config.language ??= 'es';
-	config.notificationType ??= 'email';
-	if (config.expiryUndefined === false && (!config.expiryStartDate || !config.expiryEndDate))
-		throw badRequest(
-			'expiryStartDate and expiryEndDate are required when expiryUndefined is false',
-		);
-	const showSignLinks = flag(body, 'showSignLinks', 'showSignLinks');
-	const signInOrder = flag(body, 'signInOrder', 'signInOrder');
-	const shield3Statement = text(body, 'shield3Statement', 'shield3Statement');
-	const shield = body.shield === undefined ? 'none' : body.shield;
-	if (shield !== 'none' && shield !== 'shield1' && shield !== 'shield2')
-		throw badRequest(`Field 'shield' must be one of "none", "shield1", "shield2"`);
-	const hasFile = body.file !== undefined && body.file !== null;
-	const hasTemplate = body.templateid !== undefined && body.templateid !== null;
-	if (hasFile === hasTemplate)
-		throw badRequest(
-			hasFile
-				? "Send either 'file' or 'templateid', not both"
-				: "Send 'file' (a data URI of the PDF or Word document) or 'templateid'",
-		);
-	const participants = readParticipants(body);
-	if (body.spectators !== undefined && !Array.isArray(body.spectators))
-		throw badRequest(`Field 'spectators' must be an array, got ${describeValue(body.spectators)}`);
-	const spectators = ((body.spectators as unknown[] | undefined) ?? []).map((raw, i) => {
-		const at = `spectators[${i}]`;
-		if (!isPlainObject(raw)) throw badRequest(`Field '${at}' must be an object`);
-		rejectUnknownFields(raw, SPECTATOR_FIELDS, `'${at}'`);
-		return {
-			name: text(raw, 'name', `${at}.name`),
-			email: text(raw, 'email', `${at}.email`),
-			phone: text(raw, 'phone', `${at}.phone`),
-		};
-	});
-
-	// Part 7, in the documented order; the first failing rule wins
-	const credits = core.store.credits;
-	if (shield === 'shield1' && credits.shield1 <= 0)
-		throw new V2Error('NotAvailableShield1', 'No shield-1 credits available');
-	const needsShield2 = shield === 'shield2' || config.signatureType === 'shield2-certificate';
-	if (needsShield2 && credits.shield2 <= 0)
-		throw new V2Error('NotAvailableShield2', 'No shield-2 credits available');
-	if (!participants.some((p) => !p.isNotSigner))
-		throw new V2Error('MissingSigners', 'At least one participant must sign (isNotSigner false)');
-	const sms = config.notificationType === 'sms' || config.notificationType === 'email-sms';
-	participants.forEach((p, i) => checkParticipant(p, i, sms));
-	const emails = new Set(participants.map((p) => p.email.toLowerCase()));
-	spectators.forEach((sp, i) => {
-		if (!isValidEmail(sp.email))
-			throw new V2Error(
-				'WrongEmailSpectator',
-				`Spectator ${i + 1}: "${sp.email}" is not a valid e-mail address`,
-			);
-		if (emails.has(sp.email.toLowerCase()))
-			throw new V2Error(
-				'DistinctSpectatorParticipant',
-				`Spectator ${i + 1}: ${sp.email} is also a participant`,
-			);
-	});
-
-	// the document or the template
-	let contract: ContractState;
-	if (hasTemplate) {
-		if (typeof body.templateid !== 'string' || !body.templateid.trim())
-			throw badRequest(
-				`Field 'templateid' must be a template ID, got ${describeValue(body.templateid)}`,
-			);
-		const template = findTemplate(body.templateid.trim());
-		if (!template) throw notFound(`Template ${body.templateid.trim()} not found`);
-		contract = core.createFromTemplate(template, 'v2');
-	} else {
-		const file = await readFile(body.file, config.name || 'Contract');
-		contract = core.createFromDocument(file.pdf, file.type, 'v2');
-	}
-	const at = new Date(contract.createdAtMs);
-	const fromTemplate = contract.participants;
-	contract.participants = participants.map((s, i): ParticipantState => {
-		const p =
-			hasTemplate && fromTemplate[i]
-				? fromTemplate[i]
-				: core.blankParticipant(`Signer ${i + 1}`, at);
-		if (s.label) p.label = s.label;
-		p.name = s.name;
-		if (s.lastName) p.lastName = s.lastName;
-		p.email = s.email;
-		p.phone = s.phone;
-		p.obligation = s.obligation;
-		p.representative = s.representative;
-		if (s.rfc) p.rfc = s.rfc;
-		p.v2 = {
-			signOrder: s.signOrder,
-			requestAgreement: s.requestAgreement,
-			isNotNegotiator: s.isNotNegotiator,
-			isNotSigner: s.isNotSigner,
-			signatures: s.signatures,
-			qualifiedCertificate: s.qualifiedCertificate,
-			creditBureau: s.creditBureau,
-			agendaProperties: s.agenda,
-		};
-		return p;
-	});
-	if (config.name) contract.name = config.name;
-	if (config.externalId) contract.externalId = config.externalId;
-	contract.config = { ...contract.config, ...config };
-	contract.v2 = { signInOrder, showSignLinks, ...(shield3Statement ? { shield3Statement } : {}) };
-	contract.shield = shield;
-
-	// Created and sent in one call (api-notes "Create V2"), unless the create-v2-draft variant keeps a draft
-	const send = !core.variants.has('create-v2-draft');
-	const problems = send ? core.configurationProblems(contract) : [];
-	if (problems.length)
-		throw conflict(`Invalid contract configuration: ${problems.join('; ')}`, { errors: problems });
-	if (shield === 'shield1') credits.shield1--;
-	if (shield === 'shield2') credits.shield2--;
-	for (const sp of spectators) {
-		const s = {
-			_id: objectId(at),
-			name: sp.name,
-			email: sp.email,
-			phone: sp.phone,
-			linkExpirationDate: null,
-			createdAt: contract.createdAt,
-			jwt: '',
-		};
-		s.jwt = core.spectatorJwt(contract, s);
-		contract.spectators.push(s);
-	}
-	core.event(contract, 'created-v2', `${participants.length} participant(s), shield ${shield}`);
-	core.commit(contract);
-	if (send) core.send(contract);
-	const answer: Record<string, unknown> = { success: true, contractid: contract._id };
-	if (showSignLinks && send)
-		answer.contract = {
-			participants: contract.participants.map((p) => ({
-				participantid: p._id,
-				signUrl: core.signUrl(contract, p),
-			})),
-		};
-	return { status: 200, json: answer };
 }
