@@ -41,7 +41,7 @@ function hasVariable(c: ContractState, name: string, value: string): boolean {
 }
 
 /** A checked list query. */
-export interface ListQuery {
+interface ListQuery {
 	status?: ContractStatus;
 	page: number;
 	perPage: number;
@@ -55,13 +55,13 @@ export interface ListQuery {
 	matchesNothing?: boolean;
 }
 
-export interface ListPage {
+interface ListPage {
 	items: ContractState[];
 	total: number;
 }
 
 /** What the list reads: the store, the active variants, and the expiry sweep run before every listing. */
-export interface ListSource {
+interface ListSource {
 	readonly store: Store;
 	readonly variants: Variants;
 	readonly lifecycle: { sweepExpiry(): void };

@@ -30,7 +30,7 @@ import { badRequest, describeValue, isPlainObject, isValidEmail, notFound, seedI
 import { Variants, seedListRandom } from './variants';
 import type { Webhooks } from './webhooks';
 
-export interface ControlDeps {
+interface ControlDeps {
 	core: Core;
 	faults: Faults;
 	stats: Stats;

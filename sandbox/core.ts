@@ -35,7 +35,7 @@ import {
 import { TRATO_TEXTS } from './tratoTexts';
 import { Variants } from './variants';
 
-export interface CoreOptions {
+interface CoreOptions {
 	now: () => Date;
 	jwtSecret: string;
 	fileProtection: boolean;

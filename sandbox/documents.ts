@@ -44,7 +44,7 @@ function decodeXml(text: string): string {
 }
 
 /** Paragraph texts of a .docx (word/document.xml); throws 400 when the bytes are not a Word document. */
-export async function extractDocxParagraphs(buf: Buffer, field: string): Promise<string[]> {
+async function extractDocxParagraphs(buf: Buffer, field: string): Promise<string[]> {
 	let zip: JSZip;
 	try {
 		zip = await JSZip.loadAsync(buf);
@@ -246,7 +246,7 @@ export async function placeholderPdf(contract: ContractState): Promise<Buffer> {
 	return w.save({ title: contract.name || 'Contract' });
 }
 
-export interface SignedPdfInput {
+interface SignedPdfInput {
 	source: Buffer;
 	attachments: Array<{ name: string; pdf: Buffer }>;
 	contract: ContractState;

@@ -41,7 +41,7 @@ function certificateKey(): KeyObject {
 }
 
 /** What the files need from the sandbox: the clock, the store, records of changes, the origins' addresses. */
-export interface FilesHost {
+interface FilesHost {
 	readonly store: Pick<Store, 'files' | 'contracts' | 'certificates' | 'addFile'>;
 	readonly fileProtection: boolean;
 	readonly baseUrl: string;

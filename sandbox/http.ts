@@ -40,7 +40,7 @@ export interface Reply {
 	headOnly?: boolean;
 }
 
-export type Handler = (ctx: Ctx) => Reply | Promise<Reply>;
+type Handler = (ctx: Ctx) => Reply | Promise<Reply>;
 
 /** The JSON object body of a request; none (or null) is an empty object, anything else a 400 (`where` opens it). */
 export function objectBody(ctx: Ctx, where?: string): Record<string, unknown> {
@@ -113,7 +113,7 @@ export class Router {
 // ---------------------------------------------------------------------------------------------
 // Request handling
 
-export interface ServerDeps {
+interface ServerDeps {
 	router: Router;
 	origin: 'api' | 'upload';
 	auth: AuthConfig;

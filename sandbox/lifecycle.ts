@@ -69,7 +69,7 @@ export function allSigned(c: ContractState): boolean {
 }
 
 /** What the state machine needs from the sandbox: the clock, the store, records of changes, participants. */
-export interface LifecycleHost {
+interface LifecycleHost {
 	readonly store: Pick<Store, 'credits' | 'expiryWatch' | 'contracts'>;
 	now(): Date;
 	nowIso(): string;

@@ -20,7 +20,7 @@ export interface MultipartSummary {
 	size: number;
 }
 
-export interface LogEntry {
+interface LogEntry {
 	ts: string;
 	method: string;
 	path: string;
@@ -34,7 +34,7 @@ const MAX_STRING = 512;
 const KEEP = 64;
 
 /** Strings longer than 512 characters become their first 64 characters + "…[N chars]". */
-export function truncateStrings(value: unknown): unknown {
+function truncateStrings(value: unknown): unknown {
 	if (typeof value === 'string')
 		return value.length > MAX_STRING ? `${value.slice(0, KEEP)}…[${value.length} chars]` : value;
 	if (Array.isArray(value)) return value.map(truncateStrings);
@@ -82,7 +82,7 @@ export function queryObject(params: URLSearchParams): Record<string, string | st
 }
 
 /** A text `password` (the token endpoint's body or query string) is never written: "<redacted>" instead. */
-export function redactPasswords<T>(value: T): T {
+function redactPasswords<T>(value: T): T {
 	if (Array.isArray(value)) return value.map(redactPasswords) as T;
 	if (value && typeof value === 'object') {
 		const out: Record<string, unknown> = {};

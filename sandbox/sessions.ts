@@ -21,7 +21,7 @@ import { ApiError, badRequest, isPlainObject, randomToken } from './util';
 /** The sandbox account (docs/sandbox.md): what "E-mail and Password" logs in with, unless started with others. */
 export const SANDBOX_ACCOUNT = { email: 'demo@trato-sandbox.test', password: 'Sandbox-Pass-2026' };
 /** The portal's sample answers ttl 300: a token lives five minutes. */
-export const DEFAULT_TOKEN_TTL_SECONDS = 300;
+const DEFAULT_TOKEN_TTL_SECONDS = 300;
 
 /** Answers of the token endpoint. Only the first text is TRATO's (H); the other two are ours (api-notes A7). */
 export const TOKEN_ERRORS = {
@@ -30,7 +30,7 @@ export const TOKEN_ERRORS = {
 	refused: 'The email or password is incorrect.',
 } as const;
 
-export interface SessionOptions {
+interface SessionOptions {
 	email?: string;
 	password?: string;
 	ttlSeconds?: number;

@@ -41,7 +41,7 @@ export const VARIANTS = {
 	'page-cap': { values: ['50', '1', '2', '3', '4', '5', '6', '10', '100'] },
 } as const satisfies Record<string, { values?: readonly string[] }>;
 
-export type VariantName = keyof typeof VARIANTS;
+type VariantName = keyof typeof VARIANTS;
 
 /** Pairs that contradict each other (one order cannot be both). */
 const CONFLICTS: ReadonlyArray<[VariantName, VariantName]> = [['oldest-first', 'unordered']];

@@ -20,6 +20,8 @@ import {
 	expectEnum,
 	expectString,
 	isPlainObject,
+	isValidEmail,
+	isValidPhone,
 	parseFlag,
 	rejectUnknownFields,
 } from '../util';
@@ -52,6 +54,22 @@ export function requireObject(ctx: Ctx, where: string): Record<string, unknown> 
 	if (ctx.body === undefined) throw badRequest(`${where}: a JSON object body is required`);
 	if (ctx.body === null) throw badRequest(`${where}: the body must be a JSON object, got null`);
 	return objectBody(ctx, where);
+}
+
+/** Field `email`: a string holding a valid e-mail address, trimmed. */
+export function expectEmail(value: unknown): string {
+	const email = expectString(value, 'email').trim();
+	if (!isValidEmail(email))
+		throw badRequest(`Field 'email' is not a valid e-mail address: ${JSON.stringify(email)}`);
+	return email;
+}
+
+/** Field `phone`: empty, or a valid phone number; trimmed. */
+export function expectPhone(value: unknown): string {
+	const phone = expectString(value, 'phone', { allowEmpty: true }).trim();
+	if (phone && !isValidPhone(phone))
+		throw badRequest(`Field 'phone' is not a valid phone number: ${JSON.stringify(phone)}`);
+	return phone;
 }
 
 /** A flag from the query (when `fromQuery`) or else the body. */

@@ -9,8 +9,8 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 // Confidential attachment routes (spec 4.12, 4.13): add one to a contract, delete one.
-import { addAttachment, ok, requireObject, route, type ApiRoute } from './common';
 import { OBJECT_ID, badRequest, notFound } from '../util';
+import { addAttachment, ok, requireObject, route, type ApiRoute } from './common';
 
 export const routes: readonly ApiRoute[] = [
 	// 4.12 / 4.13

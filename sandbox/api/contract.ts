@@ -11,12 +11,9 @@
 // Contract routes (spec 4.1–4.4, 4.10, 4.11, 4.14–4.19, 4.24, 4.25, 4.27): create, status, configure, send,
 // documents, list, remind, archive, cancel, finalize, NOM-151 check, package, shield-2 stamp, milestones.
 import { listContracts, parseListQuery } from '../contractList';
+import { objectBody } from '../http';
 import { findTemplate } from '../templates';
 import { TRATO_TEXTS } from '../tratoTexts';
-import { parseConfiguration } from './configuration';
-import { createContractV2 } from './createV2';
-import { objectBody } from '../http';
-import { flagQueryOrBody, ok, readDocument, requireObject, route, type ApiRoute } from './common';
 import {
 	badRequest,
 	expectEnum,
@@ -25,6 +22,9 @@ import {
 	notFound,
 	rejectUnknownFields,
 } from '../util';
+import { flagQueryOrBody, ok, readDocument, requireObject, route, type ApiRoute } from './common';
+import { parseConfiguration } from './configuration';
+import { createContractV2 } from './createV2';
 
 export const routes: readonly ApiRoute[] = [
 	// 4.1, with TRATO's own texts (trato-notes "Error answers"): a template ID is required for both sources

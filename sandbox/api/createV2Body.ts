@@ -11,7 +11,6 @@
 // The body of Create V2 (spec 4.2 and Part 7), read and checked: its fields, Part 7's error names and rules, the
 // participants with their signature boxes, the document as a data URI.
 import { assertPdf, docxToPdf } from '../documents';
-import { RFC_INDIVIDUAL, RFC_LEGAL } from './common';
 import {
 	ApiError,
 	badRequest,
@@ -22,6 +21,7 @@ import {
 	parseFlag,
 	rejectUnknownFields,
 } from '../util';
+import { RFC_INDIVIDUAL, RFC_LEGAL } from './common';
 
 /** The 22 error names of spec Part 7. */
 export const CREATE_V2_ERRORS = [
@@ -48,7 +48,7 @@ export const CREATE_V2_ERRORS = [
 	'EmptyCity',
 	'EmptySuburb',
 ] as const;
-export type CreateV2ErrorName = (typeof CREATE_V2_ERRORS)[number];
+type CreateV2ErrorName = (typeof CREATE_V2_ERRORS)[number];
 
 /** ISO 3166-2:MX codes of the 32 federal entities. */
 export const MX_STATES = [
@@ -179,7 +179,7 @@ export function text(obj: Record<string, unknown>, key: string, where: string): 
 export const flag = (obj: Record<string, unknown>, key: string, where: string): boolean =>
 	obj[key] === undefined ? false : parseFlag(obj[key], where);
 
-export interface SignatureBox {
+interface SignatureBox {
 	page: number;
 	top: number;
 	left: number;

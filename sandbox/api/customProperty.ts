@@ -10,7 +10,6 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 // Custom property routes (spec 4.20): create, list, update, delete.
 import type { ContractState } from '../types';
-import { ok, requireObject, route, type ApiRoute } from './common';
 import {
 	OBJECT_ID,
 	badRequest,
@@ -20,6 +19,7 @@ import {
 	objectId,
 	rejectUnknownFields,
 } from '../util';
+import { ok, requireObject, route, type ApiRoute } from './common';
 
 function property(c: ContractState, id: string) {
 	if (!OBJECT_ID.test(id))

@@ -9,19 +9,10 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 // Participant routes (spec 4.7–4.9, 4.23): read, update, add an attachment, change the e-mail of one in progress.
+import type { Core } from '../core';
+import type { Reply } from '../http';
 import { IN_PROGRESS } from '../lifecycle';
 import type { ContractState, ParticipantState } from '../types';
-import type { Core } from '../core';
-import { type Reply } from '../http';
-import {
-	addAttachment,
-	ok,
-	requireObject,
-	route,
-	type ApiRoute,
-	RFC_INDIVIDUAL,
-	RFC_LEGAL,
-} from './common';
 import {
 	badRequest,
 	conflict,
@@ -29,13 +20,22 @@ import {
 	expectEnum,
 	expectString,
 	isImage,
-	isValidEmail,
-	isValidPhone,
 	parseFlag,
 	parseIsoTimestamp,
 	rejectUnknownFields,
 	sha256Hex,
 } from '../util';
+import {
+	addAttachment,
+	expectEmail,
+	expectPhone,
+	ok,
+	requireObject,
+	route,
+	type ApiRoute,
+	RFC_INDIVIDUAL,
+	RFC_LEGAL,
+} from './common';
 
 function participantView(core: Core, c: ContractState, p: ParticipantState) {
 	const sent = Boolean(c.sentAt) && c.status !== '';
@@ -88,18 +88,8 @@ async function updateParticipant(
 		throw badRequest('The participant update has no field to set');
 	const next: Partial<ParticipantState> = {};
 	if (body.name !== undefined) next.name = expectString(body.name, 'name', { max: 200 }).trim();
-	if (body.email !== undefined) {
-		const email = expectString(body.email, 'email').trim();
-		if (!isValidEmail(email))
-			throw badRequest(`Field 'email' is not a valid e-mail address: ${JSON.stringify(email)}`);
-		next.email = email;
-	}
-	if (body.phone !== undefined) {
-		const phone = expectString(body.phone, 'phone', { allowEmpty: true }).trim();
-		if (phone && !isValidPhone(phone))
-			throw badRequest(`Field 'phone' is not a valid phone number: ${JSON.stringify(phone)}`);
-		next.phone = phone;
-	}
+	if (body.email !== undefined) next.email = expectEmail(body.email);
+	if (body.phone !== undefined) next.phone = expectPhone(body.phone);
 	if (body.obligation !== undefined)
 		next.obligation = expectEnum(body.obligation, 'obligation', ['individual', 'legal']);
 	if (body.representative !== undefined)
@@ -190,9 +180,7 @@ export const routes: readonly ApiRoute[] = [
 				body.obligation === undefined
 					? p.obligation
 					: expectEnum(body.obligation, 'obligation', ['individual', 'legal']);
-			const email = expectString(body.email, 'email').trim();
-			if (!isValidEmail(email))
-				throw badRequest(`Field 'email' is not a valid e-mail address: ${JSON.stringify(email)}`);
+			const email = expectEmail(body.email);
 			if (body.lastName !== undefined && obligation !== 'individual')
 				throw badRequest("Field 'lastName' is only allowed when obligation is individual");
 			if (body.representative !== undefined && obligation !== 'legal')
@@ -207,12 +195,7 @@ export const routes: readonly ApiRoute[] = [
 				body.representative === undefined
 					? undefined
 					: expectString(body.representative, 'representative', { max: 200 }).trim();
-			let phone: string | undefined;
-			if (body.phone !== undefined) {
-				phone = expectString(body.phone, 'phone', { allowEmpty: true }).trim();
-				if (phone && !isValidPhone(phone))
-					throw badRequest(`Field 'phone' is not a valid phone number: ${JSON.stringify(phone)}`);
-			}
+			const phone = body.phone === undefined ? undefined : expectPhone(body.phone);
 			if (!c.sentAt || !IN_PROGRESS.includes(c.status)) {
 				throw conflict(
 					`Changing the e-mail is for a contract in progress; contract ${c._id} is ${c.status || '"" (draft)'}${c.status === '' ? ' (use update participant before sending)' : ''}`,

@@ -9,8 +9,8 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 // Signing link route (spec 4.22): a new link for a participant who has not signed, the old one dead.
-import { ok, requireObject, route, type ApiRoute } from './common';
 import { expectString, rejectUnknownFields } from '../util';
+import { ok, requireObject, route, type ApiRoute } from './common';
 
 export const routes: readonly ApiRoute[] = [
 	// 4.22

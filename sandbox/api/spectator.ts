@@ -10,19 +10,17 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 // Spectator routes (spec 4.21): list, create, update, delete; each spectator gets a JWT for its view.
 import type { ContractState } from '../types';
-import { ok, requireObject, route, type ApiRoute } from './common';
 import {
 	OBJECT_ID,
 	badRequest,
 	conflict,
 	expectString,
-	isValidEmail,
-	isValidPhone,
 	notFound,
 	objectId,
 	parseIsoTimestamp,
 	rejectUnknownFields,
 } from '../util';
+import { expectEmail, expectPhone, ok, requireObject, route, type ApiRoute } from './common';
 
 function spectator(c: ContractState, id: string) {
 	if (!OBJECT_ID.test(id))
@@ -40,18 +38,8 @@ function spectatorFields(body: Record<string, unknown>, partial: boolean) {
 		{};
 	if (body.name !== undefined || !partial)
 		out.name = expectString(body.name, 'name', { max: 200 }).trim();
-	if (body.email !== undefined || !partial) {
-		const email = expectString(body.email, 'email').trim();
-		if (!isValidEmail(email))
-			throw badRequest(`Field 'email' is not a valid e-mail address: ${JSON.stringify(email)}`);
-		out.email = email;
-	}
-	if (body.phone !== undefined) {
-		const phone = expectString(body.phone, 'phone', { allowEmpty: true }).trim();
-		if (phone && !isValidPhone(phone))
-			throw badRequest(`Field 'phone' is not a valid phone number: ${JSON.stringify(phone)}`);
-		out.phone = phone;
-	}
+	if (body.email !== undefined || !partial) out.email = expectEmail(body.email);
+	if (body.phone !== undefined) out.phone = expectPhone(body.phone);
 	if (body.linkExpirationDate !== undefined) {
 		out.linkExpirationDate =
 			body.linkExpirationDate === null || body.linkExpirationDate === ''

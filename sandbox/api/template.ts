@@ -10,8 +10,8 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 // Template route (spec 4.26): the account's templates, filtered by name and creation date.
 import { TEMPLATES } from '../templates';
-import { ok, route, type ApiRoute } from './common';
 import { parseDateBound } from '../util';
+import { ok, route, type ApiRoute } from './common';
 
 export const routes: readonly ApiRoute[] = [
 	// 4.26

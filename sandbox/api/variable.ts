@@ -9,10 +9,9 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 // Variable routes (spec 4.5, 4.6): every participant's variables, and setting one participant's.
-import type { ContractState, DynamicTableValue, ParticipantState } from '../types';
 import type { Core } from '../core';
-import { type Reply } from '../http';
-import { ok, requireObject, route, type ApiRoute, type ApiHandler } from './common';
+import type { Reply } from '../http';
+import type { ContractState, DynamicTableValue, ParticipantState } from '../types';
 import {
 	badRequest,
 	decodeBase64,
@@ -22,6 +21,7 @@ import {
 	isPlainObject,
 	rejectUnknownFields,
 } from '../util';
+import { ok, requireObject, route, type ApiRoute, type ApiHandler } from './common';
 
 function setVariables(
 	core: Core,
