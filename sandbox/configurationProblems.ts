@@ -11,8 +11,15 @@
 // What a contract must satisfy before it is sent to signature (spec 4.10, Create V2): every problem, in one list.
 import type { ContractState, Credits } from './types';
 
-/** Every problem that prevents sending `c` (empty when its configuration is valid); `today` is YYYY-MM-DD. */
-export function configurationProblems(c: ContractState, today: string, credits: Credits): string[] {
+/**
+ * Every problem that prevents sending `c` (empty when its configuration is valid); `today()` gives YYYY-MM-DD and is
+ * read only when an expiry end date is checked.
+ */
+export function configurationProblems(
+	c: ContractState,
+	today: () => string,
+	credits: Credits,
+): string[] {
 	const problems: string[] = [];
 	const cfg = c.config;
 	if (!c.name.trim()) problems.push('name is missing (set it with the contract configuration)');
@@ -47,7 +54,7 @@ export function configurationProblems(c: ContractState, today: string, credits: 
 				`expiryStartDate (${cfg.expiryStartDate}) is after expiryEndDate (${cfg.expiryEndDate})`,
 			);
 		}
-		if (cfg.expiryEndDate && cfg.expiryEndDate < today) {
+		if (cfg.expiryEndDate && cfg.expiryEndDate < today()) {
 			problems.push(`expiryEndDate (${cfg.expiryEndDate}) is in the past`);
 		}
 	}

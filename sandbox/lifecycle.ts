@@ -122,7 +122,7 @@ export class Lifecycle {
 
 	/** Every problem that prevents sending (empty when the configuration is valid). */
 	configurationProblems(c: ContractState): string[] {
-		return configurationProblems(c, this.host.nowIso().slice(0, 10), this.host.store.credits);
+		return configurationProblems(c, () => this.host.nowIso().slice(0, 10), this.host.store.credits);
 	}
 
 	send(c: ContractState): void {
