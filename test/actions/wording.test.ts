@@ -17,7 +17,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { Trato } from '../../nodes/Trato/Trato.node';
 import { TratoTrigger } from '../../nodes/Trato/TratoTrigger.node';
-import { CREATE_V2_ERRORS } from '../../nodes/Trato/transport/createV2Errors';
+import { CREATE_V2_ERRORS } from '../../nodes/Trato/helpers/createV2Errors';
 
 const action = new Trato().description.properties;
 const trigger = new TratoTrigger().description.properties;

@@ -13,7 +13,7 @@
  * production TRATO client sends (../shared/spec/trato-notes.md, "Create V2"), signature boxes and the `file` data
  * URI included; Part 7's errors reach the user with TRATO's name and a sentence on what to fix.
  */
-import { CREATE_V2_ERRORS } from '../../nodes/Trato/transport/createV2Errors';
+import { CREATE_V2_ERRORS } from '../../nodes/Trato/helpers/createV2Errors';
 import {
 	byId,
 	DOCX_MIME,

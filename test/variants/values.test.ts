@@ -15,7 +15,7 @@
  * an expired access token. Template ids are as TRATO lists them (24-hex text; the integer guess of spec 2.7 is
  * gone, trato-notes "Ids and statuses"). Either it works, or it fails saying what differed.
  */
-import { CREATE_V2_ERRORS } from '../../nodes/Trato/transport/createV2Errors';
+import { CREATE_V2_ERRORS } from '../../nodes/Trato/helpers/createV2Errors';
 import { byId, createTemplateContract, LEASE, startEnv, type NodeTestEnv } from '../helpers/env';
 
 async function withSandbox(variants: string[], run: (env: NodeTestEnv) => Promise<void>) {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { CREATE_V2_ERRORS } from '../transport/createV2Errors';
+import { CREATE_V2_ERRORS } from './createV2Errors';
 import { findBrokenRule, str, whoIs } from './createV2Rules';
 import { fail, toDateOnly } from './validate';
 

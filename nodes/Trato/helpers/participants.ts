@@ -3,6 +3,20 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { fail } from './validate';
 import { object } from './variables';
 
+/** A participant with the fields only the participant record has (spec 4.7). */
+export interface ParticipantContact {
+	participantId: string;
+	label: unknown;
+	/** The name in the variables listing (4.5). */
+	listedName: unknown;
+	/** The record's `editable` part: name, email, phone, obligation, representative. */
+	editable: IDataObject;
+	/** The record's read-only `information` part: status, signatureLink, … */
+	information: IDataObject;
+	/** The whole record as the API answered it (it may hold fields the API description does not list). */
+	record: IDataObject;
+}
+
 /** RFC formats of spec Part 7: natural person 4 letters + 6 date digits + 3 homoclave; legal entity 3 letters. */
 const RFC_INDIVIDUAL = /^[A-ZÑ&]{4}\d{6}[A-Z0-9]{3}$/;
 const RFC_LEGAL = /^[A-ZÑ&]{3}\d{6}[A-Z0-9]{3}$/;

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ParticipantContact } from '../transport/records';
+import type { ParticipantContact } from './participants';
 
 /** A signing link as the node outputs it (api-notes N7). */
 export interface SigningLink extends IDataObject {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ParticipantContact } from '../transport/records';
+import type { ParticipantContact } from './participants';
 import { fail, requireEmail, toIsoTimestamp } from './validate';
 
 /** Spectators of a contract (spec 2.6, 4.21): output shape, request body and the API's e-mail rule. */

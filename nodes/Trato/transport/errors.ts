@@ -1,9 +1,9 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { CREATE_V2_ERRORS, findCreateV2Error } from '../helpers/createV2Errors';
 import type { Problem } from '../helpers/environment';
 import { expiredTokenMessage } from '../helpers/jwt';
-import { CREATE_V2_ERRORS, findCreateV2Error } from './createV2Errors';
 import { redactText } from './redact';
 import { knownTratoText } from './tratoErrors';
 

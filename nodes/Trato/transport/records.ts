@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { ParticipantContact } from '../helpers/participants';
 import type { ContractVariables } from '../helpers/variables';
 import { parseVariablesResponse } from '../helpers/variables';
 import type { TratoContext } from './credentials';
@@ -91,20 +92,6 @@ export async function listSpectators(
 	itemIndex?: number,
 ): Promise<IDataObject[]> {
 	return await requestList.call(this, 'spectatorList', { contractId }, { itemIndex });
-}
-
-/** A participant with the fields only the participant record has (spec 4.7). */
-export interface ParticipantContact {
-	participantId: string;
-	label: unknown;
-	/** The name in the variables listing (4.5). */
-	listedName: unknown;
-	/** The record's `editable` part: name, email, phone, obligation, representative. */
-	editable: IDataObject;
-	/** The record's read-only `information` part: status, signatureLink, … */
-	information: IDataObject;
-	/** The whole record as the API answered it (it may hold fields the API description does not list). */
-	record: IDataObject;
 }
 
 /**
