@@ -30,7 +30,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { startSandbox, type Sandbox } from '../sandbox';
-import { importSmtpCredential, startSmtpSink, type SmtpSink } from './e2e/smtp';
+import { importSmtpCredential, startSmtpSink, type SmtpSink } from '../test-support/n8n/smtp';
 import {
 	CACHE,
 	DEV_OWNER,
@@ -48,7 +48,7 @@ import {
 	type CredentialSpec,
 	type N8nMajor,
 	type RunningN8n,
-} from './e2e/n8n';
+} from '../test-support/n8n/n8n';
 
 const USAGE = `Usage: npm run dev -- [options]
   --n8n <1|2>            n8n major version (default 1: n8n ${N8N_VERSIONS['1']} on this node; 2: n8n ${N8N_VERSIONS['2']} on node 24)

@@ -13,7 +13,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { makeDocx, makePdf, PNG_BASE64 } from '../test/sandbox/helpers';
+import { makeDocx, makePdf, PNG_BASE64 } from '../test-support/files';
 
 async function main() {
 	const dir = join(__dirname, '..', 'test', 'fixtures');

@@ -22,8 +22,8 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { ARTIFACTS, README_ARTIFACT, README_TEST } from '../test-ui/env';
-import { N8N_VERSIONS, REPO, type N8nMajor } from './e2e/n8n';
+import { N8N_VERSIONS, REPO, type N8nMajor } from '../test-support/n8n/n8n';
+import { ARTIFACTS, README_ARTIFACT, README_TEST } from '../test-support/n8n/screenshots';
 
 function say(message: string) {
 	process.stdout.write(`[screenshot] ${message}\n`);

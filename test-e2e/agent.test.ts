@@ -27,7 +27,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { N8N_VERSIONS, installN8nAsync, n8nMajors, nodeOutput, startN8n } from '../scripts/e2e/n8n';
+import {
+	N8N_VERSIONS,
+	installN8nAsync,
+	n8nMajors,
+	nodeOutput,
+	startN8n,
+} from '../test-support/n8n/n8n';
 import {
 	messageText,
 	startFakeOpenAi,
@@ -49,7 +55,7 @@ import {
 	tratoTool,
 	type AiWorkflow,
 } from '../test-support/ai/workflows';
-import { NDA_TEMPLATE } from '../test/sandbox/helpers';
+import { NDA_TEMPLATE } from '../test-support/templates';
 import {
 	apiRequests,
 	assertSucceeded,

@@ -41,7 +41,7 @@ import {
 	startN8n,
 	type N8nMajor,
 	type RunItem,
-} from '../scripts/e2e/n8n';
+} from '../test-support/n8n/n8n';
 import { emailPasswordInRealN8n } from './session';
 import {
 	apiRequests,
@@ -66,7 +66,7 @@ import {
 	productionUrl,
 	waitRegistered,
 } from './webhook';
-import { importSmtpCredential, startSmtpSink } from '../scripts/e2e/smtp';
+import { importSmtpCredential, startSmtpSink } from '../test-support/n8n/smtp';
 
 const MAJORS = n8nMajors(process.env.E2E_N8N);
 

@@ -41,7 +41,7 @@ import {
 	type N8nInstall,
 	type N8nMajor,
 	type RunOutput,
-} from '../scripts/e2e/n8n';
+} from '../test-support/n8n/n8n';
 
 export const EXAMPLES = join(REPO, 'examples');
 export const CREDENTIAL_ID = 'tratoCredential1';

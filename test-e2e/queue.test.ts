@@ -36,7 +36,7 @@ import {
 	installN8nAsync,
 	n8nMajors,
 	readJsonLines,
-} from '../scripts/e2e/n8n';
+} from '../test-support/n8n/n8n';
 import {
 	QueueCluster,
 	byId,
@@ -47,9 +47,9 @@ import {
 	startServices,
 	webhookNode,
 	type Services,
-} from '../scripts/e2e/queue';
-import { largePdf } from '../bench/lib/pdf';
-import { NDA_TEMPLATE, SERVICES_TEMPLATE } from '../test/sandbox/helpers';
+} from '../test-support/n8n/queue';
+import { largePdf } from '../test-support/files';
+import { NDA_TEMPLATE, SERVICES_TEMPLATE } from '../test-support/templates';
 import type { LoggedRequest } from './env';
 import { ALL_EVENTS, INSTANT_NODE, INSTANT_TRIGGER_TYPE, waitRegistered } from './webhook';
 
@@ -611,7 +611,7 @@ for (const major of MAJORS) {
 					const path = `queue-pdf-${major}`;
 					await createPdfWorkflow(path);
 					await webhookRegistered(path);
-					const pdf = readFileSync(await largePdf(10_000_000));
+					const pdf = readFileSync(await largePdf(10_000_000, servicesDir));
 					const name = `Queue PDF ${randomBytes(3).toString('hex')}`;
 					const started = cluster.startedExecutions().length;
 					const response = await fetch(`${webhookUrl(path)}?name=${encodeURIComponent(name)}`, {
@@ -805,7 +805,7 @@ for (const major of MAJORS) {
 					const response = await fetch(`${webhookUrl(path)}?name=filesystem`, {
 						method: 'POST',
 						headers: { 'content-type': 'application/pdf' },
-						body: readFileSync(await largePdf(10_000_000)),
+						body: readFileSync(await largePdf(10_000_000, servicesDir)),
 						signal: AbortSignal.timeout(4 * 60_000),
 					});
 					const text = await response.text();

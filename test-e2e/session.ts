@@ -19,8 +19,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { DEV_OWNER, N8nRest, credentialData, startN8n, type RunningN8n } from '../scripts/e2e/n8n';
-import { byId, chain, tratoNode, webhookNode } from '../scripts/e2e/queue';
+import {
+	DEV_OWNER,
+	N8nRest,
+	credentialData,
+	startN8n,
+	type RunningN8n,
+} from '../test-support/n8n/n8n';
+import { byId, chain, tratoNode, webhookNode } from '../test-support/n8n/queue';
 import { TOKEN_ERRORS } from '../sandbox';
 import type { E2eEnv, LoggedRequest } from './env';
 

@@ -16,7 +16,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
-import { PACKAGE_NAME, n8nCli, type N8nRest } from '../scripts/e2e/n8n';
+import { PACKAGE_NAME, n8nCli, type N8nRest } from '../test-support/n8n/n8n';
 import type { E2eEnv, Workflow } from './env';
 
 export const INSTANT_TRIGGER_TYPE = `${PACKAGE_NAME}.tratoWebhookTrigger`;

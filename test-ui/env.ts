@@ -21,11 +21,15 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 
 import { startSandbox, type Sandbox } from '../sandbox';
-import { launchBrowser, saveScreenshot, signIn, type EditorBrowser } from '../scripts/e2e/editor';
+import {
+	launchBrowser,
+	saveScreenshot,
+	signIn,
+	type EditorBrowser,
+} from '../test-support/n8n/editor';
 import {
 	DEV_OWNER,
 	N8nRest,
-	REPO,
 	credentialData,
 	installN8nAsync,
 	installPack,
@@ -35,22 +39,11 @@ import {
 	type N8nInstall,
 	type N8nMajor,
 	type RunningN8n,
-} from '../scripts/e2e/n8n';
-
-/** Screenshots of every run (CI artifacts; in .gitignore). */
-export const ARTIFACTS = join(REPO, 'test-ui', 'artifacts');
+} from '../test-support/n8n/n8n';
+import { ARTIFACTS } from '../test-support/n8n/screenshots';
 
 /** The name of the credential example workflows use. */
 export const CREDENTIAL_NAME = 'TRATO account';
-
-/**
- * The README picture (docs/screenshot.png, copied by `npm run screenshot`): the test that takes it, the example
- * it runs, the node whose panel it shows, and its name among the artifacts.
- */
-export const README_TEST = 'README picture';
-export const README_EXAMPLE = join(REPO, 'examples', '1-template-to-signing-links.json');
-export const README_NODE = 'Send for signature';
-export const README_ARTIFACT = 'example-1-send-for-signature';
 
 export interface WorkflowNode {
 	id?: string;

@@ -24,7 +24,7 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { REPO } from '../scripts/e2e/n8n';
+import { REPO } from '../test-support/n8n/n8n';
 
 type Values = Record<string, unknown>;
 

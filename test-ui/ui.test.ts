@@ -45,19 +45,23 @@ import {
 	openNode,
 	openWorkflow,
 	outputPanel,
-} from '../scripts/e2e/editor';
-import { N8N_VERSIONS, NODE_TYPE, PACKAGE_NAME, TRIGGER_TYPE, n8nMajors } from '../scripts/e2e/n8n';
-
-const INSTANT_TRIGGER_TYPE = `${PACKAGE_NAME}.tratoWebhookTrigger`;
+} from '../test-support/n8n/editor';
+import {
+	N8N_VERSIONS,
+	NODE_TYPE,
+	PACKAGE_NAME,
+	TRIGGER_TYPE,
+	n8nMajors,
+} from '../test-support/n8n/n8n';
 import {
 	README_ARTIFACT,
 	README_EXAMPLE,
 	README_NODE,
 	README_TEST,
-	startUiEnv,
-	type UiEnv,
-	type WorkflowNode,
-} from './env';
+} from '../test-support/n8n/screenshots';
+
+const INSTANT_TRIGGER_TYPE = `${PACKAGE_NAME}.tratoWebhookTrigger`;
+import { startUiEnv, type UiEnv, type WorkflowNode } from './env';
 import {
 	actionDescription,
 	credentialDisplayName,

@@ -43,7 +43,7 @@ import {
 	ACTION_TYPE,
 	shutdownN8nCore,
 } from '../../test/harness';
-import { LEASE_TEMPLATE } from '../../test/sandbox/helpers';
+import { LEASE_TEMPLATE } from '../../test-support/templates';
 import { memoryStatus, nowMs, parseArgs, resetPeakRss } from '../lib/common';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -22,6 +22,7 @@ import {
 	alternate,
 	log,
 	mb,
+	OUT,
 	parseArgs,
 	ratios,
 	ROOT,
@@ -29,7 +30,7 @@ import {
 	writeResult,
 	type Row,
 } from '../lib/common';
-import { largePdf } from '../lib/pdf';
+import { largePdf } from '../../test-support/files';
 import { startSandboxProcess, type SandboxProcess } from '../lib/sandbox';
 
 const run = promisify(execFile);
@@ -84,7 +85,7 @@ async function main(): Promise<void> {
 	const notes: string[] = [];
 	try {
 		for (const size of sizes) {
-			const file = await largePdf(size);
+			const file = await largePdf(size, OUT);
 			const label = `${mb(size)} MB`;
 			const results: Record<string, ChildResult[]> = {
 				nodeDefault: [],

@@ -24,7 +24,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { N8N_VERSIONS, installN8n, type N8nMajor } from '../../scripts/e2e/n8n';
+import { N8N_VERSIONS, installN8n, type N8nMajor } from '../../test-support/n8n/n8n';
 import {
 	QueueCluster,
 	byId,
@@ -32,7 +32,7 @@ import {
 	tratoNode,
 	startServices,
 	webhookNode,
-} from '../../scripts/e2e/queue';
+} from '../../test-support/n8n/queue';
 import {
 	alternate,
 	log,
@@ -45,7 +45,7 @@ import {
 } from '../lib/common';
 import { startSandboxProcess } from '../lib/sandbox';
 import { renderTable } from '../lib/table';
-import { NDA_TEMPLATE } from '../../test/sandbox/helpers';
+import { NDA_TEMPLATE } from '../../test-support/templates';
 
 const LATENCY_MS = 20;
 

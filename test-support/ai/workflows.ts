@@ -25,7 +25,7 @@ import { join } from 'node:path';
 
 import type { INodeTypeDescription } from 'n8n-workflow';
 
-import { PACKAGE_NAME, REPO, cliOk, type N8nInstall, type N8nMajor } from '../../scripts/e2e/n8n';
+import { PACKAGE_NAME, REPO, cliOk, type N8nInstall, type N8nMajor } from '../n8n/n8n';
 
 export const AGENT_TYPE = '@n8n/n8n-nodes-langchain.agent';
 export const OPENAI_CHAT_MODEL_TYPE = '@n8n/n8n-nodes-langchain.lmChatOpenAi';

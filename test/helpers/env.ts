@@ -28,7 +28,7 @@ import {
 	type RunNodeResult,
 	type TestItem,
 } from '../harness';
-import { LEASE_TEMPLATE } from '../sandbox/helpers';
+import { LEASE_TEMPLATE } from '../../test-support/templates';
 
 export interface LoggedRequest {
 	ts: string;
@@ -45,7 +45,7 @@ export {
 	LEASE_TEMPLATE as LEASE,
 	NDA_TEMPLATE as NDA,
 	SERVICES_TEMPLATE as SERVICES,
-} from '../sandbox/helpers';
+} from '../../test-support/templates';
 
 export const FIXTURES = join(__dirname, '..', 'fixtures');
 

@@ -202,7 +202,7 @@ describe('README (also the npm page, where docs/ and examples/ do not exist)', (
 	it('has a Compatibility section with the n8n versions and Node.js lines the end-to-end tests use', () => {
 		const section = README.slice(README.indexOf('## Compatibility'));
 		expect(README).toContain('## Compatibility');
-		const install = read('scripts/e2e/n8n-install.js');
+		const install = read('test-support/n8n/n8n-install.js');
 		const n8n1 = /const N8N_1 = '([^']+)'/.exec(install)![1];
 		const n8n2 = /const N8N_2 = '([^']+)'/.exec(install)![1];
 		const node2 = /const NODE_24 = '([^']+)'/.exec(install)![1];

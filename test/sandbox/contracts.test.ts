@@ -10,16 +10,13 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 import {
 	type Harness,
-	LEASE_TEMPLATE,
-	NDA_TEMPLATE,
-	PNG_BASE64,
 	createPdfContract,
-	makeDocx,
-	makePdf,
 	readyContract,
 	sentContract,
 	startHarness,
 } from './helpers';
+import { LEASE_TEMPLATE, NDA_TEMPLATE } from '../../test-support/templates';
+import { PNG_BASE64, makeDocx, makePdf } from '../../test-support/files';
 
 describe('sandbox contracts: creation, configuration, participants, variables', () => {
 	let h: Harness;

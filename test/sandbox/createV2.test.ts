@@ -14,7 +14,9 @@
  * TRATO's envelope {success:false, statusCode, error}.
  */
 import { CREATE_V2_ERRORS } from '../../sandbox';
-import { type Harness, LEASE_TEMPLATE, makeDocx, makePdf, startHarness } from './helpers';
+import { type Harness, startHarness } from './helpers';
+import { LEASE_TEMPLATE } from '../../test-support/templates';
+import { makeDocx, makePdf } from '../../test-support/files';
 
 const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 

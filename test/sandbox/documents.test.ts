@@ -10,17 +10,9 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 import JSZip from 'jszip';
 import { PDFDocument } from 'pdf-lib';
-import {
-	type Harness,
-	LEASE_TEMPLATE,
-	PNG_BASE64,
-	makeDocx,
-	makePdf,
-	pdfContainsText,
-	rawRequest,
-	sentContract,
-	startHarness,
-} from './helpers';
+import { type Harness, pdfContainsText, rawRequest, sentContract, startHarness } from './helpers';
+import { LEASE_TEMPLATE } from '../../test-support/templates';
+import { PNG_BASE64, makeDocx, makePdf } from '../../test-support/files';
 
 const WEBM_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 

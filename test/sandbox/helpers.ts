@@ -8,12 +8,13 @@
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
-// Shared helpers of the sandbox tests: a started sandbox, axios clients, real PDF/DOCX/PNG fixtures.
+// Shared helpers of the sandbox tests: a started sandbox, axios clients, contracts made through the API, PDF readers.
 import http from 'node:http';
 import axios, { type AxiosInstance } from 'axios';
-import JSZip from 'jszip';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../sandbox';
+import { makePdf } from '../../test-support/files';
+import { LEASE_TEMPLATE } from '../../test-support/templates';
 
 export interface Harness {
 	sb: Sandbox;
@@ -33,45 +34,6 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
 	const raw = axios.create({ validateStatus: () => true });
 	return { sb, api, raw };
 }
-
-export async function makePdf(text = 'Hello from the test PDF', pages = 1): Promise<Buffer> {
-	const doc = await PDFDocument.create();
-	const font = await doc.embedFont(StandardFonts.Helvetica);
-	for (let i = 0; i < pages; i++)
-		doc.addPage([300, 400]).drawText(`${text} (page ${i + 1})`, { x: 20, y: 350, size: 10, font });
-	return Buffer.from(await doc.save());
-}
-
-/** A minimal but real .docx (OOXML zip) with the given paragraphs. */
-export async function makeDocx(paragraphs: string[]): Promise<Buffer> {
-	const zip = new JSZip();
-	zip.file(
-		'[Content_Types].xml',
-		'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-	);
-	zip.file(
-		'_rels/.rels',
-		'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-	);
-	const escape = (s: string) =>
-		s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-	const body = paragraphs
-		.map((p) => `<w:p><w:r><w:t xml:space="preserve">${escape(p)}</w:t></w:r></w:p>`)
-		.join('');
-	zip.file(
-		'word/document.xml',
-		`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}<w:sectPr/></w:body></w:document>`,
-	);
-	return zip.generateAsync({ type: 'nodebuffer' });
-}
-
-/** 1×1 PNG. */
-export const PNG_BASE64 =
-	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-export const LEASE_TEMPLATE = '67878720c4e6a1f3b9d20a11';
-export const NDA_TEMPLATE = '67c48788d5f7b2a4c0e31b22';
-export const SERVICES_TEMPLATE = '68552694e6a8c3b5d1f42c33';
 
 /** Creates a contract from a real PDF through the API; returns its id and participant ids. */
 export async function createPdfContract(

@@ -10,13 +10,13 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 import {
 	type Harness,
-	NDA_TEMPLATE,
 	createPdfContract,
 	rawRequest,
 	readyContract,
 	sentContract,
 	startHarness,
 } from './helpers';
+import { NDA_TEMPLATE } from '../../test-support/templates';
 
 describe('sandbox state machine: send, sign, cancel, finalize and friends', () => {
 	let h: Harness;

@@ -8,7 +8,8 @@
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
-import { type Harness, LEASE_TEMPLATE, NDA_TEMPLATE, startHarness } from './helpers';
+import { type Harness, startHarness } from './helpers';
+import { LEASE_TEMPLATE, NDA_TEMPLATE } from '../../test-support/templates';
 
 describe('sandbox listing (4.14)', () => {
 	let h: Harness;

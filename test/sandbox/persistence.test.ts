@@ -12,7 +12,8 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox } from '../../sandbox';
-import { LEASE_TEMPLATE, sentContract, startHarness } from './helpers';
+import { sentContract, startHarness } from './helpers';
+import { LEASE_TEMPLATE } from '../../test-support/templates';
 
 describe('sandbox data file', () => {
 	let dir: string;

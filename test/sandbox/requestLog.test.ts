@@ -11,14 +11,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-	type Harness,
-	LEASE_TEMPLATE,
-	makePdf,
-	rawRequest,
-	sentContract,
-	startHarness,
-} from './helpers';
+import { type Harness, rawRequest, sentContract, startHarness } from './helpers';
+import { LEASE_TEMPLATE } from '../../test-support/templates';
+import { makePdf } from '../../test-support/files';
 
 const readLog = (file: string) =>
 	readFileSync(file, 'utf8')

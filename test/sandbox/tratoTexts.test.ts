@@ -12,7 +12,9 @@
  * The sandbox answers as TRATO documents (trato-notes "Error answers"): its envelope {success:false, statusCode,
  * error} and the exact texts of TRATO's error page, the two contract-id texts on every {contractID} path.
  */
-import { type Harness, LEASE_TEMPLATE, makePdf, startHarness } from './helpers';
+import { type Harness, startHarness } from './helpers';
+import { LEASE_TEMPLATE } from '../../test-support/templates';
+import { makePdf } from '../../test-support/files';
 
 const UNKNOWN = '0123456789abcdef01234567';
 const unknownText = (id: string) =>

@@ -11,7 +11,8 @@
 // Variant profiles (docs/sandbox.md "Variant profiles"): each variant changes what it says, the default does not.
 import { startSandbox } from '../../sandbox';
 import { parseArgs } from '../../sandbox/cliArgs';
-import { type Harness, LEASE_TEMPLATE, readyContract, startHarness } from './helpers';
+import { type Harness, readyContract, startHarness } from './helpers';
+import { LEASE_TEMPLATE } from '../../test-support/templates';
 
 let h: Harness;
 beforeAll(async () => {

@@ -19,7 +19,8 @@ import type { AddressInfo } from 'node:net';
 import { WEBHOOK_EVENTS } from '../../sandbox';
 import { parseArgs } from '../../sandbox/cliArgs';
 import { prepareForSending, participantsOf } from '../helpers/env';
-import { NDA_TEMPLATE, startHarness, type Harness } from './helpers';
+import { startHarness, type Harness } from './helpers';
+import { NDA_TEMPLATE } from '../../test-support/templates';
 
 interface Received {
 	headers: IncomingHttpHeaders;

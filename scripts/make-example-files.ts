@@ -9,7 +9,7 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 // Regenerates the sample files the example workflows read (examples/files/). They are committed; this script
-// documents how they were made: `npx tsx scripts/e2e/make-example-files.ts`.
+// documents how they were made: `npx tsx scripts/make-example-files.ts`.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -31,7 +31,7 @@ async function pdf(title: string, paragraphs: string[]): Promise<Buffer> {
 }
 
 async function main() {
-	const dir = join(__dirname, '..', '..', 'examples', 'files');
+	const dir = join(__dirname, '..', 'examples', 'files');
 	writeFileSync(
 		join(dir, 'service-agreement.pdf'),
 		await pdf('Service agreement', [

