@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { fail, isSet, toDateOnly } from './validate';
+import { toDateOnly } from './dates';
+import { fail, isSet } from './validate';
 
 const FLAGS = [
 	'allowAttachments',

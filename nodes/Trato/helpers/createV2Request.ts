@@ -3,7 +3,8 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { CREATE_V2_ERRORS } from './createV2Errors';
 import { findBrokenRule, str, whoIs } from './createV2Rules';
-import { fail, toDateOnly } from './validate';
+import { toDateOnly } from './dates';
+import { fail } from './validate';
 
 /**
  * Participants and spectators of Create V2 as TRATO takes them (trato-notes "Create V2"), built from the UI and

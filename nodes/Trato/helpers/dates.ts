@@ -1,16 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+
+import { fail } from './validate';
 
 /** Dates and date-times from n8n's date picker, ISO text or Luxon/JS dates, refused with a plain sentence. */
-
-function fail(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	message: string,
-	description: string,
-): never {
-	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
-}
 
 /** A date as text: n8n's dateTime value, ISO text, or a Luxon/JS date. */
 function dateText(value: unknown): string {

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ParticipantContact } from './participants';
-import { fail, requireEmail, toIsoTimestamp } from './validate';
+import { toIsoTimestamp } from './dates';
+import { fail, requireEmail } from './validate';
 
 /** Spectators of a contract (spec 2.6, 4.21): output shape, request body and the API's e-mail rule. */
 

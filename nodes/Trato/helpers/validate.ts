@@ -140,9 +140,6 @@ export function requirePositiveInteger(
 	return checked.value;
 }
 
-// Dates are read in dates.ts; re-exported here, where the other parameter checks are.
-export { toDateOnly, toIsoTimestamp } from './dates';
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isEmail(value: string): boolean {

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isImage, readInputFile } from '../../helpers/binary';
-import { fail, requireEmail, requireId, toIsoTimestamp } from '../../helpers/validate';
+import { toIsoTimestamp } from '../../helpers/dates';
+import { fail, requireEmail, requireId } from '../../helpers/validate';
 import {
 	contractIdLocator,
 	optionsCollection,
