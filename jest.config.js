@@ -7,7 +7,7 @@ module.exports = {
 	testTimeout: 30000,
 	testSequencer: '<rootDir>/test/helpers/sequencer.js',
 	globalSetup: '<rootDir>/test/helpers/globalSetup.ts',
-	setupFiles: ['<rootDir>/test/harness/setup-env.ts'],
+	setupFiles: ['<rootDir>/test-support/harness/setup-env.ts'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
 	},

@@ -22,7 +22,7 @@ import '../lib/n8nEnv';
 
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { initN8nCore, runNode, shutdownN8nCore } from '../../test/harness';
+import { initN8nCore, runNode, shutdownN8nCore } from '../../test-support/harness';
 import {
 	alternate,
 	log,

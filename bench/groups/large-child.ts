@@ -42,7 +42,7 @@ import {
 	nodeTypes,
 	ACTION_TYPE,
 	shutdownN8nCore,
-} from '../../test/harness';
+} from '../../test-support/harness';
 import { LEASE_TEMPLATE } from '../../test-support/templates';
 import { memoryStatus, nowMs, parseArgs, resetPeakRss } from '../lib/common';
 

@@ -26,7 +26,7 @@ import { promisify } from 'node:util';
 
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import { executeContext, runNode, shutdownN8nCore, initN8nCore } from '../../test/harness';
+import { executeContext, runNode, shutdownN8nCore, initN8nCore } from '../../test-support/harness';
 import {
 	alternate,
 	log,

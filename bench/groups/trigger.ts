@@ -24,7 +24,7 @@ import type { IDataObject, INode, IPollFunctions } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { mulberry32 } from '../../sandbox/util';
-import { stateBytes } from '../../test/helpers/stateBytes';
+import { stateBytes } from '../../test-support/stateBytes';
 import {
 	HarnessCredentialsHelper,
 	initN8nCore,
@@ -33,7 +33,7 @@ import {
 	PollSimulator,
 	shutdownN8nCore,
 	TRIGGER_TYPE,
-} from '../../test/harness';
+} from '../../test-support/harness';
 import { log, parseArgs, ratios, summarize, timed, writeResult, type Row } from '../lib/common';
 import { credentialsFor, startSandboxProcess, type SandboxProcess } from '../lib/sandbox';
 

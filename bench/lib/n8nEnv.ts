@@ -15,7 +15,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
-import '../../test/harness/tsx-resolve';
+import '../../test-support/harness/tsx-resolve';
 import { OUT } from './common';
 
 const folder = join(OUT, `trato-harness-${process.pid}`);
@@ -24,4 +24,4 @@ process.env.N8N_USER_FOLDER = folder;
 process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-require('../../test/harness/setup-env');
+require('../../test-support/harness/setup-env');

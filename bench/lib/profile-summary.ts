@@ -35,7 +35,7 @@ function area(url: string, fn: string): string {
 	if (!url) return fn.startsWith('(') ? fn : '(native)';
 	if (url.includes('/nodes/Trato/')) return 'our node code';
 	if (url.includes('/credentials/')) return 'our credential';
-	if (url.includes('/test/harness/')) return 'test harness';
+	if (url.includes('/test-support/harness/')) return 'test harness';
 	if (url.includes('/bench/')) return 'bench';
 	const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(
 		url.split('node_modules/').slice(-1)[0]

@@ -19,7 +19,7 @@ import {
 	PDF_MIME,
 	startEnv,
 } from '../helpers/env';
-import { binaryDataService, initN8nCore } from '../harness';
+import { binaryDataService, initN8nCore } from '../../test-support/harness';
 import { FILE_SLOT, jsonBodyWithFile } from '../../nodes/Trato/helpers/jsonBodyWithFile';
 
 let env: NodeTestEnv;

@@ -10,7 +10,7 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 import JSZip from 'jszip';
 
-import { binaryBuffer } from '../harness';
+import { binaryBuffer } from '../../test-support/harness';
 import {
 	byId,
 	createPdfContract,

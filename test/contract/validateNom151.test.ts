@@ -9,7 +9,7 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 import { buildMultipart } from '../../nodes/Trato/helpers/multipart';
-import { binaryBuffer } from '../harness';
+import { binaryBuffer } from '../../test-support/harness';
 import {
 	PDF_MIME,
 	byId,

@@ -12,7 +12,12 @@ import { NodeHelpers, Workflow, type ICredentialDataDecryptedObject } from 'n8n-
 
 import { byId, createTemplateContract, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
 import { startCaptureServer } from '../helpers/capture';
-import { applyCredentialDefaults, executeContext, nodeTypes, testCredential } from '../harness';
+import {
+	applyCredentialDefaults,
+	executeContext,
+	nodeTypes,
+	testCredential,
+} from '../../test-support/harness';
 import { TratoApi } from '../../credentials/TratoApi.credentials';
 import { getCredentials } from '../../nodes/Trato/transport/credentials';
 

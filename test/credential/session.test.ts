@@ -25,7 +25,7 @@ import {
 	testCredential,
 	type CredentialInput,
 	type TestItem,
-} from '../harness';
+} from '../../test-support/harness';
 import { startCaptureServer } from '../helpers/capture';
 import { byId, createTemplateContract, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
 import { startSandbox, TOKEN_ERRORS } from '../../sandbox';

@@ -10,7 +10,7 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { listSearch } from '../harness';
+import { listSearch } from '../../test-support/harness';
 import {
 	byId,
 	createTemplateContract,

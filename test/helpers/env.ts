@@ -27,7 +27,7 @@ import {
 	type HarnessCredentialsHelper,
 	type RunNodeResult,
 	type TestItem,
-} from '../harness';
+} from '../../test-support/harness';
 import { LEASE_TEMPLATE } from '../../test-support/templates';
 
 export interface LoggedRequest {

@@ -17,7 +17,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { transportSettings } from '../../nodes/Trato/transport/retry';
-import { binaryBuffer } from '../harness';
+import { binaryBuffer } from '../../test-support/harness';
 import {
 	byId,
 	createPdfContract,

@@ -10,7 +10,7 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 import { inspect } from 'node:util';
 
-import { executeContext } from '../harness';
+import { executeContext } from '../../test-support/harness';
 import { startCaptureServer } from '../helpers/capture';
 import { byId, createTemplateContract, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
 import { request, requestAllPages } from '../../nodes/Trato/transport';

@@ -9,7 +9,7 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 /** What a poll costs in list requests, and how large the remembered state is (counts, not timings). */
-import { stateBytes } from '../helpers/stateBytes';
+import { stateBytes } from '../../test-support/stateBytes';
 import { startEnv, type NodeTestEnv } from '../helpers/env';
 import {
 	decoded,

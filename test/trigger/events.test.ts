@@ -11,7 +11,7 @@
 /** The trigger's events, filters, options and manual mode, through n8n-core's PollContext against the sandbox. */
 import { deepCopy, type INodeParameters } from 'n8n-workflow';
 
-import { binaryBuffer } from '../harness';
+import { binaryBuffer } from '../../test-support/harness';
 import { byId, startEnv, type NodeTestEnv } from '../helpers/env';
 import {
 	DAY,

@@ -14,8 +14,8 @@ import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workf
 import { transportSettings } from '../../nodes/Trato/transport/retry';
 import { triggerTuning } from '../../nodes/Trato/trigger/tuning';
 import { loadState, STATE_KEY, type TriggerState } from '../../nodes/Trato/trigger/state';
-import type { CredentialInput, PollResult } from '../harness';
-import { PollSimulator } from '../harness';
+import type { CredentialInput, PollResult } from '../../test-support/harness';
+import { PollSimulator } from '../../test-support/harness';
 import type { LoggedRequest, NodeTestEnv } from '../helpers/env';
 
 export const LEASE = '67878720c4e6a1f3b9d20a11';

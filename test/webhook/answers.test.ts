@@ -14,7 +14,7 @@
  * spellings TRATO's payload may use for its fields are all read.
  */
 import { SECRET, startWebhookTestEnv, type WebhookTestEnv } from './helpers';
-import type { WebhookServer } from '../harness/webhook';
+import type { WebhookServer } from '../../test-support/harness/webhook';
 
 let t: WebhookTestEnv;
 let server: WebhookServer;

@@ -22,7 +22,7 @@ import { TratoTrigger } from '../../nodes/Trato/TratoTrigger.node';
 import { TratoWebhookTrigger } from '../../nodes/Trato/TratoWebhookTrigger.node';
 import { WEBHOOK_EVENTS as NODE_EVENTS } from '../../nodes/Trato/webhook/events';
 import { WEBHOOK_EVENTS as SANDBOX_EVENTS } from '../../sandbox';
-import { testCredential } from '../harness';
+import { testCredential } from '../../test-support/harness';
 import { startEnv, type NodeTestEnv } from '../helpers/env';
 
 const ROOT = join(__dirname, '..', '..');

@@ -12,7 +12,7 @@
 import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
 
 import type { DeliveryRecord } from '../../sandbox';
-import { startWebhookServer, type WebhookServer } from '../harness/webhook';
+import { startWebhookServer, type WebhookServer } from '../../test-support/harness/webhook';
 import { startEnv, type NodeTestEnv } from '../helpers/env';
 
 export const SECRET = 'whsec_test_Q9v2kL7pXe4Rz8Tb';

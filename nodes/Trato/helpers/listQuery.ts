@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { toDateOnly, toIsoTimestamp } from './dates';
 import {
 	fail,
 	idProblem,
@@ -7,8 +8,6 @@ import {
 	locatorValue,
 	requireEmail,
 	requirePositiveInteger,
-	toDateOnly,
-	toIsoTimestamp,
 } from './validate';
 
 /** Query building and result limits shared by the Get Many operations (spec 4.14, 4.26). */

@@ -19,8 +19,8 @@
  * Prints the schedules run, the failures (each with its seed and how to replay it) and the duration; exits 1 when a
  * schedule failed.
  */
-import '../../harness/tsx-resolve';
-import '../../harness/setup-env';
+import '../../../test-support/harness/tsx-resolve';
+import '../../../test-support/harness/setup-env';
 
 import { rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';

@@ -10,7 +10,7 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 /**
  * One schedule of the model check, generated from its seed and run against the sandbox through n8n-core's
- * PollContext (test/harness PollSimulator): contracts created (equal timestamps, whole seconds), every status
+ * PollContext (test-support/harness PollSimulator): contracts created (equal timestamps, whole seconds), every status
  * transition (back to draft too), contracts deleted or leaving/joining a filtered list, also while a poll is
  * paging; short and server-capped pages; a list request failing once (retried) or repeatedly (the poll fails);
  * n8n crashing before it saved the state, restarting, running a poll twice; clocks that jump (the service's, and
@@ -29,7 +29,7 @@ import { triggerTuning } from '../../../nodes/Trato/trigger/tuning';
 import { loadState, STATE_KEY } from '../../../nodes/Trato/trigger/state';
 import type { FaultSpec, RequestHookInfo } from '../../../sandbox';
 import { mulberry32 } from '../../../sandbox/util';
-import { PollSimulator } from '../../harness';
+import { PollSimulator } from '../../../test-support/harness';
 import type { NodeTestEnv } from '../../helpers/env';
 import { LEASE, NDA, SERVICES, triggerParams, type TestClock } from '../helpers';
 import {

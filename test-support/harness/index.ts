@@ -281,7 +281,9 @@ export function shutdownN8nCore(): void {
 	if (Container.has(SSHClientsManager)) Container.get(SSHClientsManager).onShutdown();
 }
 
-if (typeof afterAll === 'function') afterAll(shutdownN8nCore);
+// under jest (not in the benchmarks or the model check's workers): stop them after each test file
+const jestGlobals = globalThis as { afterAll?: (fn: () => void) => void };
+if (typeof jestGlobals.afterAll === 'function') jestGlobals.afterAll(shutdownN8nCore);
 
 export function binaryDataService(): BinaryDataService {
 	return Container.get(BinaryDataService);
