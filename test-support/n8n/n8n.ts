@@ -18,7 +18,6 @@ import {
 	cpSync,
 	createWriteStream,
 	existsSync,
-	lstatSync,
 	mkdirSync,
 	readFileSync,
 	rmSync,
@@ -620,14 +619,5 @@ export class N8nRest {
 				await this.request('POST', '/login', { email: owner.email, password: owner.password });
 			}
 		}
-	}
-}
-
-/** True when the path exists and is a symbolic link. */
-export function isSymlink(path: string): boolean {
-	try {
-		return lstatSync(path).isSymbolicLink();
-	} catch {
-		return false;
 	}
 }

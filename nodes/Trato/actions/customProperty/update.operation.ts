@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fail, requireId } from '../../helpers/validate';
+import { readUpdate, requireNewName, requireSomethingToUpdate } from '../../helpers/update';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
 import { propertyIdLocator } from '../../descriptions/customProperty';
 import { asText, propertyOutput } from '../../helpers/customProperties';
@@ -45,24 +45,23 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
-	const propertyId = requireId(this, itemIndex, 'propertyId', 'Custom Property');
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	const {
+		contractId,
+		recordId: propertyId,
+		fields,
+	} = readUpdate(this, itemIndex, 'propertyId', 'Custom Property');
 	const body: IDataObject = {};
 	if ('name' in fields) {
-		body.name = asText(fields.name).trim();
-		if (!body.name)
-			fail(
-				this,
-				itemIndex,
-				'The new property name is empty',
-				'Enter a name, or remove the Name field to keep the current one.',
-			);
+		body.name = requireNewName(this, itemIndex, asText(fields.name), {
+			message: 'The new property name is empty',
+			description: 'Enter a name, or remove the Name field to keep the current one.',
+		});
 	}
 	if ('value' in fields) body.value = asText(fields.value);
-	if (Object.keys(body).length === 0) {
-		fail(this, itemIndex, 'Nothing to update', 'Click "Add Field" and choose Name and/or Value.');
-	}
+	requireSomethingToUpdate(this, itemIndex, body, {
+		message: 'Nothing to update',
+		description: 'Click "Add Field" and choose Name and/or Value.',
+	});
 	if (body.name === undefined || body.value === undefined) {
 		// The documented PUT body carries both fields: fill the missing one with its current value.
 		const current = (await listProperties.call(this, contractId, itemIndex)).find(

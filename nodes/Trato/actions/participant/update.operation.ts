@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isImage, readInputFile } from '../../helpers/binary';
 import { toIsoTimestamp } from '../../helpers/dates';
-import { fail, requireEmail, requireId } from '../../helpers/validate';
+import { readUpdate, requireNewName, requireSomethingToUpdate } from '../../helpers/update';
+import { fail, requireEmail } from '../../helpers/validate';
 import {
 	contractIdLocator,
 	optionsCollection,
@@ -125,25 +126,24 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
-	const participantId = requireId(this, itemIndex, 'participantId', 'Participant');
-	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
-	if (Object.keys(fields).length === 0) {
-		fail(this, itemIndex, 'No field to update', 'Add at least one field under "Update Fields".');
-	}
+	const {
+		contractId,
+		recordId: participantId,
+		fields,
+	} = readUpdate(this, itemIndex, 'participantId', 'Participant');
+	requireSomethingToUpdate(this, itemIndex, fields, {
+		message: 'No field to update',
+		description: 'Add at least one field under "Update Fields".',
+	});
 	// An expression that resolves to nothing counts as an empty value, never as a silently skipped field.
 	const body: IDataObject = Object.fromEntries(
 		Object.entries(fields).map(([key, value]) => [key, value ?? '']),
 	);
 	if ('name' in body) {
-		body.name = String(body.name).trim();
-		if (!body.name)
-			fail(
-				this,
-				itemIndex,
-				'The Name is empty',
-				"Enter the participant's name, or remove the Name field.",
-			);
+		body.name = requireNewName(this, itemIndex, String(body.name), {
+			message: 'The Name is empty',
+			description: "Enter the participant's name, or remove the Name field.",
+		});
 	}
 	if ('email' in body) body.email = requireEmail(this, itemIndex, body.email, 'Email');
 	if ('rfc' in body)

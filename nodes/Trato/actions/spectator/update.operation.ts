@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fail, requireId } from '../../helpers/validate';
+import { readUpdate, requireSomethingToUpdate } from '../../helpers/update';
+import { fail } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
 import { spectatorFieldOptions, spectatorIdLocator } from '../../descriptions/spectator';
 import { assertNotParticipant, spectatorBody, spectatorOutput } from '../../helpers/spectators';
@@ -58,13 +59,11 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
-	const spectatorId = requireId(this, itemIndex, 'spectatorId', 'Spectator');
-	const { clearFields, ...fields } = this.getNodeParameter(
-		'updateFields',
-		itemIndex,
-		{},
-	) as IDataObject;
+	const {
+		contractId,
+		recordId: spectatorId,
+		fields: { clearFields, ...fields },
+	} = readUpdate(this, itemIndex, 'spectatorId', 'Spectator');
 	const cleared = (Array.isArray(clearFields) ? clearFields : []) as Array<
 		'phone' | 'linkExpirationDate'
 	>;
@@ -81,14 +80,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		// what the API takes as "none" (spec 2.6: linkExpirationDate is a string or null)
 		body[field] = field === 'phone' ? '' : null;
 	}
-	if (Object.keys(body).length === 0) {
-		fail(
-			this,
-			itemIndex,
-			'Nothing to update',
+	requireSomethingToUpdate(this, itemIndex, body, {
+		message: 'Nothing to update',
+		description:
 			'Click "Add Field" and fill in at least one of Email, Link Expiration Date, Name or Phone, or choose what to Clear.',
-		);
-	}
+	});
 	if (body.email !== undefined) {
 		const participants = await participantContacts.call(this, contractId, itemIndex);
 		assertNotParticipant(this, itemIndex, String(body.email), participants);
