@@ -482,6 +482,35 @@ function singleNodeWorkflow(node: INode, staticData: IDataObject = {}): Workflow
 	});
 }
 
+/** One of the action node's `methods.<kind>` functions, bound to n8n-core's LoadOptionsContext for `parameters`. */
+async function loadOptionsMethod(
+	kind: 'listSearch' | 'resourceMapping',
+	method: string,
+	credentials: CredentialInput,
+	parameters: INodeParameters,
+): Promise<(...args: unknown[]) => Promise<unknown>> {
+	await initN8nCore();
+	const node = actionNode(parameters);
+	const helper = new HarnessCredentialsHelper({
+		'cred-1': credentials as unknown as ICredentialDataDecryptedObject,
+	});
+	const additionalData = makeAdditionalData(helper);
+	additionalData.currentNodeParameters = parameters;
+	const context = new LoadOptionsContext(
+		singleNodeWorkflow(node),
+		node,
+		additionalData,
+		'parameters',
+	);
+	const fn = (
+		nodeTypeInstances[ACTION_TYPE].methods?.[kind] as
+			| Record<string, (...args: unknown[]) => Promise<unknown>>
+			| undefined
+	)?.[method];
+	if (!fn) throw new Error(`No ${kind} method ${method}`);
+	return async (...args: unknown[]) => await fn.call(context, ...args);
+}
+
 /** Calls one of the action node's list-search methods through n8n-core's LoadOptionsContext. */
 export async function listSearch(
 	method: string,
@@ -490,27 +519,8 @@ export async function listSearch(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	await initN8nCore();
-	const node = actionNode(parameters);
-	const helper = new HarnessCredentialsHelper({
-		'cred-1': credentials as unknown as ICredentialDataDecryptedObject,
-	});
-	const additionalData = makeAdditionalData(helper);
-	additionalData.currentNodeParameters = parameters;
-	const context = new LoadOptionsContext(
-		singleNodeWorkflow(node),
-		node,
-		additionalData,
-		'parameters',
-	);
-	const fn = (
-		nodeTypeInstances[ACTION_TYPE].methods?.listSearch as Record<
-			string,
-			(...args: unknown[]) => Promise<unknown>
-		>
-	)[method];
-	if (!fn) throw new Error(`No list search method ${method}`);
-	return (await fn.call(context, filter, paginationToken)) as INodeListSearchResult;
+	const fn = await loadOptionsMethod('listSearch', method, credentials, parameters);
+	return (await fn(filter, paginationToken)) as INodeListSearchResult;
 }
 
 /** Calls one of the action node's resource-mapping methods through n8n-core's LoadOptionsContext. */
@@ -519,27 +529,8 @@ export async function resourceMapping(
 	credentials: CredentialInput,
 	parameters: INodeParameters,
 ): Promise<ResourceMapperFields> {
-	await initN8nCore();
-	const node = actionNode(parameters);
-	const helper = new HarnessCredentialsHelper({
-		'cred-1': credentials as unknown as ICredentialDataDecryptedObject,
-	});
-	const additionalData = makeAdditionalData(helper);
-	additionalData.currentNodeParameters = parameters;
-	const context = new LoadOptionsContext(
-		singleNodeWorkflow(node),
-		node,
-		additionalData,
-		'parameters',
-	);
-	const fn = (
-		nodeTypeInstances[ACTION_TYPE].methods?.resourceMapping as Record<
-			string,
-			(...args: unknown[]) => Promise<unknown>
-		>
-	)?.[method];
-	if (!fn) throw new Error(`No resource mapping method ${method}`);
-	return (await fn.call(context)) as ResourceMapperFields;
+	const fn = await loadOptionsMethod('resourceMapping', method, credentials, parameters);
+	return (await fn()) as ResourceMapperFields;
 }
 
 /**
