@@ -10,6 +10,7 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 // What a contract must satisfy before it is sent to signature (spec 4.10, Create V2): every problem, in one list.
 import type { ContractState, Credits } from './types';
+import { hasEmailShape } from './util';
 
 /**
  * Every problem that prevents sending `c` (empty when its configuration is valid); `today()` gives YYYY-MM-DD and is
@@ -29,8 +30,7 @@ export function configurationProblems(
 		const who = `participant ${i + 1} (${p.label}${p._id ? `, ${p._id}` : ''})`;
 		if (!p.name.trim()) problems.push(`${who}: name is empty`);
 		if (!p.email.trim()) problems.push(`${who}: e-mail is empty`);
-		else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(p.email))
-			problems.push(`${who}: e-mail "${p.email}" is not valid`);
+		else if (!hasEmailShape(p.email)) problems.push(`${who}: e-mail "${p.email}" is not valid`);
 		if (sms && !p.phone.trim())
 			problems.push(`${who}: phone is required when notificationType is ${cfg.notificationType}`);
 		if (p.obligation === 'legal' && !p.representative.trim())

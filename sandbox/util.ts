@@ -140,8 +140,12 @@ export function rejectUnknownFields(
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The shape of an e-mail address (name@domain.tld, no spaces), whatever its length. */
+export function hasEmailShape(value: string): boolean {
+	return EMAIL.test(value);
+}
 export function isValidEmail(value: string): boolean {
-	return EMAIL.test(value) && value.length <= 254;
+	return hasEmailShape(value) && value.length <= 254;
 }
 
 const PHONE = /^\+?[0-9][0-9 ()-]{5,19}$/;
