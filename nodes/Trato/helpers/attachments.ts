@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { DocumentKind, InputFile } from './binary';
 import { declaredKind, detectDocumentKind, readInputFile } from './binary';
-import { fail } from './validate';
+import { fail, requireName } from './validate';
 
 /**
  * Attachment uploads shared by participant attachments (spec 4.9) and confidential attachments (4.12):
@@ -57,15 +57,15 @@ export async function buildAttachmentBody(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<AttachmentBody> {
-	const name = String(ctx.getNodeParameter('attachmentName', itemIndex, '') ?? '').trim();
-	if (!name) {
-		fail(
-			ctx,
-			itemIndex,
-			'The Attachment Name is empty',
-			'Enter the name shown in the contract, e.g. "Proof of address".',
-		);
-	}
+	const name = requireName(
+		ctx,
+		itemIndex,
+		String(ctx.getNodeParameter('attachmentName', itemIndex, '') ?? ''),
+		{
+			message: 'The Attachment Name is empty',
+			description: 'Enter the name shown in the contract, e.g. "Proof of address".',
+		},
+	);
 	const additional = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const binaryField = String(ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data') ?? '');
 	const file = await readInputFile(ctx, itemIndex, binaryField, 'the attachment');

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { toDateOnly } from './dates';
-import { fail, isSet } from './validate';
+import { fail, isSet, requireName } from './validate';
 
 const FLAGS = [
 	'allowAttachments',
@@ -23,15 +23,10 @@ export function configurationBody(
 ): IDataObject {
 	const body: IDataObject = {};
 	if (fields.name !== undefined) {
-		const name = String(fields.name).trim();
-		if (!name)
-			fail(
-				ctx,
-				itemIndex,
-				'The Contract Name is empty',
-				'Enter a name, or remove the Contract Name field to keep the current one.',
-			);
-		body.name = name;
+		body.name = requireName(ctx, itemIndex, String(fields.name), {
+			message: 'The Contract Name is empty',
+			description: 'Enter a name, or remove the Contract Name field to keep the current one.',
+		});
 	}
 	for (const key of ENUMS) if (isSet(fields[key])) body[key] = fields[key];
 	for (const key of FLAGS) if (fields[key] !== undefined) body[key] = fields[key] === true;

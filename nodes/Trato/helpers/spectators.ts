@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ParticipantContact } from './participants';
 import { toIsoTimestamp } from './dates';
-import { fail, requireEmail } from './validate';
+import { fail, requireEmail, requireName } from './validate';
 
 /** Spectators of a contract (spec 2.6, 4.21): output shape, request body and the API's e-mail rule. */
 
@@ -26,14 +26,10 @@ export function spectatorBody(
 	const body: IDataObject = {};
 	// A field that is present but resolved to nothing (an expression) is refused rather than skipped.
 	if ('name' in fields) {
-		body.name = String(fields.name ?? '').trim();
-		if (!body.name)
-			fail(
-				ctx,
-				itemIndex,
-				"The spectator's name is empty",
-				'Enter the full name of the spectator.',
-			);
+		body.name = requireName(ctx, itemIndex, String(fields.name ?? ''), {
+			message: "The spectator's name is empty",
+			description: 'Enter the full name of the spectator.',
+		});
 	}
 	if ('email' in fields)
 		body.email = requireEmail(ctx, itemIndex, fields.email, "The spectator's e-mail");

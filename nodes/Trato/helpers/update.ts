@@ -18,18 +18,6 @@ export function readUpdate(
 	};
 }
 
-/** A new name, trimmed: an empty one (also from an expression that resolves to nothing) is refused. */
-export function requireNewName(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	value: string,
-	refusal: { message: string; description: string },
-): string {
-	const name = value.trim();
-	if (!name) fail(ctx, itemIndex, refusal.message, refusal.description);
-	return name;
-}
-
 /** Refuses an update that would change nothing (no request is sent). */
 export function requireSomethingToUpdate(
 	ctx: IExecuteFunctions,

@@ -11,6 +11,18 @@ export function fail(
 	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
 
+/** A name, trimmed: an empty one (also from an expression that resolves to nothing) is refused. */
+export function requireName(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	value: string,
+	refusal: { message: string; description: string },
+): string {
+	const name = value.trim();
+	if (!name) fail(ctx, itemIndex, refusal.message, refusal.description);
+	return name;
+}
+
 /** Longest ID accepted: TRATO's ids have 24 or 25 characters; anything far beyond is a mistake, not an ID. */
 export const MAX_ID_LENGTH = 200;
 

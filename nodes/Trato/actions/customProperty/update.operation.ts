@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readUpdate, requireNewName, requireSomethingToUpdate } from '../../helpers/update';
+import { readUpdate, requireSomethingToUpdate } from '../../helpers/update';
+import { requireName } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
 import { propertyIdLocator } from '../../descriptions/customProperty';
 import { asText, propertyOutput } from '../../helpers/customProperties';
@@ -52,7 +53,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	} = readUpdate(this, itemIndex, 'propertyId', 'Custom Property');
 	const body: IDataObject = {};
 	if ('name' in fields) {
-		body.name = requireNewName(this, itemIndex, asText(fields.name), {
+		body.name = requireName(this, itemIndex, asText(fields.name), {
 			message: 'The new property name is empty',
 			description: 'Enter a name, or remove the Name field to keep the current one.',
 		});

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isImage, readInputFile } from '../../helpers/binary';
 import { toIsoTimestamp } from '../../helpers/dates';
-import { readUpdate, requireNewName, requireSomethingToUpdate } from '../../helpers/update';
-import { fail, requireEmail } from '../../helpers/validate';
+import { readUpdate, requireSomethingToUpdate } from '../../helpers/update';
+import { fail, requireEmail, requireName } from '../../helpers/validate';
 import {
 	contractIdLocator,
 	optionsCollection,
@@ -140,7 +140,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		Object.entries(fields).map(([key, value]) => [key, value ?? '']),
 	);
 	if ('name' in body) {
-		body.name = requireNewName(this, itemIndex, String(body.name), {
+		body.name = requireName(this, itemIndex, String(body.name), {
 			message: 'The Name is empty',
 			description: "Enter the participant's name, or remove the Name field.",
 		});
