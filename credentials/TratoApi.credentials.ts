@@ -8,12 +8,8 @@ import type {
 
 import { ENVIRONMENT_URLS } from '../nodes/Trato/helpers/environment';
 import { authenticateRequest } from '../nodes/Trato/transport/authenticate';
-import {
-	EMAIL_PASSWORD,
-	SESSION_INFO,
-	SESSION_TOKEN,
-	logIn,
-} from '../nodes/Trato/transport/session';
+import { logIn } from '../nodes/Trato/transport/login';
+import { EMAIL_PASSWORD, SESSION_INFO, SESSION_TOKEN } from '../nodes/Trato/transport/session';
 
 export class TratoApi implements ICredentialType {
 	name = 'tratoApi';

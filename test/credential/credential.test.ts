@@ -20,6 +20,7 @@ import {
 } from '../../test-support/harness';
 import { TratoApi } from '../../credentials/TratoApi.credentials';
 import { getCredentials } from '../../nodes/Trato/transport/credentials';
+import { transportSettings } from '../../nodes/Trato/transport/retry';
 
 let env: NodeTestEnv;
 
@@ -290,6 +291,67 @@ describe('credential test (as n8n runs it: RoutingNode + responseCode rules)', (
 				/^(ECONNREFUSED|The service refused the connection - perhaps it is offline)$/,
 			),
 		});
+	});
+});
+
+describe('Access Token (JWT): a token that expires during a run', () => {
+	/** Every timer real; only the wall clock (Date) is moved by the test, for the node and the sandbox alike. */
+	const ONLY_DATE = [
+		'hrtime',
+		'nextTick',
+		'performance',
+		'queueMicrotask',
+		'requestAnimationFrame',
+		'cancelAnimationFrame',
+		'requestIdleCallback',
+		'cancelIdleCallback',
+		'setImmediate',
+		'clearImmediate',
+		'setInterval',
+		'clearInterval',
+		'setTimeout',
+		'clearTimeout',
+	] as const;
+
+	test('says it expired and what to do, is never retried as a network error, and the token is not sent again', async () => {
+		const id = await createTemplateContract(env.api, LEASE);
+		const waits: number[] = [];
+		const realSleep = transportSettings.sleep;
+		transportSettings.sleep = async (ms: number) => {
+			waits.push(ms);
+		};
+		jest.useFakeTimers({ doNotFake: [...ONLY_DATE], now: Date.now() });
+		try {
+			const token = env.sb.signJwt({}, { expiresInSeconds: 300 });
+			// every read takes 90 s of the clock: the 4th is answered after the token's end, the 5th starts 60 s past it
+			env.sb.control.setRequestHook(({ path }) => {
+				if (path.startsWith('/api/contract/status/')) jest.setSystemTime(Date.now() + 90_000);
+			});
+			const mark = env.mark();
+			const result = await env.run(
+				{ resource: 'contract', operation: 'get', contractId: byId('={{ $json.id }}') },
+				Array.from({ length: 6 }, () => ({ json: { id } })),
+				{ credentials: { ...env.jwtCreds, accessToken: token }, continueOnFail: true },
+			);
+			expect(result.items.slice(0, 3).map((i) => i.json.contractId)).toEqual([id, id, id]);
+			for (const item of result.items.slice(3)) {
+				expect(String(item.json.error)).toMatch(/^The access token \(JWT\) expired at \S+Z\. /);
+				expect(String(item.json.error)).toMatch(/paste it into the TRATO credential/);
+			}
+			for (const item of result.items.slice(4)) {
+				expect(String(item.json.description)).toMatch(
+					/switch the credential's Authentication to E-mail and Password/,
+				);
+			}
+			// four reads reached TRATO; none after the token was known to have expired; no wait, no retry
+			expect(env.since(mark).map((r) => r.status)).toEqual([200, 200, 200, 401]);
+			expect(waits).toEqual([]);
+			expect(JSON.stringify(result.items)).not.toContain(token);
+		} finally {
+			jest.useRealTimers();
+			env.sb.control.setRequestHook(undefined);
+			transportSettings.sleep = realSleep;
+		}
 	});
 });
 

@@ -375,14 +375,16 @@ describe("E-mail and Password: failures say what to fix, in TRATO's words", () =
 		expect(calls(mark)).toEqual(['POST /api/api/authentication/token 404']);
 	});
 
-	test('nothing listening: a network error like any other (retried for a read), with the code', async () => {
+	test('nothing listening: the login is tried 4 times, then "could not reach", with the code', async () => {
 		const closed = await startCaptureServer();
 		await closed.close();
 		const result = await env.run(getById, items('abc', 1), {
 			credentials: { ...env.passwordCreds, baseUrl: closed.url },
 		});
-		expect(result.error?.message).toBe('Could not reach TRATO (ECONNREFUSED)');
-		expect(result.error?.description).toMatch(/Tried 4 times/);
+		expect(result.error?.message).toBe(
+			`Could not reach TRATO to log in at ${closed.url} (connection refused)`,
+		);
+		expect(result.error?.description).toMatch(/\(ECONNREFUSED\)\. Tried 4 times\./);
 	});
 });
 

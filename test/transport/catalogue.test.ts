@@ -68,6 +68,8 @@ test('the catalogue covers spec Part 4 (33 operations) and the authentication ch
 
 test('requests that may have had an effect are never retried', () => {
 	for (const [name, e] of rows) {
+		// the login is a POST that changes nothing at TRATO: repeated after a temporary failure (api-notes H3)
+		if (name === 'authenticationToken') continue;
 		if (e.method === 'POST' || e.method === 'PUT') {
 			expect(`${name}: ${e.retry}`).toBe(`${name}: never`);
 		}

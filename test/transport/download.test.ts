@@ -40,7 +40,14 @@ beforeAll(async () => {
 	foreign = createServer((req, res) => {
 		foreignRequests.push({ url: req.url ?? '', headers: req.headers });
 		const path = (req.url ?? '').split('?')[0];
-		if (path === '/hop') {
+		if (path.startsWith('/bounce/')) {
+			// a hostile storage host: its "signed contract" redirects back to an API endpoint that e-mails people
+			res
+				.writeHead(302, {
+					Location: `${env.sb.baseUrl}/api/contract/pending/${path.slice('/bounce/'.length)}`,
+				})
+				.end();
+		} else if (path === '/hop') {
 			res
 				.writeHead(302, { Location: `${foreignUrl}/storage/signed.pdf?X-Amz-Signature=hopsecret` })
 				.end();
@@ -182,6 +189,44 @@ describe('transport → downloadFile', () => {
 			expect(JSON.stringify(request.headers)).not.toContain(env.sb.jwt);
 		}
 	});
+
+	test.each([
+		['API key', () => env.creds],
+		['access token', () => env.jwtCreds],
+		['e-mail and password', () => env.passwordCreds],
+	])(
+		'a file request that left the API origin is never authenticated again, even when redirected back to it (%s)',
+		async (_mode, credentials) => {
+			const id = await createPdfContract(env.api);
+			await prepareForSending(env.api, id);
+			await sendContract(env.api, id);
+			// TRATO's answer names a file on a foreign host, which redirects back to the API's reminder endpoint
+			env.sb.control.addFault({
+				origin: 'api',
+				path: `/api/contract/documents/${id}`,
+				status: 200,
+				body: {
+					contractid: id,
+					name: 'Lease',
+					documents: { signed_contract: `${foreignUrl}/bounce/${id}` },
+					participants: [],
+				},
+			});
+			const mark = env.mark();
+			const result = await env.run(download(id), undefined, { credentials: credentials() });
+
+			const pending = env.since(mark).filter((r) => r.path === `/api/contract/pending/${id}`);
+			expect(pending).toHaveLength(1);
+			expect(pending[0].headers.apikey).toBeUndefined();
+			expect(pending[0].headers.authorization).toBeUndefined();
+			expect(pending[0].status).toBe(401);
+			expect(env.sb.control.getContract(id)!.reminders).toEqual([]);
+			// the API's JSON is never saved as the "signed contract"
+			expect(result.items[0]?.binary).toBeUndefined();
+			expect(result.error?.httpCode).toBe('401');
+			expect(result.error?.description).toMatch(/never sent after the file left/);
+		},
+	);
 
 	test('a failed download names the file without its query string and without any secret', async () => {
 		const id = await signedContract();

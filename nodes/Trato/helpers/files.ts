@@ -2,7 +2,62 @@ import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { fail } from './validate';
 
-/** File names and binary field names for files the node outputs. */
+/** File names, binary field names and size limits for files the node outputs. */
+
+/** Bytes in a megabyte, as "Max File Size (MB)" counts them. */
+export const MEGABYTE = 1024 * 1024;
+
+/**
+ * "Max File Size (MB)": what a download may hold in memory, when the user sets nothing. Signed contracts,
+ * certificates and packages are far smaller; declaration videos can reach tens of megabytes.
+ */
+export const DEFAULT_MAX_FILE_MB = 100;
+
+/** The parameter of the shared "Max File Size (MB)" option (descriptions/common.ts `maxFileSizeOption`). */
+export const MAX_FILE_SIZE_PARAMETER = 'options.maxFileSize';
+
+/**
+ * The user's "Max File Size (MB)" in bytes, for the transport's `maxBytes`: anything but a positive number is
+ * refused before any request.
+ */
+export function maxFileBytes(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	parameter = MAX_FILE_SIZE_PARAMETER,
+): number {
+	const value = ctx.getNodeParameter(parameter, itemIndex, DEFAULT_MAX_FILE_MB) as unknown;
+	const megabytes = typeof value === 'string' && value.trim() ? Number(value) : value;
+	if (typeof megabytes !== 'number' || !Number.isFinite(megabytes) || megabytes <= 0) {
+		fail(
+			ctx,
+			itemIndex,
+			`"Max File Size (MB)" must be a positive number of megabytes, not ${JSON.stringify(value)}`,
+			`Enter the largest file the node may download, in megabytes (${DEFAULT_MAX_FILE_MB} when left out).`,
+		);
+	}
+	return Math.round(megabytes * MEGABYTE);
+}
+
+/**
+ * A file name that cannot leave the folder it is saved in: the last part after any "/" or "\", without control
+ * characters; "", "." and ".." are no name.
+ */
+export function safeFileName(name: string): string | undefined {
+	const last = (name.split(/[\\/]/).pop() ?? '')
+		// eslint-disable-next-line no-control-regex
+		.replace(/[\u0000-\u001f\u007f]/g, '')
+		.trim();
+	return last && last !== '.' && last !== '..' ? last : undefined;
+}
+
+/** `decodeURIComponent`, or the text as it is when its percent-encoding is malformed (e.g. a lone "%"). */
+export function decodeOrKeep(text: string): string {
+	try {
+		return decodeURIComponent(text);
+	} catch {
+		return text;
+	}
+}
 
 /** The file name a Content-Disposition header gives (`filename*=UTF-8''…` preferred over `filename=`). */
 export function fileNameFromDisposition(disposition: string | undefined): string | undefined {
@@ -10,25 +65,29 @@ export function fileNameFromDisposition(disposition: string | undefined): string
 	const star = /filename\*\s*=\s*(?:UTF-8'[^']*')?([^;]+)/i.exec(disposition);
 	if (star) {
 		try {
-			const decoded = decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+			const decoded = safeFileName(decodeURIComponent(star[1].trim().replace(/^"|"$/g, '')));
 			if (decoded) return decoded;
 		} catch {
 			// malformed percent-encoding: fall back to the plain parameter
 		}
 	}
 	const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]+))/i.exec(disposition);
-	const name = plain ? (plain[1] ?? plain[2]).replace(/\\(.)/g, '$1').trim() : '';
-	return name ? name.split(/[\\/]/).pop() : undefined;
+	return plain ? safeFileName((plain[1] ?? plain[2]).replace(/\\(.)/g, '$1')) : undefined;
+}
+
+/** The last segment of a URL's path, decoded when it can be, as a safe file name. */
+export function lastPathSegment(url: string): string | undefined {
+	try {
+		return safeFileName(decodeOrKeep(new URL(url).pathname.split('/').pop() ?? ''));
+	} catch {
+		return undefined;
+	}
 }
 
 /** Last path segment of a URL when it looks like a file name (has an extension); else the fallback. */
 export function fileNameFromUrl(url: string, fallback: string): string {
-	try {
-		const last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
-		return /\.[A-Za-z0-9]{1,8}$/.test(last) ? last : fallback;
-	} catch {
-		return fallback;
-	}
+	const last = lastPathSegment(url);
+	return last && /\.[A-Za-z0-9]{1,8}$/.test(last) ? last : fallback;
 }
 
 /** Reads an output binary field name parameter ("Put … in Field") and insists on a value. */

@@ -19,9 +19,9 @@ export function jwtExpiresAt(token: string): number | undefined {
 /** Clocks differ: a token counts as expired here only this long after its `exp` (the service decides before). */
 const EXPIRY_TOLERANCE_MS = 30_000;
 
-/** Whether an `exp` (from jwtExpiresAt) is past, beyond the tolerance for clock differences. */
-export function isPastExpiry(expiresAt: number | undefined): expiresAt is number {
-	return expiresAt !== undefined && expiresAt + EXPIRY_TOLERANCE_MS < Date.now();
+/** Whether an `exp` (from jwtExpiresAt) is past at `now` (ms), beyond the tolerance for clock differences. */
+export function isPastExpiry(expiresAt: number | undefined, now: number): expiresAt is number {
+	return expiresAt !== undefined && expiresAt + EXPIRY_TOLERANCE_MS < now;
 }
 
 /** A pasted secret without surrounding blanks and without a leading "Bearer " (as copied from a header). */
@@ -32,7 +32,14 @@ export function withoutBearer(value: unknown): string {
 		.trim();
 }
 
+/** The start of the sentence for an expired token (recognised in the errors n8n wraps around it). */
+export const EXPIRED_TOKEN = 'The access token (JWT) expired at ';
+
 /** The sentence for an expired token, the same in the node and in the credential test. */
 export function expiredTokenMessage(expiresAt: number): string {
-	return `The access token (JWT) expired at ${new Date(expiresAt).toISOString()}. Get a new token from the e-signature service and paste it into the TRATO credential.`;
+	return `${EXPIRED_TOKEN}${new Date(expiresAt).toISOString()}. Get a new token from the e-signature service and paste it into the TRATO credential.`;
 }
+
+/** What to do about it, beyond pasting a new token. */
+export const EXPIRED_TOKEN_ADVICE =
+	"TRATO tokens live about 5 minutes. For scheduled or long workflows, switch the credential's Authentication to E-mail and Password: n8n then logs in and renews the token by itself.";

@@ -1,8 +1,16 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { credentialAddress } from '../helpers/environment';
-import { expiredTokenMessage, isPastExpiry, jwtExpiresAt, withoutBearer } from '../helpers/jwt';
-import { EMAIL_PASSWORD, SESSION_TOKEN } from './session';
+import type { Problem } from '../helpers/environment';
+import {
+	EXPIRED_TOKEN,
+	expiredTokenMessage,
+	isPastExpiry,
+	jwtExpiresAt,
+	withoutBearer,
+} from '../helpers/jwt';
+import { sentenceIn } from './errors';
+import { EMAIL_PASSWORD, SESSION_TOKEN, sessionSettings } from './session';
 
 /** The credential's `authenticate` (credentials/TratoApi.credentials.ts), called by n8n before every request. */
 
@@ -17,7 +25,8 @@ function secretHeader(credentials: ICredentialDataDecryptedObject): Record<strin
 		}
 		// A JWT past its expiry is refused here, so the credential test says why (the service answers only 401).
 		const expiresAt = jwtExpiresAt(token);
-		if (isPastExpiry(expiresAt)) throw new Error(expiredTokenMessage(expiresAt));
+		if (isPastExpiry(expiresAt, sessionSettings.now()))
+			throw new Error(expiredTokenMessage(expiresAt));
 		return { Authorization: `Bearer ${token}` };
 	}
 	if (credentials.authentication === EMAIL_PASSWORD) {
@@ -68,4 +77,15 @@ export async function authenticateRequest(
 		headers[name] = value as string;
 	}
 	return { ...requestOptions, headers: { ...headers, ...secretHeader(credentials) } };
+}
+
+/** Every sentence `authenticateRequest` throws starts with one of these. */
+const REFUSALS = ['The TRATO credential', EXPIRED_TOKEN];
+
+/**
+ * A refusal of `authenticateRequest` inside the error n8n threw around it (an expired JWT, a credential without its
+ * secret, another origin): a sentence about the credential, never a network error to retry.
+ */
+export function authenticateRefusal(error: unknown): Problem | undefined {
+	return sentenceIn(error, REFUSALS);
 }

@@ -44,11 +44,13 @@ const endpoint = <P extends string, A extends Answer = 'object'>(
 export const ENDPOINTS = {
 	authentication: endpoint('GET', '/api/authentication', '5', 'safe'),
 	/**
-	 * E-mail and Password login (trato-notes "Authentication"): only the credential's login calls it, with the JSON
-	 * body a production client sends. The portal's GET with the password in the query string is listed as the other
-	 * form TRATO shows; the node never sends it (a password in a URL ends up in logs).
+	 * E-mail and Password login (trato-notes "Authentication"): only the credential's login calls it (login.ts), with
+	 * the JSON body a production client sends. A POST, but a login changes nothing at TRATO: repeated after a
+	 * temporary failure like a read, never after a refusal (api-notes H3). The portal's GET with the password in the
+	 * query string is listed as the other form TRATO shows; the node never sends it (a password in a URL ends up in
+	 * logs).
 	 */
-	authenticationToken: endpoint('POST', '/api/authentication/token', '5', 'never', 'object', {
+	authenticationToken: endpoint('POST', '/api/authentication/token', '5', 'safe', 'object', {
 		method: 'GET',
 		path: '/api/authentication/token',
 	}),

@@ -10,12 +10,19 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { credentialAddress } from '../helpers/environment';
-import { expiredTokenMessage, isPastExpiry, jwtExpiresAt, withoutBearer } from '../helpers/jwt';
+import {
+	EXPIRED_TOKEN_ADVICE,
+	expiredTokenMessage,
+	isPastExpiry,
+	jwtExpiresAt,
+	withoutBearer,
+} from '../helpers/jwt';
+import { loginFailure } from './login';
 import {
 	SESSION_TOKEN,
-	loginFailure,
 	missingLoginField,
 	sessionIsFresh,
+	sessionSettings,
 	usesSession,
 } from './session';
 
@@ -90,9 +97,9 @@ async function resolve(ctx: TratoContext): Promise<ResolvedCredentials> {
 	const id = ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? '';
 	const tokenExpiresAt =
 		raw.authentication === 'accessToken' ? jwtExpiresAt(withoutBearer(raw.accessToken)) : undefined;
-	if (isPastExpiry(tokenExpiresAt)) {
+	if (isPastExpiry(tokenExpiresAt, sessionSettings.now())) {
 		throw new NodeOperationError(ctx.getNode(), expiredTokenMessage(tokenExpiresAt), {
-			description: 'Nothing was sent to the service.',
+			description: `Nothing was sent to the service. ${EXPIRED_TOKEN_ADVICE}`,
 		});
 	}
 	return {
@@ -117,10 +124,19 @@ export async function getCredentials(this: TratoContext): Promise<ResolvedCreden
 	return await cached;
 }
 
+/** With Access Token: the JWT's expiry when it is past now (beyond the tolerance for clock differences). */
+export function expiredTokenAt(credentials: ResolvedCredentials): number | undefined {
+	const expiresAt = credentials.tokenExpiresAt;
+	return isPastExpiry(expiresAt, sessionSettings.now()) ? expiresAt : undefined;
+}
+
 /** With E-mail and Password: a login n8n is making now for this credential data (the others wait for it). */
 const loginsInFlight = new WeakMap<object, Promise<void>>();
-/** With E-mail and Password: the login TRATO refused in this execution (not tried again for every item). */
-const refusedLogins = new WeakMap<object, unknown>();
+/**
+ * With E-mail and Password: the login that failed in this execution (refused, or TRATO's login unreachable or
+ * unavailable after its retries), reported for every later item without asking TRATO again.
+ */
+const failedLogins = new WeakMap<object, unknown>();
 
 export interface Authenticated {
 	response: IN8nHttpFullResponse;
@@ -141,8 +157,17 @@ export async function sendAuthenticated(
 	credentials: ResolvedCredentials,
 	request: IHttpRequestOptions,
 	refusedToken?: string,
+	itemIndex?: number,
 ): Promise<Authenticated> {
 	const raw = credentials.raw;
+	// A pasted JWT that expired during the run: said so, before sending it (TRATO would only answer 401).
+	const expired = expiredTokenAt(credentials);
+	if (expired !== undefined) {
+		throw new NodeOperationError(this.getNode(), expiredTokenMessage(expired), {
+			itemIndex,
+			description: `It expired while the workflow was running; nothing was sent with it. ${EXPIRED_TOKEN_ADVICE}`,
+		});
+	}
 	const call = async () =>
 		(await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request, {
 			credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: raw },
@@ -152,7 +177,7 @@ export async function sendAuthenticated(
 	for (let pending = loginsInFlight.get(raw); pending; pending = loginsInFlight.get(raw)) {
 		await pending;
 	}
-	if (refusedLogins.has(raw)) throw refusedLogins.get(raw);
+	if (failedLogins.has(raw)) throw failedLogins.get(raw);
 	const stored = raw[SESSION_TOKEN];
 	if (sessionIsFresh(raw, credentials.origin) && stored !== refusedToken) {
 		return { response: await call(), sessionToken: stored as string };
@@ -163,7 +188,7 @@ export async function sendAuthenticated(
 	const settled = attempt.then(
 		() => undefined,
 		(error) => {
-			if (loginFailure(error)) refusedLogins.set(raw, error);
+			if (loginFailure(error)) failedLogins.set(raw, error);
 		},
 	);
 	loginsInFlight.set(raw, settled);

@@ -1,7 +1,7 @@
 import type { IBinaryData, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
 import { DOCX_MIME } from '../helpers/binary';
-import { fileNameFromDisposition } from '../helpers/files';
+import { fileNameFromDisposition, lastPathSegment } from '../helpers/files';
 import { send } from './pipeline';
 
 const EXTENSION_MIME: Record<string, string> = {
@@ -26,6 +26,8 @@ export interface DownloadOptions {
 	/** File name when the response names none. */
 	fileName?: string;
 	mimeType?: string;
+	/** The most bytes the file may have ("Max File Size (MB)", helpers/files.ts `maxFileBytes`); default 100 MB. */
+	maxBytes?: number;
 }
 
 /**
@@ -45,13 +47,15 @@ export async function download(
 		retry: 'safe',
 		file: true,
 		itemIndex: options.itemIndex,
+		maxBytes: options.maxBytes,
 	});
 	const headers = response.headers;
-	const data = Buffer.from(response.body as Buffer);
+	const data = response.body as Buffer;
 	const fileName =
 		fileNameFromDisposition(headers['content-disposition']) ??
 		options.fileName ??
-		(decodeURIComponent(new URL(response.url).pathname.split('/').pop() ?? '') || 'file');
+		lastPathSegment(response.url) ??
+		'file';
 	const contentType = headers['content-type']?.split(';')[0].trim();
 	const mimeType =
 		options.mimeType ??

@@ -45,6 +45,8 @@ export interface ApiFailure {
 	login?: Problem;
 	/** E-mail and Password: the session was refused even right after a new login. */
 	sessionRefused?: boolean;
+	/** A file request refused on the API origin after it had left it, through this origin: sent without credentials. */
+	sentWithoutCredentialsVia?: string;
 }
 
 /** A body that is not JSON (a proxy's or framework's page): its text, without HTML tags, shortened. */
@@ -115,9 +117,11 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 			: `TRATO answered HTTP ${status}`;
 		description = failure.sessionRefused
 			? 'TRATO refused the session token even right after logging in again with the e-mail and password. Check that this TRATO account may use the API.'
-			: (known?.fix ??
-				STATUS_HINTS[status] ??
-				(status >= 500 ? STATUS_HINTS[500] : STATUS_HINTS[400]));
+			: failure.sentWithoutCredentialsVia && (status === 401 || status === 403)
+				? `The file address led back to TRATO through ${failure.sentWithoutCredentialsVia}, so it was requested without credentials: they are never sent after the file left TRATO's address. Get the documents again; if this repeats, the file host is not one to trust.`
+				: (known?.fix ??
+					STATUS_HINTS[status] ??
+					(status >= 500 ? STATUS_HINTS[500] : STATUS_HINTS[400]));
 		if (failure.attempts && failure.attempts > 1)
 			description += ` Tried ${failure.attempts} times.`;
 	}
@@ -176,4 +180,19 @@ export function networkErrorCode(error: unknown): string {
 	}
 	if (texts.some((t) => /timeout/i.test(t))) return 'ETIMEDOUT';
 	return 'NETWORK';
+}
+
+/**
+ * One of our own sentences inside an error n8n threw around it (n8n wraps what a credential's `preAuthentication`
+ * or `authenticate` threw, keeping message and description): the first text that starts with one of `starts`.
+ */
+export function sentenceIn(error: unknown, starts: readonly string[]): Problem | undefined {
+	const err = (error ?? {}) as { message?: unknown; messages?: unknown; description?: unknown };
+	const texts = [err.message, ...(Array.isArray(err.messages) ? err.messages : [])];
+	const message = texts.find(
+		(text): text is string =>
+			typeof text === 'string' && starts.some((start) => text.startsWith(start)),
+	);
+	if (!message) return undefined;
+	return { message, description: typeof err.description === 'string' ? err.description : '' };
 }

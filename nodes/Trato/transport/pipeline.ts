@@ -3,18 +3,21 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
-	INode,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { USER_AGENT } from '../helpers/version';
 import type { RetryPolicy } from './catalogue';
-import type { TratoContext, ResolvedCredentials } from './credentials';
+import type { TratoContext } from './credentials';
 import { getCredentials, sendAuthenticated } from './credentials';
+import { authenticateRefusal } from './authenticate';
+import { firstUrl, followRedirect } from './addresses';
+import { discard, lowerCaseHeaders, readFileAnswer } from './body';
 import { buildApiError, networkErrorCode } from './errors';
 import { redactUrl } from './redact';
 import { retryDelay, shouldRetry, transportSettings } from './retry';
-import { loginFailure, usesSession } from './session';
+import { loginFailure } from './login';
+import { sessionSettings, usesSession } from './session';
 
 /**
  * The one request pipeline: API calls, list pages and file downloads all go through `send`. It adds exactly one
@@ -35,6 +38,8 @@ export interface Outgoing {
 	retry: RetryPolicy;
 	/** The answer is a file: read as bytes, never as JSON. */
 	file?: boolean;
+	/** A file answer longer than this many bytes fails with a sentence (default `transportSettings.maxFileBytes`). */
+	maxBytes?: number;
 	timeout?: number;
 	/** Item the request is made for; put on errors. */
 	itemIndex?: number;
@@ -59,63 +64,6 @@ export function fillPath(template: string, params: Record<string, string>): stri
 	});
 }
 
-function lowerCaseHeaders(headers: unknown): Record<string, string> {
-	const out: Record<string, string> = {};
-	if (headers && typeof headers === 'object') {
-		for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
-			out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-		}
-	}
-	return out;
-}
-
-/** An error body that arrived as bytes (file requests): parsed as JSON when it is, else its start as text. */
-function bodyFromBuffer(body: unknown): unknown {
-	if (Buffer.isBuffer(body) || body instanceof ArrayBuffer) {
-		const text = Buffer.from(body as Buffer).toString('utf8');
-		try {
-			return JSON.parse(text);
-		} catch {
-			return text.slice(0, 500);
-		}
-	}
-	return body;
-}
-
-function firstUrl(node: INode, out: Outgoing, credentials: ResolvedCredentials): URL {
-	if (out.target === 'api') {
-		return new URL(`${credentials.baseUrl}${out.address.startsWith('/') ? '' : '/'}${out.address}`);
-	}
-	try {
-		const url = new URL(out.address, `${credentials.baseUrl}/`);
-		if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
-		return url;
-	} catch {
-		throw new NodeOperationError(
-			node,
-			`The file address "${redactUrl(String(out.address))}" is not a valid http(s) URL`,
-			{ itemIndex: out.itemIndex },
-		);
-	}
-}
-
-/** Where a redirect may go: within the API origin always; elsewhere only for files, and without credentials. */
-function followRedirect(node: INode, out: Outgoing, from: URL, location: string, origin: string) {
-	const target = new URL(location, from);
-	if (out.target === 'api' && target.origin !== origin) {
-		throw new NodeOperationError(
-			node,
-			`The API redirected to another address (${target.origin}); the node does not send your credentials there`,
-			{
-				itemIndex: out.itemIndex,
-				description:
-					"Check the credential's Base URL: use the address the service redirects to if you trust it.",
-			},
-		);
-	}
-	return target;
-}
-
 export async function send<T = unknown>(this: TratoContext, out: Outgoing): Promise<Incoming<T>> {
 	const credentials = await getCredentials.call(this);
 	const node = this.getNode();
@@ -126,12 +74,21 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 		secrets: credentials.secrets,
 		itemIndex: out.itemIndex,
 	});
+	const maxBytes = out.maxBytes ?? transportSettings.maxFileBytes;
+	const now = sessionSettings.now;
 	let redirects = 0;
 	/** With E-mail and Password: the session token a 401 refused (a new login is made once per request). */
 	let refusedToken: string | undefined;
 	let sessionToken: string | undefined;
+	/**
+	 * The first other origin this request went through. From then on nothing in its chain is authenticated: a
+	 * foreign host that redirects back to the API must not get the node to make an authenticated request of its choice.
+	 */
+	let leftVia: string | undefined;
 
 	for (let attempt = 1; ; attempt++) {
+		if (url.origin !== credentials.origin) leftVia ??= url.origin;
+		const authenticated = leftVia === undefined;
 		const request: IHttpRequestOptions = {
 			method: out.method,
 			url: url.toString(),
@@ -151,28 +108,13 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 			disableFollowRedirect: true,
 			sendCredentialsOnCrossOriginRedirect: false,
 		};
-		if (out.file) request.encoding = 'arraybuffer';
-
-		let response: IN8nHttpFullResponse;
-		try {
-			if (url.origin === credentials.origin) {
-				({ response, sessionToken } = await sendAuthenticated.call(
-					this,
-					credentials,
-					request,
-					refusedToken,
-				));
-			} else {
-				response = (await this.helpers.httpRequest(request)) as IN8nHttpFullResponse;
-			}
-		} catch (error) {
-			const login = loginFailure(error);
-			if (login) {
-				throw buildApiError(node, { ...failure(), path: where(), login });
-			}
+		// A file is read as a stream, up to its limit (body.ts).
+		if (out.file) request.encoding = 'stream';
+		/** No answer, or an answer broken off: repeated when safe, else the error. */
+		const networkFailure = async (error: unknown): Promise<void> => {
 			if (shouldRetry({ attempt, networkError: true, retryable: out.retry })) {
 				await transportSettings.sleep(retryDelay(attempt, undefined));
-				continue;
+				return;
 			}
 			throw buildApiError(node, {
 				...failure(),
@@ -182,12 +124,42 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 				attempts: attempt,
 				fileHost: out.target === 'file' ? url.origin : undefined,
 			});
+		};
+
+		let response: IN8nHttpFullResponse;
+		try {
+			if (authenticated) {
+				({ response, sessionToken } = await sendAuthenticated.call(
+					this,
+					credentials,
+					request,
+					refusedToken,
+					out.itemIndex,
+				));
+			} else {
+				response = (await this.helpers.httpRequest(request)) as IN8nHttpFullResponse;
+			}
+		} catch (error) {
+			// a sentence about the credential (an expired token, a refused or unavailable login): never repeated
+			if (error instanceof NodeOperationError) throw error;
+			const login = loginFailure(error);
+			if (login) throw buildApiError(node, { ...failure(), path: where(), login });
+			const refused = authenticateRefusal(error);
+			if (refused) {
+				throw new NodeOperationError(node, refused.message, {
+					itemIndex: out.itemIndex,
+					description: refused.description,
+				});
+			}
+			await networkFailure(error);
+			continue;
 		}
 
 		const status = response.statusCode;
 		const headers = lowerCaseHeaders(response.headers);
 
 		if (status >= 300 && status < 400 && headers.location) {
+			discard(response.body);
 			url = followRedirect(node, out, url, headers.location, credentials.origin);
 			if (++redirects > transportSettings.maxRedirects) {
 				const what = out.target === 'api' ? 'The API' : 'The file address';
@@ -200,11 +172,21 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 		}
 
 		if (shouldRetry({ attempt, status, networkError: false, retryable: out.retry })) {
+			discard(response.body);
 			await transportSettings.sleep(retryDelay(attempt, headers['retry-after']));
 			continue;
 		}
 
-		const body = out.file && status >= 400 ? bodyFromBuffer(response.body) : response.body;
+		let body: unknown = response.body;
+		if (out.file) {
+			try {
+				body = await readFileAnswer(node, out.itemIndex, response, url.toString(), maxBytes);
+			} catch (error) {
+				if (error instanceof NodeOperationError) throw error;
+				await networkFailure(error);
+				continue;
+			}
+		}
 		const refused =
 			!out.file &&
 			body !== null &&
@@ -213,7 +195,7 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 		// TRATO writes the HTTP-like code inside its error body (trato-notes "Error answers"): 401 there counts too.
 		const unauthorized =
 			status === 401 || (refused && Number((body as IDataObject).statusCode) === 401);
-		const session = usesSession(credentials.raw) && url.origin === credentials.origin;
+		const session = usesSession(credentials.raw) && authenticated;
 		if (unauthorized && session && refusedToken === undefined) {
 			// The session token was refused (expired early, ended by TRATO): log in again once, then repeat. A
 			// refused request had no effect, so repeating it is safe.
@@ -222,16 +204,21 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 			continue;
 		}
 		if (status >= 400 || refused) {
-			const expired = status === 401 && (credentials.tokenExpiresAt ?? Infinity) <= Date.now();
 			throw buildApiError(node, {
 				...failure(),
 				status,
 				body,
-				tokenExpiredAt: expired ? credentials.tokenExpiresAt : undefined,
+				// a 401 once the JWT's exp has passed: said so (TRATO decides before our tolerance)
+				tokenExpiredAt:
+					authenticated && status === 401 && (credentials.tokenExpiresAt ?? Infinity) <= now()
+						? credentials.tokenExpiresAt
+						: undefined,
 				sessionRefused: unauthorized && session,
 				path: where(),
 				attempts: attempt,
 				hint: out.target === 'api' ? out.hint : `Downloading ${redactUrl(url.toString())} failed.`,
+				sentWithoutCredentialsVia:
+					out.target === 'file' && url.origin === credentials.origin ? leftVia : undefined,
 			});
 		}
 		return { body: body as T, headers, statusCode: status, url: url.toString() };

@@ -12,7 +12,7 @@ import { unwrapList } from './shapes';
 /** What an operation may add to a catalogue request. */
 export type RequestOptions = Pick<
 	Outgoing,
-	'qs' | 'body' | 'headers' | 'itemIndex' | 'hint' | 'timeout'
+	'qs' | 'body' | 'headers' | 'itemIndex' | 'hint' | 'timeout' | 'maxBytes'
 >;
 
 /** A file the API answered with (e.g. the package zip): its bytes and the response headers. */
@@ -129,5 +129,5 @@ export async function requestFile(
 	...args: CallArgs<Answering<'file'>>
 ): Promise<FileAnswer> {
 	const response = await requestFull.call(this, ...args);
-	return { data: Buffer.from(response.body as Buffer), headers: response.headers };
+	return { data: response.body as Buffer, headers: response.headers };
 }

@@ -1,9 +1,10 @@
 import { sleep } from 'n8n-workflow';
 
+import { DEFAULT_MAX_FILE_MB, MEGABYTE } from '../helpers/files';
 import type { RetryPolicy } from './catalogue';
 
 /**
- * Retry and timeout policy. One object so that tests (and only tests) can inject a clock, a random source and a
+ * Retry, timeout and size policy. One object so that tests (and only tests) can inject a clock, a random source and a
  * sleep instead of waiting for real; shipped code never changes it.
  */
 export const transportSettings = {
@@ -14,6 +15,8 @@ export const transportSettings = {
 	requestTimeoutMs: 60_000,
 	fileTimeoutMs: 300_000,
 	maxRedirects: 5,
+	/** A file request that names no limit of its own ("Max File Size (MB)") reads at most this many bytes. */
+	maxFileBytes: DEFAULT_MAX_FILE_MB * MEGABYTE,
 	sleep: async (ms: number): Promise<void> => await sleep(ms),
 	random: (): number => Math.random(),
 	now: (): number => Date.now(),

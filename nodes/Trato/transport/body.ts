@@ -1,0 +1,133 @@
+import type { IN8nHttpFullResponse, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { redactUrl } from './redact';
+
+/**
+ * Reading what a request answered. File requests ask n8n for the answer as a stream (`encoding: 'stream'`, the same
+ * in n8n 1.x and 2.x: axios' response stream), so a file is read only up to a limit and an answer the node does not
+ * use (a redirect, a retried failure) is closed instead of being read into memory.
+ */
+
+/** An error answer of a file request is read up to this many bytes (its text goes into the error). */
+const ERROR_BODY_BYTES = 64 * 1024;
+
+/** What n8n's helpers hand over for `encoding: 'stream'`: a readable stream of byte chunks. */
+interface ByteStream extends AsyncIterable<Uint8Array> {
+	destroy: () => void;
+}
+
+function isByteStream(body: unknown): body is ByteStream {
+	return (
+		body !== null &&
+		typeof body === 'object' &&
+		typeof (body as ByteStream)[Symbol.asyncIterator] === 'function' &&
+		typeof (body as ByteStream).destroy === 'function'
+	);
+}
+
+/** Closes an answer the node will not read (no memory spent on it, the connection freed). */
+export function discard(body: unknown): void {
+	if (isByteStream(body)) body.destroy();
+}
+
+/**
+ * The answer's bytes, at most `limit` of them: `complete` is false when the answer had more (the stream is closed at
+ * that point, so at most `limit` bytes and one chunk were ever held). A stream that breaks off mid-answer throws, as
+ * a network error does.
+ */
+export async function readLimited(
+	body: unknown,
+	limit: number,
+): Promise<{ bytes: Buffer; complete: boolean }> {
+	if (!isByteStream(body)) {
+		const bytes =
+			body === undefined || body === null
+				? Buffer.alloc(0)
+				: Buffer.isBuffer(body)
+					? body
+					: Buffer.from(body as ArrayBuffer);
+		return { bytes: bytes.subarray(0, limit), complete: bytes.length <= limit };
+	}
+	const chunks: Buffer[] = [];
+	let size = 0;
+	for await (const chunk of body) {
+		const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+		if (size + bytes.length > limit) {
+			chunks.push(bytes.subarray(0, limit - size));
+			body.destroy();
+			return { bytes: Buffer.concat(chunks, limit), complete: false };
+		}
+		chunks.push(bytes);
+		size += bytes.length;
+	}
+	return { bytes: Buffer.concat(chunks, size), complete: true };
+}
+
+/** Bytes in a megabyte, as "Max File Size (MB)" counts them. */
+const MB = 1024 * 1024;
+const inMb = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
+
+/** A file answer over the limit: a sentence, never a half-read file. */
+function tooLarge(
+	node: INode,
+	itemIndex: number | undefined,
+	url: string,
+	limit: number,
+	announced?: number,
+): NodeOperationError {
+	const size = announced ? `announces ${inMb(announced)}` : `sent more than ${inMb(limit)}`;
+	return new NodeOperationError(
+		node,
+		`The file is larger than the Max File Size (${inMb(limit)})`,
+		{
+			itemIndex,
+			description: `${redactUrl(url)} ${size}; the node stopped reading it. Raise "Max File Size (MB)" in the node's options if n8n has the memory for it (n8n holds a file in memory while it downloads it).`,
+		},
+	);
+}
+
+/** Response headers with lower-case names and one string value each. */
+export function lowerCaseHeaders(headers: unknown): Record<string, string> {
+	const out: Record<string, string> = {};
+	if (headers && typeof headers === 'object') {
+		for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
+			out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+		}
+	}
+	return out;
+}
+
+/** An error body that arrived as bytes (file requests): parsed as JSON when it is, else its start as text. */
+function bodyFromBytes(bytes: Buffer): unknown {
+	const text = bytes.toString('utf8');
+	try {
+		return JSON.parse(text);
+	} catch {
+		return text.slice(0, 500);
+	}
+}
+
+/**
+ * A file request's answer: its bytes when it succeeded (a `Content-Length` over the limit is refused before reading,
+ * an answer that passes it while read is cut there), else its error body, parsed.
+ */
+export async function readFileAnswer(
+	node: INode,
+	itemIndex: number | undefined,
+	response: IN8nHttpFullResponse,
+	url: string,
+	maxBytes: number,
+): Promise<unknown> {
+	if (response.statusCode >= 400) {
+		return bodyFromBytes((await readLimited(response.body, ERROR_BODY_BYTES)).bytes);
+	}
+	const announced = Number(lowerCaseHeaders(response.headers)['content-length']);
+	if (announced > maxBytes) {
+		discard(response.body);
+		throw tooLarge(node, itemIndex, url, maxBytes, announced);
+	}
+	const read = await readLimited(response.body, maxBytes);
+	if (!read.complete) throw tooLarge(node, itemIndex, url, maxBytes);
+	return read.bytes;
+}
