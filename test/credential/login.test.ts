@@ -27,7 +27,7 @@ import { sessionSettings } from '../../nodes/Trato/transport/session';
 import { transportSettings } from '../../nodes/Trato/transport/retry';
 
 const TOKEN = '/api/authentication/token';
-let now = Date.parse('2026-11-21T12:00:00Z');
+const now = Date.parse('2026-11-21T12:00:00Z');
 let env: NodeTestEnv;
 const realSessionNow = sessionSettings.now;
 const realTransport = { ...transportSettings };

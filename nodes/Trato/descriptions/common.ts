@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { DEFAULT_MAX_FILE_MB } from '../helpers/files';
 import { recordLocator } from './fieldBuilders';
 
 /** Fields used by several operations, defined once. Visibility is attached with updateDisplayOptions. */
@@ -67,6 +68,21 @@ const concurrencyOption: INodeProperties = {
 	default: 1,
 	description:
 		'How many items to process at the same time. Output order and item pairing are kept. Raise it for large batches; lower it if the service rate-limits you.',
+};
+
+/**
+ * "Max File Size (MB)", for the Options of every operation that downloads a file: read with helpers/files.ts
+ * `maxFileBytes(ctx, itemIndex)` and passed to the transport as `maxBytes` (download, requestFile). A larger file
+ * fails with a sentence instead of filling n8n's memory.
+ */
+export const maxFileSizeOption: INodeProperties = {
+	displayName: 'Max File Size (MB)',
+	name: 'maxFileSize',
+	type: 'number',
+	typeOptions: { minValue: 0.01, numberPrecision: 2 },
+	default: DEFAULT_MAX_FILE_MB,
+	description:
+		'Largest file the node downloads, in megabytes; a larger one fails with an error instead of filling the memory of n8n, which holds each file in memory while it downloads it',
 };
 
 /**

@@ -10,13 +10,26 @@ export interface InputFile {
 	mimeType: string;
 }
 
-/** Reads an input binary field through n8n's binary helpers (works in memory, filesystem and S3 modes). */
+/**
+ * Reads an input binary field through n8n's binary helpers (works in memory, filesystem and S3 modes). The field's
+ * name is what the parameter holds: an expression that gives anything but text (a number, an object) is refused
+ * with a sentence, not a TypeError.
+ */
 export async function readInputFile(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	propertyName: string,
+	propertyName: unknown,
 	purpose: string,
 ): Promise<InputFile> {
+	if (typeof propertyName !== 'string') {
+		const available = Object.keys(ctx.getInputData()[itemIndex]?.binary ?? {});
+		fail(
+			ctx,
+			itemIndex,
+			`The input binary field for ${purpose} must be a field name, not ${propertyName === null ? 'null' : `the ${typeof propertyName} ${JSON.stringify(propertyName) ?? String(propertyName)}`}`,
+			`Its expression gave ${typeof propertyName === 'object' ? 'an object' : `a ${typeof propertyName}`}. Write the field's name as text, e.g. data, or {{ "data" }} in an expression${available.length ? ` (binary fields on this item: ${available.join(', ')})` : ''}.`,
+		);
+	}
 	const name = propertyName.trim();
 	if (!name) {
 		fail(
@@ -71,7 +84,7 @@ export function declaredKind(file: InputFile): DocumentKind | undefined {
 export async function readDocument(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	propertyName: string,
+	propertyName: unknown,
 	source: 'pdf' | 'word',
 ): Promise<InputFile & { kind: DocumentKind }> {
 	const purpose = 'creating a contract';

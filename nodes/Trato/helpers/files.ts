@@ -43,9 +43,9 @@ export function maxFileBytes(
  * characters; "", "." and ".." are no name.
  */
 export function safeFileName(name: string): string | undefined {
-	const last = (name.split(/[\\/]/).pop() ?? '')
-		// eslint-disable-next-line no-control-regex
-		.replace(/[\u0000-\u001f\u007f]/g, '')
+	const last = [...(name.split(/[\\/]/).pop() ?? '')]
+		.filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f)
+		.join('')
 		.trim();
 	return last && last !== '.' && last !== '..' ? last : undefined;
 }

@@ -1,6 +1,7 @@
 import type { IN8nHttpFullResponse, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { MEGABYTE } from '../helpers/files';
 import { redactUrl } from './redact';
 
 /**
@@ -64,12 +65,10 @@ export async function readLimited(
 	return { bytes: Buffer.concat(chunks, size), complete: true };
 }
 
-/** Bytes in a megabyte, as "Max File Size (MB)" counts them. */
-const MB = 1024 * 1024;
-const inMb = (bytes: number) => `${Math.round((bytes / MB) * 10) / 10} MB`;
+const inMb = (bytes: number) => `${Number((bytes / MEGABYTE).toFixed(2))} MB`;
 
 /** A file answer over the limit: a sentence, never a half-read file. */
-function tooLarge(
+export function tooLarge(
 	node: INode,
 	itemIndex: number | undefined,
 	url: string,
@@ -109,25 +108,22 @@ function bodyFromBytes(bytes: Buffer): unknown {
 }
 
 /**
- * A file request's answer: its bytes when it succeeded (a `Content-Length` over the limit is refused before reading,
- * an answer that passes it while read is cut there), else its error body, parsed.
+ * A file request's answer: its bytes when it succeeded, else its error body, parsed; `over` when a successful answer
+ * is larger than `maxBytes` (a `Content-Length` over the limit is refused before reading, an answer that passes it
+ * while read is cut there).
  */
 export async function readFileAnswer(
-	node: INode,
-	itemIndex: number | undefined,
 	response: IN8nHttpFullResponse,
-	url: string,
 	maxBytes: number,
-): Promise<unknown> {
+): Promise<{ body: unknown } | { over: { announced?: number } }> {
 	if (response.statusCode >= 400) {
-		return bodyFromBytes((await readLimited(response.body, ERROR_BODY_BYTES)).bytes);
+		return { body: bodyFromBytes((await readLimited(response.body, ERROR_BODY_BYTES)).bytes) };
 	}
 	const announced = Number(lowerCaseHeaders(response.headers)['content-length']);
 	if (announced > maxBytes) {
 		discard(response.body);
-		throw tooLarge(node, itemIndex, url, maxBytes, announced);
+		return { over: { announced } };
 	}
 	const read = await readLimited(response.body, maxBytes);
-	if (!read.complete) throw tooLarge(node, itemIndex, url, maxBytes);
-	return read.bytes;
+	return read.complete ? { body: read.bytes } : { over: {} };
 }

@@ -4,6 +4,7 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
+	INode,
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
@@ -124,10 +125,21 @@ export async function getCredentials(this: TratoContext): Promise<ResolvedCreden
 	return await cached;
 }
 
-/** With Access Token: the JWT's expiry when it is past now (beyond the tolerance for clock differences). */
-export function expiredTokenAt(credentials: ResolvedCredentials): number | undefined {
+/**
+ * With Access Token: refuses a JWT whose `exp` has passed since the execution started (beyond the tolerance for
+ * clock differences), before it is sent: TRATO would only answer 401, and it is not a network error to retry.
+ */
+export function assertTokenUsable(
+	node: INode,
+	credentials: ResolvedCredentials,
+	itemIndex: number | undefined,
+): void {
 	const expiresAt = credentials.tokenExpiresAt;
-	return isPastExpiry(expiresAt, sessionSettings.now()) ? expiresAt : undefined;
+	if (!isPastExpiry(expiresAt, sessionSettings.now())) return;
+	throw new NodeOperationError(node, expiredTokenMessage(expiresAt), {
+		itemIndex,
+		description: `It expired while the workflow was running; nothing was sent with it. ${EXPIRED_TOKEN_ADVICE}`,
+	});
 }
 
 /** With E-mail and Password: a login n8n is making now for this credential data (the others wait for it). */
@@ -157,17 +169,8 @@ export async function sendAuthenticated(
 	credentials: ResolvedCredentials,
 	request: IHttpRequestOptions,
 	refusedToken?: string,
-	itemIndex?: number,
 ): Promise<Authenticated> {
 	const raw = credentials.raw;
-	// A pasted JWT that expired during the run: said so, before sending it (TRATO would only answer 401).
-	const expired = expiredTokenAt(credentials);
-	if (expired !== undefined) {
-		throw new NodeOperationError(this.getNode(), expiredTokenMessage(expired), {
-			itemIndex,
-			description: `It expired while the workflow was running; nothing was sent with it. ${EXPIRED_TOKEN_ADVICE}`,
-		});
-	}
 	const call = async () =>
 		(await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request, {
 			credentialsDecrypted: { id: '', name: '', type: CREDENTIAL_TYPE, data: raw },

@@ -9,10 +9,10 @@ import { NodeOperationError } from 'n8n-workflow';
 import { USER_AGENT } from '../helpers/version';
 import type { RetryPolicy } from './catalogue';
 import type { TratoContext } from './credentials';
-import { getCredentials, sendAuthenticated } from './credentials';
+import { assertTokenUsable, getCredentials, sendAuthenticated } from './credentials';
 import { authenticateRefusal } from './authenticate';
 import { firstUrl, followRedirect } from './addresses';
-import { discard, lowerCaseHeaders, readFileAnswer } from './body';
+import { discard, lowerCaseHeaders, readFileAnswer, tooLarge } from './body';
 import { buildApiError, networkErrorCode } from './errors';
 import { redactUrl } from './redact';
 import { retryDelay, shouldRetry, transportSettings } from './retry';
@@ -126,6 +126,8 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 			});
 		};
 
+		// A pasted JWT that expired during the run: said so, before sending it (TRATO would only answer 401).
+		if (authenticated) assertTokenUsable(node, credentials, out.itemIndex);
 		let response: IN8nHttpFullResponse;
 		try {
 			if (authenticated) {
@@ -134,14 +136,12 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 					credentials,
 					request,
 					refusedToken,
-					out.itemIndex,
 				));
 			} else {
 				response = (await this.helpers.httpRequest(request)) as IN8nHttpFullResponse;
 			}
 		} catch (error) {
-			// a sentence about the credential (an expired token, a refused or unavailable login): never repeated
-			if (error instanceof NodeOperationError) throw error;
+			// a sentence about the credential (a refused or unavailable login, authenticate's refusal): never repeated
 			const login = loginFailure(error);
 			if (login) throw buildApiError(node, { ...failure(), path: where(), login });
 			const refused = authenticateRefusal(error);
@@ -179,13 +179,17 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 
 		let body: unknown = response.body;
 		if (out.file) {
+			let read: Awaited<ReturnType<typeof readFileAnswer>>;
 			try {
-				body = await readFileAnswer(node, out.itemIndex, response, url.toString(), maxBytes);
+				read = await readFileAnswer(response, maxBytes);
 			} catch (error) {
-				if (error instanceof NodeOperationError) throw error;
 				await networkFailure(error);
 				continue;
 			}
+			if ('over' in read) {
+				throw tooLarge(node, out.itemIndex, url.toString(), maxBytes, read.over.announced);
+			}
+			body = read.body;
 		}
 		const refused =
 			!out.file &&

@@ -1,9 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fileNameFromDisposition, requireFieldName } from '../../helpers/files';
+import { fileNameFromDisposition, maxFileBytes, requireFieldName } from '../../helpers/files';
 import { requireId } from '../../helpers/validate';
-import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+import { contractIdLocator, maxFileSizeOption, optionsCollection } from '../../descriptions/common';
 import { requestFile } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -18,7 +18,7 @@ const properties: INodeProperties[] = [
 		description:
 			"Name of the binary field on the output item that receives the zip with the contract's documents (signed PDF, NOM-151 certificate, videos and attachments once signed)",
 	},
-	optionsCollection(),
+	optionsCollection(maxFileSizeOption),
 ];
 
 export const description = updateDisplayOptions(
@@ -33,7 +33,13 @@ export async function execute(
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const field = requireFieldName(this, itemIndex, 'binaryPropertyName', 'Put Output File in Field');
 	// Spec 4.24: POST (never retried by the transport); the answer is the zip itself.
-	const response = await requestFile.call(this, 'contractPackage', { contractId }, { itemIndex });
+	const maxBytes = maxFileBytes(this, itemIndex);
+	const response = await requestFile.call(
+		this,
+		'contractPackage',
+		{ contractId },
+		{ itemIndex, maxBytes },
+	);
 	const data = response.data;
 	const fileName =
 		fileNameFromDisposition(response.headers['content-disposition']) ??

@@ -7,9 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fileFacts, fileNameFromUrl, requireFieldName } from '../../helpers/files';
+import { fileFacts, fileNameFromUrl, maxFileBytes, requireFieldName } from '../../helpers/files';
 import { fail, requireId } from '../../helpers/validate';
-import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+import { contractIdLocator, maxFileSizeOption, optionsCollection } from '../../descriptions/common';
 import { download, request } from '../../transport';
 
 const showWhenDownloading = { show: { downloadFiles: [true] } };
@@ -53,14 +53,17 @@ const properties: INodeProperties[] = [
 		description:
 			"Prefix of the output binary fields for the participants' declaration videos, numbered in participant order: video_1, video_2, …",
 	},
-	optionsCollection({
-		displayName: 'Partially Signed Documents',
-		name: 'partial',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to get the documents as signed so far when not every participant has signed yet (at least one must have signed)',
-	}),
+	optionsCollection(
+		{ ...maxFileSizeOption, displayOptions: { show: { '/downloadFiles': [true] } } },
+		{
+			displayName: 'Partially Signed Documents',
+			name: 'partial',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to get the documents as signed so far when not every participant has signed yet (at least one must have signed)',
+		},
+	),
 ];
 
 export const description = updateDisplayOptions(
@@ -76,7 +79,9 @@ export async function execute(
 	const partial = this.getNodeParameter('options.partial', itemIndex, false) as boolean;
 	const downloadFiles = this.getNodeParameter('downloadFiles', itemIndex, false) as boolean;
 	let fields = { contract: '', certificate: '', video: '' };
+	let maxBytes = 0;
 	if (downloadFiles) {
+		maxBytes = maxFileBytes(this, itemIndex);
 		fields = {
 			contract: requireFieldName(this, itemIndex, 'contractBinaryField', 'Put Contract in Field'),
 			certificate: requireFieldName(
@@ -131,6 +136,7 @@ export async function execute(
 		binary[field] = await download.call(this, url, {
 			itemIndex,
 			fileName: fileNameFromUrl(url, fallbackName),
+			maxBytes,
 		});
 		return true;
 	};
