@@ -6,10 +6,19 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { ENVIRONMENT_URLS } from '../nodes/Trato/helpers/environment';
+import {
+	ALLOW_HTTP,
+	ENVIRONMENT_URLS,
+	PLAIN_HTTP_ELSEWHERE,
+} from '../nodes/Trato/helpers/environment';
 import { authenticateRequest } from '../nodes/Trato/transport/authenticate';
 import { logIn } from '../nodes/Trato/transport/login';
 import { EMAIL_PASSWORD, SESSION_INFO, SESSION_TOKEN } from '../nodes/Trato/transport/session';
+
+/** Shown only for a Custom URL in plain http:// to another computer (helpers/environment.ts). */
+const plainHttpElsewhere = {
+	show: { environment: ['custom'], baseUrl: [{ _cnd: { regex: PLAIN_HTTP_ELSEWHERE } }] },
+};
 
 export class TratoApi implements ICredentialType {
 	name = 'tratoApi';
@@ -59,6 +68,23 @@ export class TratoApi implements ICredentialType {
 			displayOptions: { show: { environment: ['custom'] } },
 			description:
 				'Address that answers like the TRATO API, without /api at the end. The credential is sent only to this address.',
+		},
+		{
+			displayName:
+				'This address is plain http://: the API key, password or token would travel unencrypted to another computer. Use https://, or turn on Allow Unencrypted HTTP below only if you trust every network on the way; without it the credential is never sent there.',
+			name: 'unencryptedNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: plainHttpElsewhere,
+		},
+		{
+			displayName: 'Allow Unencrypted HTTP',
+			name: ALLOW_HTTP,
+			type: 'boolean',
+			default: false,
+			displayOptions: plainHttpElsewhere,
+			description:
+				'Whether to send the credential to this http:// address in clear. Addresses of this computer (such as 127.0.0.1) never need it.',
 		},
 		{
 			displayName: 'Authentication',

@@ -146,6 +146,8 @@ describe('credential: exactly one auth header', () => {
 		expect(credential.properties.map((p) => p.name)).toEqual([
 			'environment',
 			'baseUrl',
+			'unencryptedNotice',
+			'allowUnencryptedHttp',
 			'authentication',
 			'apiKey',
 			'email',
@@ -175,7 +177,9 @@ describe('credential: exactly one auth header', () => {
 		expect(byName.baseUrl.required).toBe(true);
 		expect(byName.baseUrl.default).toBe('');
 		expect(byName.baseUrl.placeholder).toMatch(/^e\.g\. https:\/\//);
-		expect(JSON.stringify(credential.properties)).not.toMatch(/localhost|npm run|sandbox/i);
+		// (the display condition of the http:// warning names this computer's addresses; it points nowhere)
+		const shownText = credential.properties.map(({ displayOptions: _shownWhen, ...rest }) => rest);
+		expect(JSON.stringify(shownText)).not.toMatch(/localhost|npm run|sandbox/i);
 		expect(options('authentication')).toEqual([
 			['API Key', 'apiKey'],
 			['E-mail and Password', 'emailPassword'],
@@ -469,5 +473,134 @@ describe("environments: the only origin that gets the credential is the environm
 			'password',
 			'webhookSecret',
 		]);
+	});
+});
+
+describe('Custom URL: no user info in the address, no unencrypted http:// to another computer', () => {
+	const USER = 'trato-user';
+	const SECRET = 'S3cret-Pa55-in-url';
+	const withUserInfo = () => env.sb.baseUrl.replace('http://', `http://${USER}:${SECRET}@`);
+
+	test.each([
+		['API key', () => env.creds],
+		['e-mail and password', () => env.passwordCreds],
+	])(
+		'user:password@ in the Base URL (%s): refused with a sentence that never shows it, before any request',
+		async (_mode, credentials) => {
+			const mark = env.mark();
+			const result = await env.run(getContract('c1'), undefined, {
+				credentials: { ...credentials(), baseUrl: `${withUserInfo()}/api` },
+			});
+			expect(result.error?.message).toBe(
+				`The TRATO credential's Base URL "${env.sb.baseUrl}/api" contains a user name or password`,
+			);
+			expect(result.error?.description).toMatch(/remove the "user:password@" part/);
+			expect(env.since(mark)).toEqual([]);
+			const shown = JSON.stringify({ m: result.error?.message, d: result.error?.description });
+			expect(shown).not.toContain(SECRET);
+			expect(shown).not.toContain(USER);
+
+			const tested = await testCredential({ ...credentials(), baseUrl: withUserInfo() });
+			expect(tested.status).toBe('Error');
+			expect(tested.message).toMatch(/contains a user name or password/);
+			expect(tested.message).not.toContain(SECRET);
+			expect(env.since(mark)).toEqual([]);
+		},
+	);
+
+	test.each([
+		['API key', () => env.creds],
+		['e-mail and password', () => env.passwordCreds],
+		['access token', () => env.jwtCreds],
+	])(
+		'http:// to another computer (%s): refused in the node and in the credential test, nothing sent',
+		async (_mode, credentials) => {
+			const remote = 'http://trato-proxy.example.com';
+			const result = await env.run(getContract('c1'), undefined, {
+				credentials: { ...credentials(), baseUrl: remote },
+			});
+			expect(result.error?.message).toBe(
+				`The TRATO credential's Base URL "${remote}" is not encrypted (http://)`,
+			);
+			expect(result.error?.description).toMatch(
+				/Use https:\/\/, or turn on "Allow Unencrypted HTTP"/,
+			);
+			expect(await testCredential({ ...credentials(), baseUrl: remote })).toEqual({
+				status: 'Error',
+				message: expect.stringMatching(/is not encrypted \(http:\/\/\)/),
+			});
+		},
+	);
+
+	test('"Allow Unencrypted HTTP" on: the same address is used; https:// and this computer never need it', async () => {
+		const resolve = async (data: Record<string, unknown>) => {
+			const { context } = await executeContext({
+				environment: 'custom',
+				authentication: 'apiKey',
+				apiKey: 'key-123456',
+				...data,
+			} as never);
+			return await getCredentials.call(context).then(
+				(resolved) => resolved.origin,
+				(error: Error) => error.message,
+			);
+		};
+		expect(await resolve({ baseUrl: 'http://10.1.2.3:8080', allowUnencryptedHttp: true })).toBe(
+			'http://10.1.2.3:8080',
+		);
+		expect(await resolve({ baseUrl: 'http://10.1.2.3:8080' })).toMatch(/is not encrypted/);
+		for (const local of [
+			'http://127.0.0.1:4010',
+			'http://127.8.9.10',
+			'http://localhost:5678',
+			'http://[::1]:4010',
+		]) {
+			expect(await resolve({ baseUrl: local })).toBe(new URL(local).origin);
+		}
+		expect(await resolve({ baseUrl: 'https://trato-proxy.example.com' })).toBe(
+			'https://trato-proxy.example.com',
+		);
+	});
+
+	test('the editor shows the warning and the switch exactly for http:// to another computer', () => {
+		const credential = new TratoApi();
+		const shown = (baseUrl: string) =>
+			credential.properties
+				.filter((p) => ['unencryptedNotice', 'allowUnencryptedHttp'].includes(p.name))
+				.filter((p) =>
+					NodeHelpers.displayParameter(
+						applyCredentialDefaults('tratoApi', {
+							environment: 'custom',
+							baseUrl,
+						} as never) as never,
+						p,
+						null,
+						null,
+					),
+				)
+				.map((p) => p.name);
+		for (const remote of [
+			'http://10.1.2.3',
+			'HTTP://proxy.example.com/x',
+			'http://127.0.0.1.example.com',
+		]) {
+			expect(shown(remote)).toEqual(['unencryptedNotice', 'allowUnencryptedHttp']);
+		}
+		for (const fine of [
+			'https://proxy.example.com',
+			'http://127.0.0.1:4010',
+			'http://localhost',
+			'http://[::1]:1',
+		]) {
+			expect(shown(fine)).toEqual([]);
+		}
+		expect(
+			NodeHelpers.displayParameter(
+				applyCredentialDefaults('tratoApi', { baseUrl: 'http://10.1.2.3' } as never) as never,
+				credential.properties.find((p) => p.name === 'allowUnencryptedHttp')!,
+				null,
+				null,
+			),
+		).toBe(false); // Production: no Base URL, no switch
 	});
 });

@@ -256,6 +256,29 @@ describe('transport → downloadFile', () => {
 		expect(errorJson).not.toMatch(/deadbeefsecret|AKIAEXAMPLE|X-Amz/);
 	});
 
+	test('a file address with user:password@ never shows them in the error', async () => {
+		const id = await signedContract();
+		const address = foreignUrl.replace('http://', 'http://bucket-user:bucket-pass-9876@');
+		env.sb.control.addFault({
+			origin: 'api',
+			path: `/api/contract/documents/${id}`,
+			status: 200,
+			body: {
+				contractid: id,
+				name: 'Lease',
+				documents: { signed_contract: `${address}/storage/missing.pdf` },
+				participants: [],
+			},
+		});
+		const result = await env.run(download(id));
+		expect(result.error?.httpCode).toBe('404');
+		expect(result.error?.description).toContain(
+			`Downloading ${foreignUrl}/storage/missing.pdf failed.`,
+		);
+		const shown = JSON.stringify({ m: result.error?.message, d: result.error?.description });
+		expect(shown).not.toMatch(/bucket-pass-9876|bucket-user/);
+	});
+
 	test('an API key echoed by a failing file download is redacted', async () => {
 		env.sb.control.setFileProtection(true);
 		const id = await signedContract();

@@ -31,11 +31,62 @@ export function normaliseBaseUrl(value: unknown): string {
 
 /** Only what identifies an address; a query string or user info typed by mistake is not repeated in messages. */
 function shown(url: string): string {
-	return url.replace(/[?#].*$/, '').replace(/\/\/[^/@]*@/, '//');
+	try {
+		const { protocol, host, pathname } = new URL(url);
+		return `${protocol}//${host}${pathname === '/' && !url.endsWith('/') ? '' : pathname}`;
+	} catch {
+		return url.replace(/[?#].*$/, '').replace(/\/\/.*@/, '//');
+	}
 }
 
-/** The API address of a credential's data (`environment`, `baseUrl`), or the sentence saying what to fix. */
-export function credentialAddress(data: { environment?: unknown; baseUrl?: unknown }): Address {
+/** The credential field that lets a Custom URL use plain http:// to another computer. */
+export const ALLOW_HTTP = 'allowUnencryptedHttp';
+
+/**
+ * A Base URL in plain http:// to another computer (not localhost, 127.x.x.x or [::1]), as a regular expression for
+ * the credential's display conditions: the editor shows the warning and the opt-in exactly where `isLoopbackHost`
+ * would refuse the address.
+ */
+export const PLAIN_HTTP_ELSEWHERE =
+	'^\\s*[Hh][Tt][Tt][Pp]://(?!([^/@]*@)?(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d+)?([/?#]|\\s*$))';
+
+/** This computer's own addresses (127.0.0.0/8, ::1, localhost): plain http:// to them never leaves the machine. */
+export function isLoopbackHost(hostname: string): boolean {
+	const host = hostname.toLowerCase();
+	return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * A Custom URL the credential refuses to send anything to: user info in it (it would be sent as a Basic
+ * Authorization header and shown in messages), or plain http:// to another computer without the explicit opt-in.
+ */
+function customUrlProblem(parsed: URL, baseUrl: string, allowHttp: unknown): Problem | undefined {
+	if (parsed.username || parsed.password) {
+		return {
+			message: `The TRATO credential's Base URL "${shown(baseUrl)}" contains a user name or password`,
+			description:
+				'Open the credential and remove the "user:password@" part of the Base URL: the node never sends credentials in an address. The API key, e-mail and password or token go in their own fields.',
+		};
+	}
+	if (parsed.protocol === 'http:' && !isLoopbackHost(parsed.hostname) && allowHttp !== true) {
+		return {
+			message: `The TRATO credential's Base URL "${shown(baseUrl)}" is not encrypted (http://)`,
+			description:
+				'The API key, password or token would travel in clear to it. Use https://, or turn on "Allow Unencrypted HTTP" in the credential if you trust every network between n8n and that address. This computer\'s own addresses (localhost, 127.0.0.1, ::1) need no such switch.',
+		};
+	}
+	return undefined;
+}
+
+/**
+ * The API address of a credential's data (`environment`, `baseUrl`, `allowUnencryptedHttp`), or the sentence saying
+ * what to fix.
+ */
+export function credentialAddress(data: {
+	environment?: unknown;
+	baseUrl?: unknown;
+	allowUnencryptedHttp?: unknown;
+}): Address {
 	const environment = data.environment ?? 'production';
 	if (environment === 'production' || environment === 'staging') {
 		const baseUrl = ENVIRONMENT_URLS[environment];
@@ -59,10 +110,10 @@ export function credentialAddress(data: { environment?: unknown; baseUrl?: unkno
 			},
 		};
 	}
+	let parsed: URL;
 	try {
-		const parsed = new URL(baseUrl);
+		parsed = new URL(baseUrl);
 		if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('protocol');
-		return { baseUrl, origin: parsed.origin };
 	} catch {
 		return {
 			problem: {
@@ -72,4 +123,6 @@ export function credentialAddress(data: { environment?: unknown; baseUrl?: unkno
 			},
 		};
 	}
+	const problem = customUrlProblem(parsed, baseUrl, data[ALLOW_HTTP]);
+	return problem ? { problem } : { baseUrl, origin: parsed.origin };
 }

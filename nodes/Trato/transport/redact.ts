@@ -10,10 +10,16 @@ const URL_QUERY_PATTERN = /(https?:\/\/[^\s"'?#]+)\?[^\s"'#]*/gi;
 const SECRET_ASSIGNMENT_PATTERN =
 	/\b(apikey|api_key|api-key|token|access_token|signature|sig|x-amz-signature|x-amz-credential|jwt|password)=([^&\s"']+)/gi;
 
-/** The query string of a URL is where signed URLs keep their signature; keep origin and path only. */
+const USER_INFO_PATTERN = /\b(https?:\/\/)[^\s/"'@]*@/gi;
+
+/**
+ * The query string of a URL is where signed URLs keep their signature, and a `user:password@` before the host is a
+ * password: keep origin and path only.
+ */
 export function redactUrl(url: string): string {
 	const cut = url.search(/[?#]/);
-	return cut === -1 ? url : `${url.slice(0, cut)}?[redacted]`;
+	const address = (cut === -1 ? url : url.slice(0, cut)).replace(USER_INFO_PATTERN, '$1');
+	return cut === -1 ? address : `${address}?[redacted]`;
 }
 
 /** Replaces every known secret and every secret-looking token in a text. */
@@ -26,5 +32,6 @@ export function redactText(text: string, secrets: string[] = []): string {
 		.replace(JWT_PATTERN, '[redacted JWT]')
 		.replace(BEARER_PATTERN, '$1 [redacted]')
 		.replace(URL_QUERY_PATTERN, '$1?[redacted]')
+		.replace(USER_INFO_PATTERN, '$1[redacted]@')
 		.replace(SECRET_ASSIGNMENT_PATTERN, '$1=[redacted]');
 }
