@@ -11,6 +11,7 @@
 // HTTP plumbing: body parsing, routing, authentication, faults, latency, the request log and counters.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, type AuthConfig } from './auth';
+import { controlRefusal } from './controlGuard';
 import type { Faults } from './faults';
 import type { RequestHook } from './types';
 import { queryObject, redactHeaders, type RequestLog } from './requestLog';
@@ -175,9 +176,14 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 	const query = url.searchParams;
 	let logBody: unknown = null;
 	let routeKey = `${method} (no route)`;
+	// The control API: no CORS (a web page may not read or drive it), refusals in controlGuard.ts
+	const control = deps.origin === 'api' && (path === '/sandbox' || path.startsWith('/sandbox/'));
 
 	const finish = (reply: Reply): void => {
-		const headers: Record<string, string | number> = { ...CORS, ...(reply.headers ?? {}) };
+		const headers: Record<string, string | number> = {
+			...(control ? {} : CORS),
+			...(reply.headers ?? {}),
+		};
 		let payload: Buffer;
 		if (reply.json !== undefined) {
 			payload = Buffer.from(JSON.stringify(reply.json));
@@ -269,7 +275,13 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 		}
 	}
 
-	const control = deps.origin === 'api' && (path === '/sandbox' || path.startsWith('/sandbox/'));
+	if (control) {
+		const refusal = controlRefusal(req.headers, raw.length > 0);
+		if (refusal) {
+			fail(refusal);
+			return;
+		}
+	}
 
 	// 2. request hook (tests), latency and faults (never on control routes, so faults can always be cleared)
 	if (!control) {
@@ -328,7 +340,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 	}
 
 	// 3. routing
-	if (method === 'OPTIONS') {
+	if (method === 'OPTIONS' && !control) {
 		finish({
 			status: 204,
 			headers: {

@@ -61,7 +61,7 @@ export function redactHeaders(
 					: scheme
 						? `${/^bearer$/i.test(scheme[1]) ? 'Bearer' : scheme[1]} <redacted>`
 						: '<redacted>';
-		} else if (key === 'apikey') {
+		} else if (key === 'apikey' || SECRET_HEADERS.includes(key)) {
 			const v = Array.isArray(value) ? value.join(', ') : (value ?? '');
 			out[key] = v === '' ? '' : '<redacted>';
 		} else {
@@ -81,20 +81,50 @@ export function queryObject(params: URLSearchParams): Record<string, string | st
 	return out;
 }
 
-/** A text `password` (the token endpoint's body or query string) is never written: "<redacted>" instead. */
-function redactPasswords<T>(value: T): T {
-	if (Array.isArray(value)) return value.map(redactPasswords) as T;
+/** Headers whose value is never written (beside `authorization` and `apikey`): cookies and other secrets. */
+const SECRET_HEADERS = ['cookie', 'set-cookie', 'proxy-authorization', 'x-trato-secret'];
+
+/** Names whose value is never written, in a JSON body, a query string or a form: passwords, keys, tokens. */
+const SECRET_NAME = /^(password|apikey|api_key|api-key|jwt|token|access_token|accesstoken)$/i;
+
+/**
+ * A secret-named value (the token endpoint's password in the body or the portal's query string, an `apikey` or
+ * `jwt` in a query string) is never written: "<redacted>" instead.
+ */
+function redactSecrets<T>(value: T): T {
+	if (Array.isArray(value)) return value.map(redactSecrets) as T;
 	if (value && typeof value === 'object') {
 		const out: Record<string, unknown> = {};
 		for (const [k, v] of Object.entries(value)) {
 			out[k] =
-				k.toLowerCase() === 'password' && (typeof v === 'string' || Array.isArray(v))
+				SECRET_NAME.test(k) && (typeof v === 'string' || Array.isArray(v))
 					? '<redacted>'
-					: redactPasswords(v);
+					: redactSecrets(v);
 		}
 		return out as T;
 	}
 	return value;
+}
+
+/**
+ * A body that is not JSON (a form, broken JSON, plain text) is written as text, with the values of secret names
+ * replaced: `password=…` in a form or a query-like text, `"password": "…"` in JSON that did not parse.
+ */
+function redactText(text: string): string {
+	return text
+		.replace(
+			/((?:^|[&?\s;,])(?:password|apikey|api_key|api-key|jwt|token|access_token|accesstoken)=)[^&\s;,]*/gi,
+			'$1<redacted>',
+		)
+		.replace(
+			/("(?:password|apikey|api_key|api-key|jwt|token|access_token|accesstoken)"\s*:\s*)"(?:[^"\\]|\\.)*"?/gi,
+			'$1"<redacted>"',
+		);
+}
+
+/** The body as written: secrets replaced (JSON by name, text by pattern), long strings shortened. */
+function loggedBody(body: unknown): unknown {
+	return truncateStrings(typeof body === 'string' ? redactText(body) : redactSecrets(body));
 }
 
 export class RequestLog {
@@ -107,8 +137,8 @@ export class RequestLog {
 			this.file,
 			`${JSON.stringify({
 				...entry,
-				query: redactPasswords(entry.query),
-				body: truncateStrings(redactPasswords(entry.body)),
+				query: redactSecrets(entry.query),
+				body: loggedBody(entry.body),
 			})}\n`,
 		);
 	}

@@ -142,6 +142,35 @@ describe('sandbox request log', () => {
 		expect(last()).toMatchObject({ path: '/api/authentication', status: 0 });
 	});
 
+	it('never writes a password, key or token sent as a form, as broken JSON, in a query string or as a cookie', async () => {
+		const { email, password } = h.sb.account;
+		const sent = (await readLog(file)).length;
+		await rawRequest(`${h.sb.baseUrl}/api/authentication/token`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+			body: `email=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
+		});
+		await rawRequest(`${h.sb.baseUrl}/api/authentication/token`, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: `{"email":"${email}","password":"${password}",`,
+		});
+		await rawRequest(
+			`${h.sb.baseUrl}/api/authentication?apikey=${h.sb.apiKey}&jwt=${h.sb.jwt}&perPage=5`,
+			{ headers: { Cookie: `session=${h.sb.jwt}; theme=dark` } },
+		);
+		const entries = readLog(file).slice(sent);
+		expect(entries).toHaveLength(3);
+		expect(entries[0].body).toBe(`email=${encodeURIComponent(email)}&password=<redacted>`);
+		expect(entries[1].body).toBe(`{"email":"${email}","password":"<redacted>",`);
+		expect(entries[2].query).toEqual({ apikey: '<redacted>', jwt: '<redacted>', perPage: '5' });
+		expect(entries[2].headers.cookie).toBe('<redacted>');
+		const written = readFileSync(file, 'utf8');
+		for (const secret of [password, encodeURIComponent(password), h.sb.apiKey, h.sb.jwt]) {
+			expect(written).not.toContain(secret);
+		}
+	});
+
 	it('appends to the file given by TRATO_SANDBOX_REQUEST_LOG when no requestLog option is given', async () => {
 		const envFile = join(dir, 'env.jsonl');
 		const previous = process.env.TRATO_SANDBOX_REQUEST_LOG;
