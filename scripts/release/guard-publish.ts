@@ -13,9 +13,11 @@
  * version tag. n8n verifies only community packages published from CI with an npm provenance statement, which
  * npm can sign only inside a CI job that can mint an OIDC token (GitHub Actions with `id-token: write`).
  *
- * npm runs this script only when lifecycle scripts run: this repository's .npmrc sets ignore-scripts=true (for
- * installs), so the workflow publishes with --ignore-scripts=false. Outside it, `publishConfig.provenance` makes
- * npm itself refuse to publish (no CI provider to sign the statement). RELEASING.md describes both.
+ * npm runs this script only when lifecycle scripts run and only for a folder: this repository's .npmrc sets
+ * ignore-scripts=true (for installs), and the publish workflow publishes the tarball its build job made, so its
+ * publish job runs this file itself (`node scripts/release/guard-publish.ts` in the unpacked tarball, Node.js 24,
+ * no dependency). Elsewhere, `publishConfig.provenance` makes npm itself refuse to publish (no CI provider to sign
+ * the statement). RELEASING.md describes both.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,4 +81,6 @@ export function main(env: NodeJS.ProcessEnv, cwd: string): number {
 	return 1;
 }
 
-if (require.main === module) process.exit(main(process.env, process.cwd()));
+// Run as a program: by tsx (prepublishOnly), or by plain Node.js 24 in the publish job, which runs this TypeScript
+// without any package (type stripping) as an ES module, where `require.main` does not exist. Not when imported.
+if (/guard-publish\.ts$/.test(process.argv[1] ?? '')) process.exit(main(process.env, process.cwd()));
