@@ -269,6 +269,76 @@ for (const major of MAJORS) {
 			);
 		});
 
+		test('Max File Size (MB): a file over it fails with the sentence; the next download (read as a stream) arrives whole', async () => {
+			const contract = e.sb.control.createContract({
+				name: `E2E max file size ${major}`,
+				status: 'SENT_TO_SIGN',
+				participants: [{ name: 'Ana López', email: 'ana.lopez@example.com' }],
+			});
+			e.sb.control.sign(contract._id);
+			const documents = await fetch(`${e.sb.baseUrl}/api/contract/documents/${contract._id}`, {
+				headers: { apikey: e.sb.apiKey },
+			}).then(async (r) => (await r.json()) as { documents: { signed_contract: string } });
+			const signedPdf = Buffer.from(
+				await (await fetch(documents.documents.signed_contract)).arrayBuffer(),
+			);
+			// the first download of the signed contract gets 2 MB (Content-Length set); the next one the real PDF (a
+			// 2 MB binary inline in `n8n execute --rawOutput` would not come back through its stdout)
+			e.sb.control.addFault({
+				origin: 'upload',
+				path: new URL(documents.documents.signed_contract).pathname,
+				status: 200,
+				body: 'P'.repeat(2 * 1024 * 1024),
+				contentType: 'application/pdf',
+			});
+			const credentials = { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
+			const getDocuments = (name: string, x: number, options: Record<string, unknown>) => ({
+				id: name.toLowerCase().replace(/\W+/g, '-'),
+				name,
+				type: NODE_TYPE,
+				typeVersion: 1,
+				position: [x, 300],
+				credentials,
+				onError: 'continueRegularOutput',
+				parameters: {
+					resource: 'contract',
+					operation: 'getDocuments',
+					contractId: { __rl: true, mode: 'id', value: contract._id },
+					downloadFiles: true,
+					options,
+				},
+			});
+			const workflow: Workflow = {
+				id: `tratoMaxFileSize${major}0`,
+				name: 'E2E: Max File Size',
+				nodes: [
+					{
+						id: 'start',
+						name: 'Start',
+						type: 'n8n-nodes-base.manualTrigger',
+						typeVersion: 1,
+						position: [0, 300],
+						parameters: {},
+					},
+					getDocuments('Limited', 220, { maxFileSize: 1 }),
+					getDocuments('Default', 440, {}),
+				],
+				connections: {
+					Start: { main: [[{ node: 'Limited', type: 'main', index: 0 }]] },
+					Limited: { main: [[{ node: 'Default', type: 'main', index: 0 }]] },
+				},
+			};
+			await e.importWorkflow(workflow);
+			const run = assertSucceeded(await e.execute(workflow.id));
+
+			const [limited] = nodeOutput(run, 'Limited');
+			assert.equal(limited.json.error, 'The file is larger than the Max File Size (1 MB)');
+			assert.equal(limited.binary, undefined);
+			const [whole] = nodeOutput(run, 'Default');
+			assert.equal(whole.json.error, undefined, JSON.stringify(whole.json));
+			assert.ok(binaryBytes(e, whole, 'data').equals(signedPdf), 'the signed PDF arrived whole');
+		});
+
 		test("a bad input stops the workflow with the node's clear error, before any request", async () => {
 			const workflow = readWorkflow(exampleFile(1));
 			workflow.id = `tratoBadInput${major}00`;

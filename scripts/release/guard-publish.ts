@@ -83,4 +83,5 @@ export function main(env: NodeJS.ProcessEnv, cwd: string): number {
 
 // Run as a program: by tsx (prepublishOnly), or by plain Node.js 24 in the publish job, which runs this TypeScript
 // without any package (type stripping) as an ES module, where `require.main` does not exist. Not when imported.
-if (/guard-publish\.ts$/.test(process.argv[1] ?? '')) process.exit(main(process.env, process.cwd()));
+if (/guard-publish\.ts$/.test(process.argv[1] ?? ''))
+	process.exit(main(process.env, process.cwd()));

@@ -243,3 +243,27 @@ export async function sendContract(api: AxiosInstance, contractId: string): Prom
 	const res = await api.post(`/api/contract/send/${contractId}`, {});
 	if (res.status !== 200) throw new Error(`setup send failed: ${JSON.stringify(res.data)}`);
 }
+
+/**
+ * TRATO's documents record for the contract (spec 4.11) names `url` as its signed contract, for the next `times`
+ * requests (an injected answer: the file address can be any host, e.g. a hostile or broken storage host).
+ */
+export function pointDocumentsTo(
+	env: NodeTestEnv,
+	contractId: string,
+	url: string,
+	times = 1,
+): void {
+	env.sb.control.addFault({
+		origin: 'api',
+		path: `/api/contract/documents/${contractId}`,
+		status: 200,
+		times,
+		body: {
+			contractid: contractId,
+			name: 'Lease',
+			documents: { signed_contract: url },
+			participants: [],
+		},
+	});
+}

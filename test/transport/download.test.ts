@@ -22,6 +22,7 @@ import {
 	byId,
 	createPdfContract,
 	fixture,
+	pointDocumentsTo,
 	prepareForSending,
 	sendContract,
 	startEnv,
@@ -201,17 +202,7 @@ describe('transport → downloadFile', () => {
 			await prepareForSending(env.api, id);
 			await sendContract(env.api, id);
 			// TRATO's answer names a file on a foreign host, which redirects back to the API's reminder endpoint
-			env.sb.control.addFault({
-				origin: 'api',
-				path: `/api/contract/documents/${id}`,
-				status: 200,
-				body: {
-					contractid: id,
-					name: 'Lease',
-					documents: { signed_contract: `${foreignUrl}/bounce/${id}` },
-					participants: [],
-				},
-			});
+			pointDocumentsTo(env, id, `${foreignUrl}/bounce/${id}`);
 			const mark = env.mark();
 			const result = await env.run(download(id), undefined, { credentials: credentials() });
 
@@ -232,17 +223,7 @@ describe('transport → downloadFile', () => {
 		const id = await signedContract();
 		const signedUrl = `${foreignUrl}/storage/missing.pdf?X-Amz-Credential=AKIAEXAMPLE&X-Amz-Signature=deadbeefsecret`;
 		// The documents record points to a signed storage URL that answers 404 and echoes the URL.
-		env.sb.control.addFault({
-			origin: 'api',
-			path: `/api/contract/documents/${id}`,
-			status: 200,
-			body: {
-				contractid: id,
-				name: 'Lease',
-				documents: { signed_contract: signedUrl },
-				participants: [],
-			},
-		});
+		pointDocumentsTo(env, id, signedUrl);
 		const result = await env.run(download(id), undefined, { continueOnFail: true });
 		expect(foreignRequests.map((r) => r.url)).toEqual([
 			'/storage/missing.pdf?X-Amz-Credential=AKIAEXAMPLE&X-Amz-Signature=deadbeefsecret',
@@ -259,17 +240,7 @@ describe('transport → downloadFile', () => {
 	test('a file address with user:password@ never shows them in the error', async () => {
 		const id = await signedContract();
 		const address = foreignUrl.replace('http://', 'http://bucket-user:bucket-pass-9876@');
-		env.sb.control.addFault({
-			origin: 'api',
-			path: `/api/contract/documents/${id}`,
-			status: 200,
-			body: {
-				contractid: id,
-				name: 'Lease',
-				documents: { signed_contract: `${address}/storage/missing.pdf` },
-				participants: [],
-			},
-		});
+		pointDocumentsTo(env, id, `${address}/storage/missing.pdf`);
 		const result = await env.run(download(id));
 		expect(result.error?.httpCode).toBe('404');
 		expect(result.error?.description).toContain(
@@ -308,17 +279,7 @@ describe('transport → downloadFile', () => {
 		const port = (closed.address() as AddressInfo).port;
 		await new Promise((resolve) => closed.close(resolve));
 		const url = `http://127.0.0.1:${port}/bucket/doc.pdf?token=topsecret`;
-		env.sb.control.addFault({
-			origin: 'api',
-			path: `/api/contract/documents/${id}`,
-			status: 200,
-			body: {
-				contractid: id,
-				name: 'Lease',
-				documents: { signed_contract: url },
-				participants: [],
-			},
-		});
+		pointDocumentsTo(env, id, url);
 		const waits: number[] = [];
 		const realSleep = transportSettings.sleep;
 		transportSettings.sleep = async (ms: number) => {

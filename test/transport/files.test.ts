@@ -24,6 +24,7 @@ import {
 	byId,
 	createPdfContract,
 	fixture,
+	pointDocumentsTo,
 	prepareForSending,
 	sendContract,
 	startEnv,
@@ -95,17 +96,6 @@ async function signedContract(): Promise<string> {
 	return id;
 }
 
-/** TRATO's documents record for the contract names this file as the signed contract. */
-function documentsPointTo(id: string, url: string) {
-	env.sb.control.addFault({
-		origin: 'api',
-		path: `/api/contract/documents/${id}`,
-		status: 200,
-		times: 10,
-		body: { contractid: id, name: 'Lease', documents: { signed_contract: url }, participants: [] },
-	});
-}
-
 const getDocuments = (id: string, options: INodeParameters = {}): INodeParameters => ({
 	resource: 'contract',
 	operation: 'getDocuments',
@@ -117,7 +107,7 @@ const getDocuments = (id: string, options: INodeParameters = {}): INodeParameter
 describe('Max File Size (MB)', () => {
 	test('a Content-Length over the limit is refused before the file is read, with a sentence', async () => {
 		const id = await signedContract();
-		documentsPointTo(id, `${storageUrl}/big/announced.pdf`);
+		pointDocumentsTo(env, id, `${storageUrl}/big/announced.pdf`);
 		const result = await env.run(getDocuments(id, { maxFileSize: 1 }));
 		expect(result.error?.message).toBe('The file is larger than the Max File Size (1 MB)');
 		expect(result.error?.description).toContain(`${storageUrl}/big/announced.pdf announces 5 MB`);
@@ -127,7 +117,7 @@ describe('Max File Size (MB)', () => {
 
 	test('an answer without Content-Length is read only up to the limit: the node hangs up, the host never finishes', async () => {
 		const id = await signedContract();
-		documentsPointTo(id, `${storageUrl}/big/endless.pdf`);
+		pointDocumentsTo(env, id, `${storageUrl}/big/endless.pdf`);
 		const result = await env.run(getDocuments(id, { maxFileSize: 1 }), undefined, {
 			continueOnFail: true,
 		});
@@ -203,7 +193,7 @@ describe('file names and addresses', () => {
 		);
 		expect((await trigger.poll()).error).toBeUndefined();
 		env.sb.control.sign(id);
-		documentsPointTo(id, `${storageUrl}/odd/100%.pdf`);
+		pointDocumentsTo(env, id, `${storageUrl}/odd/100%.pdf`);
 		const polled = await trigger.poll();
 		expect(polled.error).toBeUndefined();
 		const [item] = polled.emitted![0];
@@ -250,7 +240,11 @@ async function downloadNamed(id: string, disposition: string): Promise<string | 
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	try {
 		env.sb.control.clearFaults();
-		documentsPointTo(id, `http://127.0.0.1:${(server.address() as AddressInfo).port}/download`);
+		pointDocumentsTo(
+			env,
+			id,
+			`http://127.0.0.1:${(server.address() as AddressInfo).port}/download`,
+		);
 		const result = await env.run(getDocuments(id));
 		expect(result.error).toBeUndefined();
 		return result.items[0].binary?.data.fileName;
