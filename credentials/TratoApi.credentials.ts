@@ -6,19 +6,10 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import {
-	ALLOW_HTTP,
-	ENVIRONMENT_URLS,
-	PLAIN_HTTP_ELSEWHERE,
-} from '../nodes/Trato/helpers/environment';
+import { ALLOW_HTTP, ENVIRONMENT_URLS } from '../nodes/Trato/helpers/environment';
 import { authenticateRequest } from '../nodes/Trato/transport/authenticate';
 import { logIn } from '../nodes/Trato/transport/login';
 import { EMAIL_PASSWORD, SESSION_INFO, SESSION_TOKEN } from '../nodes/Trato/transport/session';
-
-/** Shown only for a Custom URL in plain http:// to another computer (helpers/environment.ts). */
-const plainHttpElsewhere = {
-	show: { environment: ['custom'], baseUrl: [{ _cnd: { regex: PLAIN_HTTP_ELSEWHERE } }] },
-};
 
 export class TratoApi implements ICredentialType {
 	name = 'tratoApi';
@@ -71,20 +62,20 @@ export class TratoApi implements ICredentialType {
 		},
 		{
 			displayName:
-				'This address is plain http://: the API key, password or token would travel unencrypted to another computer. Use https://, or turn on Allow Unencrypted HTTP below only if you trust every network on the way; without it the credential is never sent there.',
+				'A Base URL in plain http:// to another computer would carry the API key, password or token unencrypted, so the credential refuses it unless Allow Unencrypted HTTP is on. https:// addresses and those of this computer (such as 127.0.0.1) never need it.',
 			name: 'unencryptedNotice',
 			type: 'notice',
 			default: '',
-			displayOptions: plainHttpElsewhere,
+			displayOptions: { show: { environment: ['custom'] } },
 		},
 		{
 			displayName: 'Allow Unencrypted HTTP',
 			name: ALLOW_HTTP,
 			type: 'boolean',
 			default: false,
-			displayOptions: plainHttpElsewhere,
+			displayOptions: { show: { environment: ['custom'] } },
 			description:
-				'Whether to send the credential to this http:// address in clear. Addresses of this computer (such as 127.0.0.1) never need it.',
+				'Whether to send the credential to an http:// Base URL of another computer in clear. Turn it on only if you trust every network between n8n and that address.',
 		},
 		{
 			displayName: 'Authentication',

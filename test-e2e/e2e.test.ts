@@ -276,67 +276,87 @@ for (const major of MAJORS) {
 				participants: [{ name: 'Ana López', email: 'ana.lopez@example.com' }],
 			});
 			e.sb.control.sign(contract._id);
-			const documents = await fetch(`${e.sb.baseUrl}/api/contract/documents/${contract._id}`, {
-				headers: { apikey: e.sb.apiKey },
-			}).then(async (r) => (await r.json()) as { documents: { signed_contract: string } });
-			const signedPdf = Buffer.from(
-				await (await fetch(documents.documents.signed_contract)).arrayBuffer(),
-			);
-			// the first download of the signed contract gets 2 MB (Content-Length set); the next one the real PDF (a
-			// 2 MB binary inline in `n8n execute --rawOutput` would not come back through its stdout)
-			e.sb.control.addFault({
-				origin: 'upload',
-				path: new URL(documents.documents.signed_contract).pathname,
-				status: 200,
-				body: 'P'.repeat(2 * 1024 * 1024),
-				contentType: 'application/pdf',
-			});
-			const credentials = { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
-			const getDocuments = (name: string, x: number, options: Record<string, unknown>) => ({
-				id: name.toLowerCase().replace(/\W+/g, '-'),
-				name,
-				type: NODE_TYPE,
-				typeVersion: 1,
-				position: [x, 300],
-				credentials,
-				onError: 'continueRegularOutput',
-				parameters: {
-					resource: 'contract',
-					operation: 'getDocuments',
-					contractId: { __rl: true, mode: 'id', value: contract._id },
-					downloadFiles: true,
-					options,
-				},
-			});
-			const workflow: Workflow = {
-				id: `tratoMaxFileSize${major}0`,
-				name: 'E2E: Max File Size',
-				nodes: [
-					{
-						id: 'start',
-						name: 'Start',
-						type: 'n8n-nodes-base.manualTrigger',
-						typeVersion: 1,
-						position: [0, 300],
-						parameters: {},
+			// protected files: the downloads go to {base_url}/uploads/<id>, through n8n's authenticated request
+			e.sb.control.setFileProtection(true);
+			try {
+				const apikey = { headers: { apikey: e.sb.apiKey } };
+				const documents = await fetch(
+					`${e.sb.baseUrl}/api/contract/documents/${contract._id}`,
+					apikey,
+				).then(async (r) => (await r.json()) as { documents: { signed_contract: string } });
+				const signedPdf = Buffer.from(
+					await (await fetch(documents.documents.signed_contract, apikey)).arrayBuffer(),
+				);
+				// the first download of the signed contract gets 2 MB (Content-Length set); the next one the real PDF (a
+				// 2 MB binary inline in `n8n execute --rawOutput` would not come back through its stdout)
+				e.sb.control.addFault({
+					origin: 'api',
+					path: new URL(documents.documents.signed_contract).pathname,
+					status: 200,
+					body: 'P'.repeat(2 * 1024 * 1024),
+					contentType: 'application/pdf',
+				});
+				const credentials = { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
+				const getDocuments = (name: string, x: number, options: Record<string, unknown>) => ({
+					id: name.toLowerCase().replace(/\W+/g, '-'),
+					name,
+					type: NODE_TYPE,
+					typeVersion: 1,
+					position: [x, 300],
+					credentials,
+					onError: 'continueRegularOutput',
+					parameters: {
+						resource: 'contract',
+						operation: 'getDocuments',
+						contractId: { __rl: true, mode: 'id', value: contract._id },
+						downloadFiles: true,
+						options,
 					},
-					getDocuments('Limited', 220, { maxFileSize: 1 }),
-					getDocuments('Default', 440, {}),
-				],
-				connections: {
-					Start: { main: [[{ node: 'Limited', type: 'main', index: 0 }]] },
-					Limited: { main: [[{ node: 'Default', type: 'main', index: 0 }]] },
-				},
-			};
-			await e.importWorkflow(workflow);
-			const run = assertSucceeded(await e.execute(workflow.id));
+				});
+				const workflow: Workflow = {
+					id: `tratoMaxFileSize${major}0`,
+					name: 'E2E: Max File Size',
+					nodes: [
+						{
+							id: 'start',
+							name: 'Start',
+							type: 'n8n-nodes-base.manualTrigger',
+							typeVersion: 1,
+							position: [0, 300],
+							parameters: {},
+						},
+						getDocuments('Limited', 220, { maxFileSize: 1 }),
+						getDocuments('Default', 440, {}),
+					],
+					connections: {
+						Start: { main: [[{ node: 'Limited', type: 'main', index: 0 }]] },
+						Limited: { main: [[{ node: 'Default', type: 'main', index: 0 }]] },
+					},
+				};
+				await e.importWorkflow(workflow);
+				const run = assertSucceeded(await e.execute(workflow.id));
 
-			const [limited] = nodeOutput(run, 'Limited');
-			assert.equal(limited.json.error, 'The file is larger than the Max File Size (1 MB)');
-			assert.equal(limited.binary, undefined);
-			const [whole] = nodeOutput(run, 'Default');
-			assert.equal(whole.json.error, undefined, JSON.stringify(whole.json));
-			assert.ok(binaryBytes(e, whole, 'data').equals(signedPdf), 'the signed PDF arrived whole');
+				const [limited] = nodeOutput(run, 'Limited');
+				assert.equal(limited.json.error, 'The file is larger than the Max File Size (1 MB)');
+				assert.equal(limited.binary, undefined);
+				const [whole] = nodeOutput(run, 'Default');
+				assert.equal(whole.json.error, undefined, JSON.stringify(whole.json));
+				assert.ok(binaryBytes(e, whole, 'data').equals(signedPdf), 'the signed PDF arrived whole');
+				const downloads = e
+					.requests()
+					.filter(
+						(r) =>
+							r.path === new URL(documents.documents.signed_contract).pathname &&
+							String(r.headers['user-agent']).startsWith('n8n-nodes-trato/'),
+					);
+				assert.deepEqual(
+					downloads.map((r) => `${r.status} ${r.headers.apikey}`),
+					['200 <redacted>', '200 <redacted>'],
+					'both downloads went through the authenticated request',
+				);
+			} finally {
+				e.sb.control.setFileProtection(false);
+			}
 		});
 
 		test("a bad input stops the workflow with the node's clear error, before any request", async () => {

@@ -468,6 +468,7 @@ describe("environments: the only origin that gets the credential is the environm
 		expect(visible({ environment: 'custom', authentication: 'emailPassword' })).toEqual([
 			'environment',
 			'baseUrl',
+			'allowUnencryptedHttp',
 			'authentication',
 			'email',
 			'password',
@@ -562,45 +563,31 @@ describe('Custom URL: no user info in the address, no unencrypted http:// to ano
 		);
 	});
 
-	test('the editor shows the warning and the switch exactly for http:// to another computer', () => {
+	test('the editor shows the warning and the switch for a Custom URL only, without any pattern n8n would have to run', () => {
 		const credential = new TratoApi();
-		const shown = (baseUrl: string) =>
-			credential.properties
-				.filter((p) => ['unencryptedNotice', 'allowUnencryptedHttp'].includes(p.name))
+		const fields = credential.properties.filter((p) =>
+			['unencryptedNotice', 'allowUnencryptedHttp'].includes(p.name),
+		);
+		const shown = (data: Record<string, unknown>) =>
+			fields
 				.filter((p) =>
 					NodeHelpers.displayParameter(
-						applyCredentialDefaults('tratoApi', {
-							environment: 'custom',
-							baseUrl,
-						} as never) as never,
+						applyCredentialDefaults('tratoApi', data as never) as never,
 						p,
 						null,
 						null,
 					),
 				)
 				.map((p) => p.name);
-		for (const remote of [
-			'http://10.1.2.3',
-			'HTTP://proxy.example.com/x',
-			'http://127.0.0.1.example.com',
-		]) {
-			expect(shown(remote)).toEqual(['unencryptedNotice', 'allowUnencryptedHttp']);
-		}
-		for (const fine of [
-			'https://proxy.example.com',
-			'http://127.0.0.1:4010',
-			'http://localhost',
-			'http://[::1]:1',
-		]) {
-			expect(shown(fine)).toEqual([]);
-		}
-		expect(
-			NodeHelpers.displayParameter(
-				applyCredentialDefaults('tratoApi', { baseUrl: 'http://10.1.2.3' } as never) as never,
-				credential.properties.find((p) => p.name === 'allowUnencryptedHttp')!,
-				null,
-				null,
-			),
-		).toBe(false); // Production: no Base URL, no switch
+		expect(shown({ environment: 'custom', baseUrl: 'http://10.1.2.3' })).toEqual([
+			'unencryptedNotice',
+			'allowUnencryptedHttp',
+		]);
+		expect(shown({ environment: 'production' })).toEqual([]);
+		expect(shown({ environment: 'staging' })).toEqual([]);
+		expect(fields.find((p) => p.name === 'allowUnencryptedHttp')?.default).toBe(false);
+		// a display condition on the Base URL's text would run in n8n whenever it reads the credential (its regex engine
+		// has a 250 ms limit and timed out under load; `startsWith` throws on a non-text value): none is used
+		expect(JSON.stringify(fields.map((p) => p.displayOptions))).not.toContain('_cnd');
 	});
 });

@@ -42,14 +42,6 @@ function shown(url: string): string {
 /** The credential field that lets a Custom URL use plain http:// to another computer. */
 export const ALLOW_HTTP = 'allowUnencryptedHttp';
 
-/**
- * A Base URL in plain http:// to another computer (not localhost, 127.x.x.x or [::1]), as a regular expression for
- * the credential's display conditions: the editor shows the warning and the opt-in exactly where `isLoopbackHost`
- * would refuse the address.
- */
-export const PLAIN_HTTP_ELSEWHERE =
-	'^\\s*[Hh][Tt][Tt][Pp]://(?!([^/@]*@)?(localhost|127(\\.\\d{1,3}){3}|\\[::1\\])(:\\d+)?([/?#]|\\s*$))';
-
 /** This computer's own addresses (127.0.0.0/8, ::1, localhost): plain http:// to them never leaves the machine. */
 export function isLoopbackHost(hostname: string): boolean {
 	const host = hostname.toLowerCase();
