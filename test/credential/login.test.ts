@@ -23,7 +23,7 @@ import {
 } from '../../test-support/harness';
 import { byId, createTemplateContract, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
 import { TOKEN_ERRORS } from '../../sandbox';
-import { sessionSettings } from '../../nodes/Trato/transport/session';
+import { sessionSettings, sessionTimes } from '../../nodes/Trato/transport/session';
 import { transportSettings } from '../../nodes/Trato/transport/retry';
 
 const TOKEN = '/api/authentication/token';
@@ -208,12 +208,13 @@ describe("E-mail and Password: TRATO's login unavailable is retried like a read,
 	});
 });
 
-describe("E-mail and Password: the token's ttl is bounded (30 s to 24 h)", () => {
-	/** A login answer with TRATO's shape and a token the sandbox accepts, with the given ttl. */
+describe('E-mail and Password: a ttl outside 30 s … 24 h is not believed', () => {
+	/** A login answer with TRATO's shape and the sandbox's long-lived token (its `exp`: 24 h), with the given ttl. */
 	const ttlAnswer = (ttl: unknown) =>
 		tokenFault({ status: 200, times: 100, body: { success: true, jwt: env.sb.jwt, ttl } });
+	const DAY = 86_400_000;
 
-	test('ttl 0.001: one login for many items (taken as 30 s), not one per request', async () => {
+	test("ttl 0.001: the token's own exp is used; one login for many items, not one per request", async () => {
 		const id = await createTemplateContract(env.api, LEASE);
 		ttlAnswer(0.001);
 		const n8n = store();
@@ -222,11 +223,11 @@ describe("E-mail and Password: the token's ttl is bounded (30 s to 24 h)", () =>
 		expect(result.error).toBeUndefined();
 		expect(calls(mark).filter((c) => c.startsWith('POST token'))).toEqual(['POST token 200']);
 		expect(JSON.parse(n8n.stored()!.sessionInfo as string).expiresAt).toBe(
-			new Date(now + 30_000).toISOString(),
+			new Date(now + DAY).toISOString(),
 		);
 	});
 
-	test('ttl 1e13: logged in and working (taken as 24 h), not a RangeError reported as a network error', async () => {
+	test('ttl 1e13: logged in and working (24 h at most), not a RangeError reported as a network error', async () => {
 		const id = await createTemplateContract(env.api, LEASE);
 		ttlAnswer(1e13);
 		const n8n = store();
@@ -234,7 +235,21 @@ describe("E-mail and Password: the token's ttl is bounded (30 s to 24 h)", () =>
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json.contractId)).toEqual([id, id]);
 		const info = JSON.parse(n8n.stored()!.sessionInfo as string);
-		expect(info.expiresAt).toBe(new Date(now + 86_400_000).toISOString());
-		expect(info.renewAt).toBe(new Date(now + 86_400_000 - 60_000).toISOString());
+		expect(info.expiresAt).toBe(new Date(now + DAY).toISOString());
+		expect(info.renewAt).toBe(new Date(now + DAY - 60_000).toISOString());
+	});
+
+	test.each([
+		["300 (TRATO's)", 300, undefined, 300_000],
+		['3, the token ends in 3 s', 3, now + 3_000, 3_000],
+		['0.001 without exp', 0.001, undefined, 30_000],
+		['0.001, the token ends in 2 min', 0.001, now + 120_000, 120_000],
+		['1e13 without exp', 1e13, undefined, DAY],
+		['1e13, the token ends in 48 h', 1e13, now + 2 * DAY, DAY],
+		['missing, the token ends in 5 min', undefined, now + 300_000, 300_000],
+		['missing, no exp', undefined, undefined, 300_000],
+		['not a number', 'soon', undefined, 300_000],
+	])('ttl %s → a token life of the right length', (_label, ttl, exp, lifetime) => {
+		expect(sessionTimes(ttl, exp, now).expiresAt).toBe(new Date(now + lifetime).toISOString());
 	});
 });

@@ -3,17 +3,17 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { redactUrl } from './redact';
 
+/**
+ * Where a request goes: its first address, and where a redirect may take it. Whether a hop is authenticated is
+ * decided per chain in pipeline.ts: only while no hop has left the API origin.
+ */
+
 /** What these functions read of a request (pipeline.ts `Outgoing`). */
 interface Destination {
 	target: 'api' | 'file';
 	address: string;
 	itemIndex?: number;
 }
-
-/**
- * Where a request goes: its first address, and where a redirect may take it. Whether a hop is authenticated is
- * decided per chain in pipeline.ts: only while no hop has left the API origin.
- */
 
 /** The first address: a path on the Base URL (API), or the file address the API returned (absolute or relative). */
 export function firstUrl(node: INode, out: Destination, credentials: { baseUrl: string }): URL {

@@ -25,41 +25,41 @@ export const sessionSettings = {
 
 /** The portal's sample answers ttl 300 (seconds): used when an answer carries neither ttl nor an `exp`. */
 const DEFAULT_TTL_MS = 300_000;
-/** A token's lifetime is taken between these bounds, whatever the answer says (api-notes H6). */
+/** A `ttl` outside these bounds is not believed (api-notes H6). */
 const MIN_TTL_MS = 30_000;
 const MAX_TTL_MS = 86_400_000;
 /** A token is replaced this long before its end (at most 60 s, at most a fifth of its lifetime). */
 const renewalMargin = (ttlMs: number) => Math.min(60_000, ttlMs / 5);
-
-/**
- * What a login answer's `ttl` (seconds) or, without one, its JWT's `exp` (ms) say about the token, for the
- * credential's `sessionInfo`. A lifetime outside 30 s … 24 h is taken as the nearest bound: `0.001` would mean a
- * login per request, `1e13` a date JavaScript cannot write.
- */
-export function sessionTimes(
-	ttlSeconds: unknown,
-	exp: number | undefined,
-	now: number,
-): Pick<SessionInfo, 'expiresAt' | 'renewAt'> {
-	const ttl = Number(ttlSeconds);
-	const lifetime =
-		Number.isFinite(ttl) && ttl > 0
-			? ttl * 1000
-			: exp !== undefined && exp > now
-				? exp - now
-				: DEFAULT_TTL_MS;
-	const ttlMs = Math.min(MAX_TTL_MS, Math.max(MIN_TTL_MS, lifetime));
-	return {
-		expiresAt: new Date(now + ttlMs).toISOString(),
-		renewAt: new Date(now + ttlMs - renewalMargin(ttlMs)).toISOString(),
-	};
-}
 
 export interface SessionInfo {
 	/** The origin and e-mail the token was issued for. */
 	for: string;
 	expiresAt: string;
 	renewAt: string;
+}
+
+/**
+ * What a login answer's `ttl` (seconds) and its JWT's `exp` (ms) say about the token, for the credential's
+ * `sessionInfo`. A `ttl` between 30 s and 24 h is taken as it is; one outside (`0.001` meant a login per request,
+ * `1e13` a date JavaScript cannot write) gives way to the token's own `exp` when it has one (capped at 24 h), else
+ * to the nearest bound. No `ttl`: the `exp`, else 300 s.
+ */
+export function sessionTimes(
+	ttlSeconds: unknown,
+	exp: number | undefined,
+	now: number,
+): Pick<SessionInfo, 'expiresAt' | 'renewAt'> {
+	const ttlMs = ttlSeconds === undefined || ttlSeconds === null ? NaN : Number(ttlSeconds) * 1000;
+	const untilExp = exp !== undefined && exp > now ? Math.min(exp - now, MAX_TTL_MS) : undefined;
+	let lifetime: number;
+	if (ttlMs >= MIN_TTL_MS && ttlMs <= MAX_TTL_MS) lifetime = ttlMs;
+	else if (untilExp !== undefined) lifetime = untilExp;
+	else if (ttlMs > 0) lifetime = Math.min(MAX_TTL_MS, Math.max(MIN_TTL_MS, ttlMs));
+	else lifetime = DEFAULT_TTL_MS;
+	return {
+		expiresAt: new Date(now + lifetime).toISOString(),
+		renewAt: new Date(now + lifetime - renewalMargin(lifetime)).toISOString(),
+	};
 }
 
 export function usesSession(data: ICredentialDataDecryptedObject): boolean {
