@@ -8,7 +8,12 @@
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
-import { NodeHelpers, Workflow, type ICredentialDataDecryptedObject } from 'n8n-workflow';
+import {
+	NodeHelpers,
+	Workflow,
+	type ICredentialDataDecryptedObject,
+	type INodeProperties,
+} from 'n8n-workflow';
 
 import { byId, createTemplateContract, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
 import { startCaptureServer } from '../helpers/capture';
@@ -23,6 +28,20 @@ import { getCredentials } from '../../nodes/Trato/transport/credentials';
 import { transportSettings } from '../../nodes/Trato/transport/retry';
 
 let env: NodeTestEnv;
+
+/** The names of `properties` the editor shows for this credential data (n8n's display rule, defaults applied). */
+function shownNames(properties: INodeProperties[], data: Record<string, unknown>): string[] {
+	return properties
+		.filter((p) =>
+			NodeHelpers.displayParameter(
+				applyCredentialDefaults('tratoApi', data as never) as never,
+				p,
+				null,
+				null,
+			),
+		)
+		.map((p) => p.name);
+}
 
 beforeAll(async () => {
 	env = await startEnv(__filename);
@@ -452,17 +471,10 @@ describe("environments: the only origin that gets the credential is the environm
 
 	test('the Environment list is what the editor shows: Base URL hidden until Custom URL is chosen', () => {
 		const visible = (data: Record<string, unknown>) =>
-			credential.properties
-				.filter((p) => p.type !== 'hidden' && p.type !== 'notice')
-				.filter((p) =>
-					NodeHelpers.displayParameter(
-						applyCredentialDefaults('tratoApi', data as never) as never,
-						p,
-						null,
-						null,
-					),
-				)
-				.map((p) => p.name);
+			shownNames(
+				credential.properties.filter((p) => p.type !== 'hidden' && p.type !== 'notice'),
+				data,
+			);
 		// The Webhook Secret (optional, for the instant trigger) is shown whatever the authentication.
 		expect(visible({})).toEqual(['environment', 'authentication', 'apiKey', 'webhookSecret']);
 		expect(visible({ environment: 'custom', authentication: 'emailPassword' })).toEqual([
@@ -568,17 +580,7 @@ describe('Custom URL: no user info in the address, no unencrypted http:// to ano
 		const fields = credential.properties.filter((p) =>
 			['unencryptedNotice', 'allowUnencryptedHttp'].includes(p.name),
 		);
-		const shown = (data: Record<string, unknown>) =>
-			fields
-				.filter((p) =>
-					NodeHelpers.displayParameter(
-						applyCredentialDefaults('tratoApi', data as never) as never,
-						p,
-						null,
-						null,
-					),
-				)
-				.map((p) => p.name);
+		const shown = (data: Record<string, unknown>) => shownNames(fields, data);
 		expect(shown({ environment: 'custom', baseUrl: 'http://10.1.2.3' })).toEqual([
 			'unencryptedNotice',
 			'allowUnencryptedHttp',
