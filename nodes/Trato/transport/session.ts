@@ -26,7 +26,7 @@ export const sessionSettings = {
 /** The portal's sample answers ttl 300 (seconds): used when an answer carries neither ttl nor an `exp`. */
 const DEFAULT_TTL_MS = 300_000;
 /** A `ttl` outside these bounds is not believed (api-notes H6). */
-const MIN_TTL_MS = 30_000;
+const MIN_TTL_MS = 1_000;
 const MAX_TTL_MS = 86_400_000;
 /** A token is replaced this long before its end (at most 60 s, at most a fifth of its lifetime). */
 const renewalMargin = (ttlMs: number) => Math.min(60_000, ttlMs / 5);
@@ -40,7 +40,7 @@ export interface SessionInfo {
 
 /**
  * What a login answer's `ttl` (seconds) and its JWT's `exp` (ms) say about the token, for the credential's
- * `sessionInfo`. A `ttl` between 30 s and 24 h is taken as it is; one outside (`0.001` meant a login per request,
+ * `sessionInfo`. A `ttl` between 1 s and 24 h is taken as it is; one outside (`0.001` meant a login per request,
  * `1e13` a date JavaScript cannot write) gives way to the token's own `exp` when it has one (capped at 24 h), else
  * to the nearest bound. No `ttl`: the `exp`, else 300 s.
  */
