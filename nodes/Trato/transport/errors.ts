@@ -45,6 +45,8 @@ export interface ApiFailure {
 	login?: Problem;
 	/** E-mail and Password: the session was refused even right after a new login. */
 	sessionRefused?: boolean;
+	/** The web app of the credential's environment, named where a fix points to it. */
+	webApp?: string;
 }
 
 /** A body that is not JSON (a proxy's or framework's page): its text, without HTML tags, shortened. */
@@ -115,7 +117,7 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 			: `TRATO answered HTTP ${status}`;
 		description = failure.sessionRefused
 			? 'TRATO refused the session token even right after logging in again with the e-mail and password. Check that this TRATO account may use the API.'
-			: (known?.fix ??
+			: (known?.fix.replace('{webApp}', failure.webApp ?? 'TRATO web app') ??
 				STATUS_HINTS[status] ??
 				(status >= 500 ? STATUS_HINTS[500] : STATUS_HINTS[400]));
 		if (failure.attempts && failure.attempts > 1)

@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { webAppAddress } from '../helpers/environment';
 import { USER_AGENT } from '../helpers/version';
 import type { RetryPolicy } from './catalogue';
 import type { TratoContext, ResolvedCredentials } from './credentials';
@@ -125,6 +126,7 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 		method: out.method,
 		secrets: credentials.secrets,
 		itemIndex: out.itemIndex,
+		webApp: webAppAddress(credentials.raw),
 	});
 	let redirects = 0;
 	/** With E-mail and Password: the session token a 401 refused (a new login is made once per request). */
