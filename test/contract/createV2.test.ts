@@ -816,3 +816,33 @@ describe('contract → createV2: signing links when TRATO answers none', () => {
 		expect(draft.sb.control.getContract(String(out.contractId))?.status).toBe('');
 	});
 });
+
+describe('contract → createV2 / create: an answer without any contract ID', () => {
+	test.each([
+		['createV2', '/api/v2/create/contract'],
+		['create', '/api/create/contract'],
+	])(
+		'%s fails loudly, naming what TRATO answered and that the contract may exist',
+		async (operation, path) => {
+			env.sb.control.addFault({
+				method: 'POST',
+				path,
+				status: 200,
+				body: { success: true, id: 'x' },
+			});
+			const result = await env.run({
+				resource: 'contract',
+				operation,
+				source: 'template',
+				templateId: fromList(LEASE),
+				signersInputMode: 'fields',
+				signers: { signer: [ana] },
+			} as any);
+			expect((result.error as any)?.name).toBe('NodeOperationError');
+			expect(result.error?.message).toBe('TRATO answered the creation without a contract ID');
+			expect(result.error?.description).toBe(
+				'The answer had success, id; the node looked for contractid and contract._id. The contract may have been created: look for it with Contract → Get Many before running this step again.',
+			);
+		},
+	);
+});
