@@ -68,7 +68,7 @@ const REMOVED_ROUTES: ReadonlyArray<{ variant: VariantName; method: string; patt
 /**
  * Participant statuses as answered, position by position with the stored PARTICIPANT_STATUSES (not sent, waiting,
  * signed, rejected). Default: TRATO's values where known (trato-notes "What TRATO answers": RECEIVED_TO_SIGN,
- * SENT_SIGNED), ours for the two states the notes do not show (api-notes X28). `participant-statuses=other`: names
+ * SENT_SIGNED), ours for the two states the notes do not show (api-notes P8). `participant-statuses=other`: names
  * no one uses (a service that decided otherwise); `=earlier`: what this sandbox answered before TRATO's were known.
  */
 export const PARTICIPANT_STATUS_NAMES = {

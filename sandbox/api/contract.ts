@@ -144,7 +144,7 @@ export const routes: readonly ApiRoute[] = [
 		core.lifecycle.cancel(core.contract(ctx.params.contractId));
 		return ok();
 	}),
-	// TRATO answers the signed PDF and the NOM-151 certificate (trato-notes "What TRATO answers", H; api-notes X30)
+	// TRATO answers the signed PDF and the NOM-151 certificate (trato-notes "What TRATO answers", H; api-notes P10)
 	route(['POST'], '/api/contract/finalize/:contractId', async (ctx, core) => {
 		const c = core.contract(ctx.params.contractId);
 		core.lifecycle.finalize(c);

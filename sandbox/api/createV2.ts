@@ -193,7 +193,7 @@ async function create(core: Core, ctx: Ctx): Promise<Reply> {
 
 /**
  * TRATO's answer (trato-notes "What TRATO answers", H): `{success, contract: {_id, participants: [{_id, email,
- * signUrl}]}}`, no top-level `contractid`; links only for a sent contract asked for them (api-notes X29). The
+ * signUrl}]}}`, no top-level `contractid`; links only for a sent contract asked for them (api-notes P9). The
  * `create-v2-contractid` variant answers the shape this sandbox guessed before.
  */
 function answerOf(core: Core, contract: ContractState, links: boolean): Record<string, unknown> {
