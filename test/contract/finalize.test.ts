@@ -15,14 +15,7 @@
  * nothing fails the item: a file that cannot be read is said on the item (finalizing again would be refused).
  */
 import { binaryBuffer } from '../../test-support/harness';
-import {
-	byId,
-	createPdfContract,
-	prepareForSending,
-	sendContract,
-	startEnv,
-	type NodeTestEnv,
-} from '../helpers/env';
+import { byId, signedPdfContract, startEnv, type NodeTestEnv } from '../helpers/env';
 
 let env: NodeTestEnv;
 
@@ -38,14 +31,7 @@ afterEach(() => {
 	env.sb.control.setVariants([]);
 });
 
-async function signedContract(stampNom = true): Promise<string> {
-	const id = await createPdfContract(env.api);
-	await prepareForSending(env.api, id);
-	await env.api.post(`/api/contract/configuration/${id}`, { stampNom });
-	await sendContract(env.api, id);
-	env.sb.control.sign(id);
-	return id;
-}
+const signedContract = (stampNom = true) => signedPdfContract(env, { stampNom });
 
 const finalize = (id: string, extra: Record<string, unknown> = {}) =>
 	env.run({ resource: 'contract', operation: 'finalize', contractId: byId(id), ...extra });

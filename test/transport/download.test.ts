@@ -18,15 +18,7 @@ import type { AddressInfo } from 'node:net';
 
 import { transportSettings } from '../../nodes/Trato/transport/retry';
 import { binaryBuffer } from '../../test-support/harness';
-import {
-	byId,
-	createPdfContract,
-	fixture,
-	prepareForSending,
-	sendContract,
-	startEnv,
-	type NodeTestEnv,
-} from '../helpers/env';
+import { byId, signedPdfContract, fixture, startEnv, type NodeTestEnv } from '../helpers/env';
 
 let env: NodeTestEnv;
 let foreign: Server;
@@ -67,14 +59,7 @@ afterEach(() => {
 	foreignRequests.length = 0;
 });
 
-async function signedContract(): Promise<string> {
-	const id = await createPdfContract(env.api);
-	await prepareForSending(env.api, id);
-	await env.api.post(`/api/contract/configuration/${id}`, { stampNom: true });
-	await sendContract(env.api, id);
-	env.sb.control.sign(id);
-	return id;
-}
+const signedContract = () => signedPdfContract(env, { stampNom: true });
 
 const download = (contractId: string) => ({
 	resource: 'contract',

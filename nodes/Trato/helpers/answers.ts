@@ -19,7 +19,7 @@ export const ATTACHMENT_ID_KEYS = ['attachmentid', 'attachmentId', '_id'];
 const SIGN_URL_KEYS = ['signUrl', 'signURL', 'url', 'link', 'signatureLink'];
 
 /** The first of `keys` holding a non-empty text or a number, as text. */
-export function idIn(record: unknown, keys: readonly string[]): string | undefined {
+export function firstText(record: unknown, keys: readonly string[]): string | undefined {
 	const fields = object(record);
 	for (const key of keys) {
 		const value = fields[key];
@@ -31,7 +31,9 @@ export function idIn(record: unknown, keys: readonly string[]): string | undefin
 
 /** The contract id of an answer: at its top (`contractid`, spec) or in its `contract` record (`_id`, TRATO). */
 export function contractIdOf(answer: unknown): string | undefined {
-	return idIn(answer, CONTRACT_ID_KEYS) ?? idIn(object(answer).contract, CONTRACT_ID_KEYS);
+	return (
+		firstText(answer, CONTRACT_ID_KEYS) ?? firstText(object(answer).contract, CONTRACT_ID_KEYS)
+	);
 }
 
 /**
@@ -84,9 +86,9 @@ export function answeredParticipants(answer: unknown): AnsweredParticipant[] {
 		for (const key of [...PARTICIPANT_ID_KEYS, ...SIGN_URL_KEYS, 'email']) delete rest[key];
 		const email = typeof record.email === 'string' && record.email ? record.email : undefined;
 		out.push({
-			participantId: idIn(record, PARTICIPANT_ID_KEYS) ?? '',
+			participantId: firstText(record, PARTICIPANT_ID_KEYS) ?? '',
 			email,
-			signUrl: idIn(record, SIGN_URL_KEYS),
+			signUrl: firstText(record, SIGN_URL_KEYS),
 			rest,
 		});
 	}
@@ -100,8 +102,8 @@ export function finalizedFiles(answer: unknown): {
 } {
 	const contract = object(object(answer).contract);
 	return {
-		signedPdf: idIn(contract, ['downloadPdfUrl']),
-		nom151Certificate: idIn(contract, ['nom151']),
+		signedPdf: firstText(contract, ['downloadPdfUrl']),
+		nom151Certificate: firstText(contract, ['nom151']),
 	};
 }
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { idIn, PARTICIPANT_ID_KEYS } from './answers';
+import { firstText, PARTICIPANT_ID_KEYS } from './answers';
 import { participantStatusLabel } from './status';
 import { fail } from './validate';
 import { object } from './variables';
@@ -76,7 +76,7 @@ export function flattenParticipant(contractId: string, record: IDataObject): IDa
 	const info = object(record.information);
 	const out: IDataObject = {
 		contractId,
-		participantId: idIn(record, PARTICIPANT_ID_KEYS),
+		participantId: firstText(record, PARTICIPANT_ID_KEYS),
 		name: editable.name,
 		email: editable.email,
 		phone: editable.phone,

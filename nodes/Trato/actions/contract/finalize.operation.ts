@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { finalizedFiles, otherContractFields } from '../../helpers/answers';
+import { finalizedFiles, firstText, otherContractFields } from '../../helpers/answers';
 import { requireId } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
 import { signedFileFields } from '../../descriptions/signedFiles';
@@ -92,8 +92,8 @@ async function fileAddresses(
 	if (answered.signedPdf || answered.nom151Certificate)
 		return [answered.signedPdf, answered.nom151Certificate];
 	const record = await request.call(this, 'contractDocuments', { contractId }, { itemIndex });
-	const documents = (record.documents ?? {}) as IDataObject;
-	return [documents.signed_contract, documents.signed_certificate].map((url) =>
-		typeof url === 'string' && url ? url : undefined,
-	);
+	return [
+		firstText(record.documents, ['signed_contract']),
+		firstText(record.documents, ['signed_certificate']),
+	];
 }

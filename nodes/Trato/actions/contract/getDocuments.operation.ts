@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { idIn, PARTICIPANT_ID_KEYS } from '../../helpers/answers';
+import { firstText, PARTICIPANT_ID_KEYS } from '../../helpers/answers';
 import { requireFieldName } from '../../helpers/files';
 import { requireId } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
@@ -77,7 +77,7 @@ export async function execute(
 		// the spec's `participantid`, or TRATO's record `_id` (api-notes P1)
 		const rest = { ...participant };
 		for (const key of PARTICIPANT_ID_KEYS) delete rest[key];
-		return { participantId: idIn(participant, PARTICIPANT_ID_KEYS), ...rest };
+		return { participantId: firstText(participant, PARTICIPANT_ID_KEYS), ...rest };
 	});
 	if (!downloadFiles) return [{ json }];
 

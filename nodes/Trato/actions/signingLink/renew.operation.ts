@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { idIn } from '../../helpers/answers';
+import { firstText } from '../../helpers/answers';
 import { fail } from '../../helpers/validate';
 import { redactUrl } from '../../transport/redact';
 import { optionsCollection } from '../../descriptions/common';
@@ -65,7 +65,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		},
 	);
 	// spec 4.22's `url`; TRATO names a participant's link `signUrl` elsewhere (api-notes P1)
-	const renewed = idIn(response, ['url', 'signUrl']);
+	const renewed = firstText(response, ['url', 'signUrl']);
 	if (!renewed) {
 		fail(
 			this,
