@@ -221,8 +221,14 @@ export class Core {
 		return p.signToken;
 	}
 
+	/**
+	 * TRATO's form, `<web app>/sign/<contract id>/<token>` (trato-notes "What TRATO answers"); the sandbox is its own
+	 * web app (the Base URL's origin). `short-sign-links`: `<base>/sign/<token>`, the form it used before.
+	 */
 	signUrl(c: ContractState, p: ParticipantState): string {
-		return `${this.baseUrl}/sign/${this.ensureToken(c, p)}`;
+		const token = this.ensureToken(c, p);
+		if (this.variants.has('short-sign-links')) return `${this.baseUrl}/sign/${token}`;
+		return `${new URL(this.baseUrl).origin}/sign/${c._id}/${token}`;
 	}
 
 	renewToken(c: ContractState, p: ParticipantState): string {
@@ -231,11 +237,19 @@ export class Core {
 		return this.signUrl(c, p);
 	}
 
+	/** The participant a signing link names (either form of signUrl), or undefined. */
+	signingLinkRef(contractId: string | undefined, token: string) {
+		const ref = this.store.tokens.get(token);
+		return ref && (contractId === undefined || contractId === ref.contractId) ? ref : undefined;
+	}
+
 	renewSignUrl(url: string): string {
-		const m = /\/sign\/([A-Za-z0-9_-]+)\/?$/.exec(url.split(/[?#]/)[0]);
+		const m = /\/sign\/(?:([^/?#]+)\/)?([A-Za-z0-9_-]+)\/?$/.exec(url.split(/[?#]/)[0]);
 		if (!m)
-			throw badRequest(`Field 'url' is not a signing URL (expected ${this.baseUrl}/sign/<token>)`);
-		const ref = this.store.tokens.get(m[1]);
+			throw badRequest(
+				`Field 'url' is not a signing URL (expected ${new URL(this.baseUrl).origin}/sign/<contract id>/<token>)`,
+			);
+		const ref = this.signingLinkRef(m[1], m[2]);
 		if (!ref) throw notFound('Signing URL not found (unknown, or already renewed)');
 		const c = this.contract(ref.contractId);
 		const p = this.participant(c, ref.participantId);

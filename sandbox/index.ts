@@ -35,7 +35,7 @@ export * from './types';
 export * from './sandboxTypes';
 export { TEMPLATES } from './templates';
 export { CREATE_V2_ERRORS, MX_STATES } from './api/createV2Body';
-export { VARIANTS, VARIANT_PARTICIPANT_STATUSES } from './variants';
+export { VARIANTS, PARTICIPANT_STATUS_NAMES } from './variants';
 export { SANDBOX_ACCOUNT, TOKEN_ERRORS, type IssuedToken, type SessionStats } from './sessions';
 export { TRATO_TEXTS } from './tratoTexts';
 export { WEBHOOK_EVENTS, type DeliveryRecord, type WebhookSettings } from './webhookTypes';

@@ -32,7 +32,10 @@ export const CONTRACT_STATUSES = [
 ] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
-/** Participant status values (api-notes S2). */
+/**
+ * Participant states as the sandbox stores them: not sent, waiting to sign, signed, rejected. Answered by the
+ * names of the active profile (variants.ts PARTICIPANT_STATUS_NAMES; by default TRATO's, api-notes S2).
+ */
 export const PARTICIPANT_STATUSES = ['PENDING', 'SENT', 'SIGNED', 'REJECTED'] as const;
 export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
 
@@ -318,8 +321,18 @@ export interface ControlParticipantInput {
 	label?: string;
 	obligation?: Obligation;
 	representative?: string;
-	/** A participant status; with the participant-statuses variant also WAITING, NOTIFIED, COMPLETED, DECLINED. */
-	status?: ParticipantStatus | 'WAITING' | 'NOTIFIED' | 'COMPLETED' | 'DECLINED';
+	/**
+	 * A participant status: the stored names, TRATO's (RECEIVED_TO_SIGN, SENT_SIGNED) and, with the
+	 * participant-statuses=other variant, WAITING, NOTIFIED, COMPLETED, DECLINED.
+	 */
+	status?:
+		| ParticipantStatus
+		| 'RECEIVED_TO_SIGN'
+		| 'SENT_SIGNED'
+		| 'WAITING'
+		| 'NOTIFIED'
+		| 'COMPLETED'
+		| 'DECLINED';
 	variables?: Record<string, string>;
 }
 

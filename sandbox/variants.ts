@@ -28,10 +28,13 @@ export const VARIANTS = {
 	'sign-links-in-body': {},
 	'wrapped-lists': { values: ['data', 'items', 'results', 'docs', 'plural'] },
 	'property-id-field': { values: ['id', 'propertyId', 'propertyID', 'none'] },
-	'participant-statuses': {},
+	'participant-statuses': { values: ['other', 'earlier'] },
 	'integer-completed': {},
 	'create-v2-error-field': { values: ['code', 'name', 'message', 'errors'] },
 	'create-v2-draft': {},
+	'create-v2-contractid': {},
+	'finalize-success-only': {},
+	'short-sign-links': {},
 	'oldest-first': {},
 	unordered: {},
 	'exclusive-bounds': {},
@@ -62,13 +65,17 @@ const REMOVED_ROUTES: ReadonlyArray<{ variant: VariantName; method: string; patt
 	},
 ];
 
-/** participant-statuses: the other names, position by position with PARTICIPANT_STATUSES. */
-export const VARIANT_PARTICIPANT_STATUSES = [
-	'WAITING',
-	'NOTIFIED',
-	'COMPLETED',
-	'DECLINED',
-] as const;
+/**
+ * Participant statuses as answered, position by position with the stored PARTICIPANT_STATUSES (not sent, waiting,
+ * signed, rejected). Default: TRATO's values where known (trato-notes "What TRATO answers": RECEIVED_TO_SIGN,
+ * SENT_SIGNED), ours for the two states the notes do not show (api-notes P8). `participant-statuses=other`: names
+ * no one uses (a service that decided otherwise); `=earlier`: what this sandbox answered before TRATO's were known.
+ */
+export const PARTICIPANT_STATUS_NAMES = {
+	default: ['PENDING', 'RECEIVED_TO_SIGN', 'SENT_SIGNED', 'REJECTED'],
+	other: ['WAITING', 'NOTIFIED', 'COMPLETED', 'DECLINED'],
+	earlier: ['PENDING', 'SENT', 'SIGNED', 'REJECTED'],
+} as const;
 
 const isKnown = (name: string): name is VariantName => Object.hasOwn(VARIANTS, name);
 const valuesOf = (name: VariantName): readonly string[] | undefined =>
@@ -229,36 +236,49 @@ export class Variants {
 	// -------------------------------------------------------------------------------------------
 	// Participant statuses (8)
 
-	participantStatus(status: ParticipantStatus): string {
-		if (!this.active.has('participant-statuses')) return status;
-		return VARIANT_PARTICIPANT_STATUSES[PARTICIPANT_STATUSES.indexOf(status)];
+	/** The participant status names the active profile answers (PARTICIPANT_STATUS_NAMES). */
+	private participantNames(): readonly string[] {
+		const set = this.active.get('participant-statuses') as 'other' | 'earlier' | undefined;
+		return PARTICIPANT_STATUS_NAMES[set ?? 'default'];
 	}
 
-	/** The `statusParticipant` filter as a stored status; null = matches nothing (default names under the variant). */
+	participantStatus(status: ParticipantStatus): string {
+		return this.participantNames()[PARTICIPANT_STATUSES.indexOf(status)];
+	}
+
+	/**
+	 * The `statusParticipant` filter as a stored status; null = matches nothing: TRATO's names or the earlier ones
+	 * when the profile answers others (a word the service does not store matches nothing, trato-notes "What TRATO
+	 * answers"); anything else 400.
+	 */
 	participantStatusFilter(value: string): ParticipantStatus | null {
-		const variant = this.active.has('participant-statuses');
-		const names: readonly string[] = variant ? VARIANT_PARTICIPANT_STATUSES : PARTICIPANT_STATUSES;
+		const names = this.participantNames();
 		const i = names.indexOf(value);
 		if (i >= 0) return PARTICIPANT_STATUSES[i];
-		if (variant && (PARTICIPANT_STATUSES as readonly string[]).includes(value)) return null;
+		const { default: trato, earlier } = PARTICIPANT_STATUS_NAMES;
+		if ([...trato, ...earlier].some((name) => name === value)) return null;
 		throw badRequest(
 			`Query 'statusParticipant' must be one of ${names.join(', ')}, got ${JSON.stringify(value)}`,
 		);
 	}
 
-	/** A status given to the control API: the default names, and the variant names while it is active. */
+	/** A status given to the control API: the stored names, the default (TRATO's) names and the active ones. */
 	controlParticipantStatus(value: unknown): ParticipantStatus | undefined {
-		const own = PARTICIPANT_STATUSES.find((s) => s === value);
-		if (own || !this.active.has('participant-statuses')) return own;
-		const i = (VARIANT_PARTICIPANT_STATUSES as readonly unknown[]).indexOf(value);
-		return i >= 0 ? PARTICIPANT_STATUSES[i] : undefined;
+		for (const names of [
+			PARTICIPANT_STATUSES,
+			PARTICIPANT_STATUS_NAMES.default,
+			this.participantNames(),
+		]) {
+			const i = (names as readonly unknown[]).indexOf(value);
+			if (i >= 0) return PARTICIPANT_STATUSES[i];
+		}
+		return undefined;
 	}
 
-	/** A control answer (raw state copy) with participant statuses as the variant names them. */
+	/** A control answer (raw state copy) with participant statuses as the active profile names them. */
 	contractView(c: ContractState): ContractState {
-		if (this.active.has('participant-statuses'))
-			for (const p of c.participants)
-				p.status = this.participantStatus(p.status) as ParticipantStatus;
+		for (const p of c.participants)
+			p.status = this.participantStatus(p.status) as ParticipantStatus;
 		return c;
 	}
 

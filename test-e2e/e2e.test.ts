@@ -180,7 +180,8 @@ for (const major of MAJORS) {
 					(p) => p._id === link.participantId,
 				);
 				assert.ok(participant, `link for a participant of the contract (${link.participantId})`);
-				assert.equal(link.signUrl, `${e.sb.baseUrl}/sign/${participant.signToken}`);
+				// TRATO's form: <web app>/sign/<contract id>/<per participant> (the sandbox is its own web app)
+				assert.equal(link.signUrl, `${e.sb.baseUrl}/sign/${contractId}/${participant.signToken}`);
 				const page = await fetch(link.signUrl);
 				assert.equal(page.status, 200, 'the signing page opens');
 			}
@@ -357,6 +358,59 @@ for (const major of MAJORS) {
 			} finally {
 				e.sb.control.setFileProtection(false);
 			}
+		});
+
+		test('Create With Signers (PDF, the 1.1 default) → signed in the sandbox → Finalize → the signed PDF and the NOM-151 certificate as files', async () => {
+			const workflow = createSignFinalizeWorkflow(e.sb.baseUrl, major);
+			await e.importWorkflow(workflow);
+			const before = e.requests().length;
+			const run = assertSucceeded(await e.execute(workflow.id));
+
+			const created = nodeOutput(run, 'Create with signers')[0].json;
+			const contractId = created.contractId as string;
+			const contract = e.sb.control.getContract(contractId);
+			assert.ok(contract, `the contract ${contractId} Create With Signers output exists`);
+			assert.equal(contract.documentType, 'pdf', 'Source left at its default (1.1): the PDF file');
+			assert.deepEqual(
+				created.participants.map((p: any) => [p.participantId, p.email]),
+				contract.participants.map((p) => [p._id, p.email]),
+			);
+			for (const p of created.participants)
+				assert.match(p.signUrl, new RegExp(`^${e.sb.baseUrl}/sign/${contractId}/`));
+			const sent = apiRequests(e.requests().slice(before)).find(
+				(r) => r.path === '/api/v2/create/contract',
+			);
+			assert.match(String(sent?.body?.file), /^data:application\/pdf;base64,/);
+
+			const [finalized] = nodeOutput(run, 'Finalize');
+			assert.equal(finalized.json.contractId, contractId);
+			assert.equal(finalized.json.finalized, true);
+			assert.equal(e.sb.control.getContract(contractId)?.status, 'FINALIZED');
+			const documents = await fetch(`${e.sb.baseUrl}/api/contract/documents/${contractId}`, {
+				headers: { apikey: e.sb.apiKey },
+			}).then(async (r) => (await r.json()) as { documents: Record<string, string> });
+			assert.equal(finalized.json.signedPdfUrl, documents.documents.signed_contract);
+			assert.equal(finalized.json.nom151CertificateUrl, documents.documents.signed_certificate);
+			for (const [field, url] of [
+				['data', documents.documents.signed_contract],
+				['certificate', documents.documents.signed_certificate],
+			]) {
+				const expected = Buffer.from(await (await fetch(url)).arrayBuffer());
+				assert.ok(
+					binaryBytes(e, finalized, field).equals(expected),
+					`${field}: the file TRATO named`,
+				);
+				assert.equal(finalized.binary?.[field].mimeType, 'application/pdf');
+			}
+			const downloads = e
+				.requests()
+				.slice(before)
+				.filter(
+					(r) => r.path.endsWith('.pdf') && r.headers['user-agent']?.startsWith('n8n-nodes-trato/'),
+				);
+			assert.equal(downloads.length, 2, 'both files downloaded by the node');
+			for (const r of downloads)
+				assert.equal(r.headers.apikey, undefined, 'no credential to the file host');
 		});
 
 		test("a bad input stops the workflow with the node's clear error, before any request", async () => {
@@ -640,6 +694,117 @@ function durableCursorWorkflow(templateId: string): Workflow {
 		connections: {
 			'On status change': { main: [[{ node: 'Mark the event', type: 'main', index: 0 }]] },
 		},
+	};
+}
+
+/**
+ * Create With Signers at node version 1.1 with Source left at its default (the PDF file: n8n stores no default,
+ * so this proves the version's default in real n8n), the participants signing in the sandbox (its control API, as
+ * a participant would in TRATO's web app), then Finalize with Download Files.
+ */
+function createSignFinalizeWorkflow(sandboxUrl: string, major: N8nMajor): Workflow {
+	const credentials = { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
+	const names = [
+		'Start',
+		'Read contract PDF',
+		'Create with signers',
+		'Sign in the sandbox',
+		'Finalize',
+	];
+	return {
+		id: `tratoFinalize${major}00`,
+		name: 'E2E: Create With Signers → signed → Finalize → files',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: 'cf-start',
+				name: names[0],
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'cf-read',
+				name: names[1],
+				type: 'n8n-nodes-base.readWriteFile',
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: {
+					operation: 'read',
+					fileSelector: 'examples/files/service-agreement.pdf',
+					options: {},
+				},
+			},
+			{
+				id: 'cf-create',
+				name: names[2],
+				type: NODE_TYPE,
+				typeVersion: 1.1,
+				position: [400, 0],
+				parameters: {
+					resource: 'contract',
+					operation: 'createV2',
+					name: 'Service agreement - e2e',
+					notificationType: 'none',
+					showSignLinks: true,
+					additionalFields: { stampNom: true },
+					signers: {
+						signer: [
+							{
+								obligation: 'individual',
+								name: 'Carla',
+								lastName: 'Mendoza',
+								email: 'carla.e2e@example.com',
+							},
+							{
+								obligation: 'individual',
+								name: 'Jorge',
+								lastName: 'Salas',
+								email: 'jorge.e2e@example.com',
+							},
+						],
+					},
+				},
+				credentials,
+			},
+			{
+				id: 'cf-sign',
+				name: names[3],
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				position: [600, 0],
+				parameters: {
+					method: 'POST',
+					url: `=${sandboxUrl}/sandbox/contracts/{{ $json.contractId }}/sign`,
+					options: {},
+				},
+			},
+			{
+				id: 'cf-finalize',
+				name: names[4],
+				type: NODE_TYPE,
+				typeVersion: 1.1,
+				position: [800, 0],
+				parameters: {
+					resource: 'contract',
+					operation: 'finalize',
+					contractId: {
+						__rl: true,
+						mode: 'id',
+						value: `={{ $('${names[2]}').item.json.contractId }}`,
+					},
+					downloadFiles: true,
+				},
+				credentials,
+			},
+		],
+		connections: Object.fromEntries(
+			names
+				.slice(0, -1)
+				.map((name, i) => [name, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]),
+		),
 	};
 }
 

@@ -144,9 +144,17 @@ export const routes: readonly ApiRoute[] = [
 		core.lifecycle.cancel(core.contract(ctx.params.contractId));
 		return ok();
 	}),
-	route(['POST'], '/api/contract/finalize/:contractId', (ctx, core) => {
-		core.lifecycle.finalize(core.contract(ctx.params.contractId));
-		return ok();
+	// TRATO answers the signed PDF and the NOM-151 certificate (trato-notes "What TRATO answers", H; api-notes P10)
+	route(['POST'], '/api/contract/finalize/:contractId', async (ctx, core) => {
+		const c = core.contract(ctx.params.contractId);
+		core.lifecycle.finalize(c);
+		if (core.variants.has('finalize-success-only')) return ok();
+		const { documents } = await core.files.signedDocuments(c, false);
+		const contract = { _id: c._id, status: c.status, downloadPdfUrl: documents.signed_contract };
+		return ok({
+			success: true,
+			contract: { ...contract, nom151: documents.signed_certificate ?? '' },
+		});
 	}),
 
 	// 4.19

@@ -188,13 +188,28 @@ async function create(core: Core, ctx: Ctx): Promise<Reply> {
 	core.event(contract, 'created-v2', `${participants.length} participant(s), shield ${shield}`);
 	core.commit(contract);
 	if (send) core.lifecycle.send(contract);
-	const answer: Record<string, unknown> = { success: true, contractid: contract._id };
-	if (showSignLinks && send)
-		answer.contract = {
-			participants: contract.participants.map((p) => ({
-				participantid: p._id,
-				signUrl: core.signUrl(contract, p),
-			})),
-		};
-	return { status: 200, json: answer };
+	return { status: 200, json: answerOf(core, contract, showSignLinks && send) };
+}
+
+/**
+ * TRATO's answer (trato-notes "What TRATO answers", H): `{success, contract: {_id, participants: [{_id, email,
+ * signUrl}]}}`, no top-level `contractid`; links only for a sent contract asked for them (api-notes P9). The
+ * `create-v2-contractid` variant answers the shape this sandbox guessed before.
+ */
+function answerOf(core: Core, contract: ContractState, links: boolean): Record<string, unknown> {
+	const signUrl = (p: ParticipantState) => (links ? { signUrl: core.signUrl(contract, p) } : {});
+	if (core.variants.has('create-v2-contractid')) {
+		const answer: Record<string, unknown> = { success: true, contractid: contract._id };
+		if (links)
+			answer.contract = {
+				participants: contract.participants.map((p) => ({ participantid: p._id, ...signUrl(p) })),
+			};
+		return answer;
+	}
+	const participants = contract.participants.map((p) => ({
+		_id: p._id,
+		email: p.email,
+		...signUrl(p),
+	}));
+	return { success: true, contract: { _id: contract._id, participants } };
 }

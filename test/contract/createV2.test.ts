@@ -228,25 +228,42 @@ describe('contract → createV2: the body TRATO takes (Fields mode)', () => {
 			{ page: 2, top: 100, left: 300, width: 200, height: 60, customSize: false },
 		]);
 		const ids = stored.participants.map((p) => p._id);
+		// TRATO's form of a signing link: <web app>/sign/<contract id>/<per participant>
+		const link = expect.stringMatching(
+			new RegExp(`^${env.sb.baseUrl}/sign/${stored._id}/[\\w-]+$`),
+		);
 		expect(out).toEqual({
 			contractId: stored._id,
-			contractid: stored._id,
 			success: true,
 			name: 'Contrato de arrendamiento 2026',
 			participantCount: 2,
 			spectatorCount: 1,
+			// TRATO's answer (id, e-mail, link) with the name and role read from 4.5
 			participants: [
-				{ participantId: ids[0], name: 'Ana', label: 'Arrendador' },
-				{ participantId: ids[1], name: 'Luis', label: 'Arrendatario' },
+				{
+					participantId: ids[0],
+					name: 'Ana',
+					label: 'Arrendador',
+					email: 'ana@example.com',
+					signUrl: link,
+				},
+				{
+					participantId: ids[1],
+					name: 'Luis',
+					label: 'Arrendatario',
+					email: 'luis@example.com',
+					signUrl: link,
+				},
 			],
 			// what TRATO did with it, read from 4.3: sent in the same call
 			status: 'SENT_TO_SIGN',
 			statusLabel: 'Pending Signature',
-			signingLinks: ids.map((participantId) => ({
-				participantId,
-				signUrl: expect.stringMatching(new RegExp(`^${env.sb.baseUrl}/sign/`)),
-			})),
+			signingLinks: ids.map((participantId) => ({ participantId, signUrl: link })),
 		});
+		const byParticipant = out.participants as Array<{ participantId: string; signUrl: string }>;
+		expect((out.signingLinks as any[]).map((l) => l.signUrl)).toEqual(
+			byParticipant.map((p) => p.signUrl),
+		);
 	});
 
 	test('Word: the file as a data URI with the Word MIME type', async () => {
@@ -367,7 +384,7 @@ describe('contract → createV2: the body TRATO takes (Fields mode)', () => {
 		expect(env.sb.control.getCredits().shield1).toBe(before - 1);
 	});
 
-	test('the contract is created even when its participants cannot be read: the item says so, nothing is sent twice', async () => {
+	test('the contract is created even when its participants cannot be read: the answer still names them, nothing is sent twice', async () => {
 		env.sb.control.addFault({
 			method: 'GET',
 			path: '/api/contract/variables/*',
@@ -379,10 +396,12 @@ describe('contract → createV2: the body TRATO takes (Fields mode)', () => {
 		expect(result.error).toBeUndefined();
 		const out = result.items[0].json;
 		expect(env.sb.control.getContract(String(out.contractId))).toBeDefined();
-		expect(out.participants).toEqual([]);
-		expect(out.participantsError).toMatch(
-			/^The contract was created, but its participants could not be read: .*Database timeout.*Participant → Get Many/,
-		);
+		// TRATO's answer lists them (id, e-mail); only the names and roles of 4.5 are missing
+		expect(out.participants).toEqual([
+			{ participantId: expect.any(String), email: 'ana@example.com' },
+			{ participantId: expect.any(String), email: 'luis@example.com' },
+		]);
+		expect(out.participantsError).toBeUndefined();
 		expect(env.nodeRequests(mark).filter((r) => r.path === '/api/v2/create/contract')).toHaveLength(
 			1,
 		);
@@ -796,4 +815,34 @@ describe('contract → createV2: signing links when TRATO answers none', () => {
 		).toHaveLength(1);
 		expect(draft.sb.control.getContract(String(out.contractId))?.status).toBe('');
 	});
+});
+
+describe('contract → createV2 / create: an answer without any contract ID', () => {
+	test.each([
+		['createV2', '/api/v2/create/contract'],
+		['create', '/api/create/contract'],
+	])(
+		'%s fails loudly, naming what TRATO answered and that the contract may exist',
+		async (operation, path) => {
+			env.sb.control.addFault({
+				method: 'POST',
+				path,
+				status: 200,
+				body: { success: true, id: 'x' },
+			});
+			const result = await env.run({
+				resource: 'contract',
+				operation,
+				source: 'template',
+				templateId: fromList(LEASE),
+				signersInputMode: 'fields',
+				signers: { signer: [ana] },
+			} as any);
+			expect((result.error as any)?.name).toBe('NodeOperationError');
+			expect(result.error?.message).toBe('TRATO answered the creation without a contract ID');
+			expect(result.error?.description).toBe(
+				'The answer had success, id; the node looked for contractid and contract._id. The contract may have been created: look for it with Contract → Get Many before running this step again.',
+			);
+		},
+	);
 });

@@ -171,9 +171,27 @@ describe('contract → getAll: filters', () => {
 		],
 		[
 			'participant e-mail and status (the same participant)',
-			{ emailParticipant: ' ANA.filter@example.com ', statusParticipant: 'SIGNED' },
+			{ emailParticipant: ' ANA.filter@example.com ', statusParticipant: 'SENT_SIGNED' },
 			['a'],
+			{ emailParticipant: 'ANA.filter@example.com', statusParticipant: 'SENT_SIGNED' },
+		],
+		[
+			'participant status saved by an earlier version of the node (Signed, stored as SIGNED)',
 			{ emailParticipant: 'ANA.filter@example.com', statusParticipant: 'SIGNED' },
+			['a'],
+			{ emailParticipant: 'ANA.filter@example.com', statusParticipant: 'SENT_SIGNED' },
+		],
+		[
+			'participant status saved by an earlier version of the node (Sent, stored as SENT)',
+			{ emailParticipant: 'ana.filter@example.com', statusParticipant: 'SENT' },
+			['b'],
+			{ emailParticipant: 'ana.filter@example.com', statusParticipant: 'RECEIVED_TO_SIGN' },
+		],
+		[
+			'participant status from an expression: sent as it is (a word TRATO does not store matches nothing)',
+			{ emailParticipant: 'ana.filter@example.com', statusParticipant: '={{ "SIGNED" }}' },
+			[],
+			{ emailParticipant: 'ana.filter@example.com', statusParticipant: 'SIGNED' },
 		],
 		[
 			'participant e-mail alone',

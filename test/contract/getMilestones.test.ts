@@ -12,9 +12,8 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import {
 	byId,
+	signedPdfContract,
 	createPdfContract,
-	prepareForSending,
-	sendContract,
 	startEnv,
 	type NodeTestEnv,
 } from '../helpers/env';
@@ -35,13 +34,7 @@ const getMilestones = (contractId: string, options: INodeParameters = {}) => ({
 	options,
 });
 
-async function signedContract(): Promise<string> {
-	const id = await createPdfContract(env.api);
-	await prepareForSending(env.api, id);
-	await sendContract(env.api, id);
-	env.sb.control.sign(id);
-	return id;
-}
+const signedContract = () => signedPdfContract(env);
 
 describe('contract → getMilestones', () => {
 	test('one item per milestone, with the contract ID and the milestone ID', async () => {

@@ -176,11 +176,21 @@ describe('contract → cancel', () => {
 });
 
 describe('contract → finalize', () => {
-	test('finalizes a signed contract', async () => {
-		const { id } = await contract('signed');
+	test('finalizes a signed contract; the output keeps the signed PDF and NOM-151 links TRATO answers', async () => {
+		const { id } = await contract('signed', { stampNom: true });
 		const mark = env.mark();
 		const result = await run('finalize', id);
-		expect(result.items.map((i) => i.json)).toEqual([{ contractId: id, finalized: true }]);
+		const file = (kind: string) =>
+			expect.stringMatching(new RegExp(`^${env.sb.uploadUrl}/${id}-${kind}-[\\w-]+\\.pdf$`));
+		expect(result.items.map((i) => i.json)).toEqual([
+			{
+				contractId: id,
+				finalized: true,
+				status: 'FINALIZED',
+				signedPdfUrl: file('signed'),
+				nom151CertificateUrl: file('nom151-certificate'),
+			},
+		]);
 		expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			`POST /api/contract/finalize/${id} 200`,
 		]);

@@ -67,7 +67,8 @@ describe('contract → send', () => {
 		expect(out.sent).toBe(true);
 		expect(out.signingLinks.map((l: any) => l.participantId)).toEqual(participantIds);
 		for (const link of out.signingLinks) {
-			expect(link.signUrl).toMatch(new RegExp(`^${env.sb.baseUrl}/sign/[A-Za-z0-9_-]+$`));
+			// TRATO's form: <web app>/sign/<contract id>/<per participant>
+			expect(link.signUrl).toMatch(new RegExp(`^${env.sb.baseUrl}/sign/${id}/[A-Za-z0-9_-]+$`));
 			const page = await axios.get(link.signUrl, { validateStatus: () => true });
 			expect(page.status).toBe(200);
 		}

@@ -309,7 +309,8 @@ describe("E-mail and Password: failures say what to fix, in TRATO's words", () =
 			credentials: { ...env.passwordCreds, password: wrong },
 		});
 		expect(stopped.error?.message).toBe(`TRATO refused the login: ${TOKEN_ERRORS.refused}`);
-		expect(stopped.error?.description).toMatch(/https:\/\/enterprise\.app\.trato\.io/);
+		// the web app of the credential's environment: for Custom URL its own origin (test/answers/webApp.test.ts)
+		expect(stopped.error?.description).toContain(`sign in to TRATO with (${env.sb.baseUrl})`);
 		for (const text of [
 			JSON.stringify(result.run),
 			JSON.stringify(stopped.run),

@@ -267,3 +267,19 @@ export function pointDocumentsTo(
 		},
 	});
 }
+
+/** A contract from the PDF fixture, configured (e.g. `{stampNom: true}`), sent and signed by everyone (test setup). */
+export async function signedPdfContract(
+	env: Pick<NodeTestEnv, 'api' | 'sb'>,
+	config: Record<string, unknown> = {},
+): Promise<string> {
+	const id = await createPdfContract(env.api);
+	await prepareForSending(env.api, id);
+	if (Object.keys(config).length) {
+		const res = await env.api.post(`/api/contract/configuration/${id}`, config);
+		if (res.status !== 200) throw new Error(`setup configure failed: ${JSON.stringify(res.data)}`);
+	}
+	await sendContract(env.api, id);
+	env.sb.control.sign(id);
+	return id;
+}

@@ -60,6 +60,7 @@ describe('participant → get', () => {
 			variablesCount: 3,
 			attachmentsCount: 0,
 			status: 'PENDING',
+			statusLabel: 'PENDING',
 			address: '',
 			geolocation: null,
 			ip: '',
@@ -90,12 +91,16 @@ describe('participant → get', () => {
 		const json = result.items[0].json;
 		expect(json).toMatchObject({
 			participantId: first,
-			status: 'SIGNED',
+			// as TRATO stores it (trato-notes "What TRATO answers")
+			status: 'SENT_SIGNED',
+			statusLabel: 'Signed',
 			ip: '198.51.100.7',
 			geolocation: { latitude: 19.4326, longitude: -99.1332 },
 		});
 		expect(Date.parse(String(json.signedAt))).not.toBeNaN();
-		expect(String(json.signatureLink)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sign\//);
+		expect(String(json.signatureLink)).toMatch(
+			new RegExp(`^${env.sb.baseUrl}/sign/${contractId}/[\\w-]+$`),
+		);
 	});
 
 	test('Raw Output keeps the API shape (editable / information)', async () => {

@@ -83,7 +83,7 @@ describe('sandbox Create V2 (4.2, Part 7) as TRATO takes it', () => {
 	});
 	const create = (b: unknown) => h.api.post('/api/v2/create/contract', b);
 
-	it('creates and sends in one call, with the signing links in the answer', async () => {
+	it('creates and sends in one call, answering as TRATO does: contract._id and the participants with their links', async () => {
 		const res = await create(
 			body({
 				participants: [
@@ -101,15 +101,17 @@ describe('sandbox Create V2 (4.2, Part 7) as TRATO takes it', () => {
 			}),
 		);
 		expect(res.status).toBe(200);
-		const id = res.data.contractid;
+		const id = res.data.contract._id;
 		const c = h.sb.control.getContract(id)!;
+		// trato-notes "What TRATO answers" (H): no top-level contractid; links on the web app, /sign/<contract id>/…
 		expect(res.data).toEqual({
 			success: true,
-			contractid: expect.stringMatching(/^[0-9a-f]{24}$/),
 			contract: {
+				_id: expect.stringMatching(/^[0-9a-f]{24}$/),
 				participants: c.participants.map((p) => ({
-					participantid: p._id,
-					signUrl: expect.stringMatching(new RegExp(`^${h.sb.baseUrl}/sign/`)),
+					_id: p._id,
+					email: p.email,
+					signUrl: expect.stringMatching(new RegExp(`^${h.sb.baseUrl}/sign/${id}/[\\w-]+$`)),
 				})),
 			},
 		});
@@ -129,8 +131,8 @@ describe('sandbox Create V2 (4.2, Part 7) as TRATO takes it', () => {
 			shield3Statement: 'Declaro que acepto el contrato.',
 		});
 		expect(c.participants.map((p) => [p.label, p.name, p.lastName, p.email, p.status])).toEqual([
-			['Arrendador', 'Ana', 'López', 'ana@example.com', 'SENT'],
-			['Arrendatario', 'Luis', 'Pérez', 'luis@example.com', 'SENT'],
+			['Arrendador', 'Ana', 'López', 'ana@example.com', 'RECEIVED_TO_SIGN'],
+			['Arrendatario', 'Luis', 'Pérez', 'luis@example.com', 'RECEIVED_TO_SIGN'],
 		]);
 		expect(c.participants[0].v2).toMatchObject({
 			signOrder: 0,
@@ -155,7 +157,7 @@ describe('sandbox Create V2 (4.2, Part 7) as TRATO takes it', () => {
 			}),
 		);
 		expect(t.status).toBe(200);
-		const c = h.sb.control.getContract(t.data.contractid)!;
+		const c = h.sb.control.getContract(t.data.contract._id)!;
 		expect(c.templateId).toBe(LEASE_TEMPLATE);
 		expect(c.participants).toHaveLength(1);
 		expect(c.participants[0].label).toBe('Arrendador');
@@ -163,15 +165,52 @@ describe('sandbox Create V2 (4.2, Part 7) as TRATO takes it', () => {
 		const docx = (await makeDocx(['Hola'])).toString('base64');
 		const w = await create(body({ file: `data:${DOCX_MIME};base64,${docx}` }));
 		expect(w.status).toBe(200);
-		expect(h.sb.control.getContract(w.data.contractid)!.documentType).toBe('word');
+		expect(h.sb.control.getContract(w.data.contract._id)!.documentType).toBe('word');
 	});
 
 	it('the create-v2-draft variant keeps a draft and answers no links', async () => {
 		h.sb.control.setVariants(['create-v2-draft']);
 		try {
 			const res = await create(body());
-			expect(res.data).toEqual({ success: true, contractid: expect.any(String) });
-			expect(h.sb.control.getContract(res.data.contractid)!.status).toBe('');
+			expect(res.data).toEqual({
+				success: true,
+				contract: {
+					_id: expect.any(String),
+					participants: [{ _id: expect.any(String), email: 'ana@example.com' }],
+				},
+			});
+			expect(h.sb.control.getContract(res.data.contract._id)!.status).toBe('');
+		} finally {
+			h.sb.control.setVariants([]);
+		}
+	});
+
+	it('without showSignLinks the answer lists the participants without links', async () => {
+		const res = await create(body({ showSignLinks: false }));
+		expect(res.data.contract.participants).toEqual([
+			{ _id: expect.any(String), email: 'ana@example.com' },
+		]);
+	});
+
+	it('the create-v2-contractid variant answers the shape guessed before: contractid, links under participantid', async () => {
+		h.sb.control.setVariants(['create-v2-contractid']);
+		try {
+			const res = await create(body());
+			const c = h.sb.control.getContract(res.data.contractid)!;
+			expect(res.data).toEqual({
+				success: true,
+				contractid: c._id,
+				contract: {
+					participants: [
+						{
+							participantid: c.participants[0]._id,
+							signUrl: expect.stringMatching(new RegExp(`^${h.sb.baseUrl}/sign/${c._id}/`)),
+						},
+					],
+				},
+			});
+			const quiet = await create(body({ showSignLinks: false }));
+			expect(quiet.data).toEqual({ success: true, contractid: expect.any(String) });
 		} finally {
 			h.sb.control.setVariants([]);
 		}

@@ -79,7 +79,7 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 			}
 		});
 
-		it('sends: SENT_TO_SIGN, participants SENT, signing links of the form {baseUrl}/sign/<token>', async () => {
+		it("sends: SENT_TO_SIGN, participants RECEIVED_TO_SIGN, signing links in TRATO's form {web app}/sign/<contract id>/<token>", async () => {
 			const c = await readyContract(h.api);
 			const res = await h.api.post(`/api/contract/send/${c.id}`, undefined, {
 				params: { showSignLinks: 'true' },
@@ -90,13 +90,13 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 				contract: {
 					participants: c.participants.map((participantid) => ({
 						participantid,
-						signUrl: expect.stringMatching(new RegExp(`^${h.sb.baseUrl}/sign/[\\w-]+$`)),
+						signUrl: expect.stringMatching(new RegExp(`^${h.sb.baseUrl}/sign/${c.id}/[\\w-]+$`)),
 					})),
 				},
 			});
 			expect(await status(c.id)).toBe('SENT_TO_SIGN');
 			const p = await h.api.get(`/api/contract/participant/${c.id}/${c.participants[0]}`);
-			expect(p.data.information.status).toBe('SENT');
+			expect(p.data.information.status).toBe('RECEIVED_TO_SIGN');
 			expect(p.data.information.signatureLink).toBe(res.data.contract.participants[0].signUrl);
 			const page = await rawRequest(p.data.information.signatureLink);
 			expect(page.status).toBe(200);
@@ -145,7 +145,7 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 			expect(await status(c.id)).toBe('SENT_TO_SIGN');
 			const p = await h.api.get(`/api/contract/participant/${c.id}/${c.participants[0]}`);
 			expect(p.data.information).toMatchObject({
-				status: 'SIGNED',
+				status: 'SENT_SIGNED',
 				ip: '198.51.100.7',
 				geolocation: { latitude: 20.67, longitude: -103.35 },
 				signedAt: '2027-03-10T12:30:00.000Z',
@@ -182,9 +182,40 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 				/only be finalized when RECEIVED_SIGNED \(it is SENT_TO_SIGN\)/,
 			);
 			h.sb.control.sign(c.id);
-			expect((await h.api.post(`/api/contract/finalize/${c.id}`)).data).toEqual({ success: true });
+			// TRATO's answer: the signed PDF and the NOM-151 certificate (trato-notes "What TRATO answers", H)
+			const done = await h.api.post(`/api/contract/finalize/${c.id}`);
+			expect(done.data).toEqual({
+				success: true,
+				contract: {
+					_id: c.id,
+					status: 'FINALIZED',
+					downloadPdfUrl: expect.stringMatching(new RegExp(`^${h.sb.uploadUrl}/${c.id}-signed-`)),
+					nom151: '', // configured without the NOM-151 stamp
+				},
+			});
+			const pdf = await rawRequest(done.data.contract.downloadPdfUrl);
+			expect([pdf.status, pdf.body.slice(0, 5)]).toEqual([200, '%PDF-']);
 			expect(await status(c.id)).toBe('FINALIZED');
 			expect((await h.api.post(`/api/contract/finalize/${c.id}`)).status).toBe(409);
+		});
+
+		it('finalize with the NOM-151 stamp answers the certificate; finalize-success-only answers only success', async () => {
+			const stamped = await sentContract(h.api, { stampNom: true });
+			h.sb.control.sign(stamped.id);
+			const done = await h.api.post(`/api/contract/finalize/${stamped.id}`);
+			const documents = await h.api.get(`/api/contract/documents/${stamped.id}`);
+			expect(done.data.contract.nom151).toBe(documents.data.documents.signed_certificate);
+			expect(done.data.contract.downloadPdfUrl).toBe(documents.data.documents.signed_contract);
+			h.sb.control.setVariants(['finalize-success-only']);
+			try {
+				const earlier = await sentContract(h.api);
+				h.sb.control.sign(earlier.id);
+				expect((await h.api.post(`/api/contract/finalize/${earlier.id}`)).data).toEqual({
+					success: true,
+				});
+			} finally {
+				h.sb.control.setVariants([]);
+			}
 		});
 
 		it('cancels with DELETE or POST; refuses twice and when signed by all', async () => {
@@ -322,7 +353,7 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 			const res = await h.api.post('/api/sign-url/renew', { url: old });
 			expect(res.status).toBe(200);
 			expect(res.data.success).toBe(true);
-			expect(res.data.url).toMatch(new RegExp(`^${h.sb.baseUrl}/sign/`));
+			expect(res.data.url).toMatch(new RegExp(`^${h.sb.baseUrl}/sign/${c.id}/[\\w-]+$`));
 			expect(res.data.url).not.toBe(old);
 			expect((await rawRequest(old)).status).toBe(404);
 			expect((await rawRequest(res.data.url)).status).toBe(200);
@@ -330,6 +361,32 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 			expect(again.status).toBe(404);
 			const p = await h.api.get(`/api/contract/participant/${c.id}/${c.participants[0]}`);
 			expect(p.data.information.signatureLink).toBe(res.data.url);
+		});
+
+		it('a link names its contract: under another contract id the page and a renewal are 404', async () => {
+			const c = await readyContract(h.api);
+			const sent = await h.api.post(`/api/contract/send/${c.id}?showSignLinks=true`);
+			const link: string = sent.data.contract.participants[0].signUrl;
+			const other = link.replace(`/sign/${c.id}/`, '/sign/000000000000000000000000/');
+			expect((await rawRequest(other)).status).toBe(404);
+			expect((await h.api.post('/api/sign-url/renew', { url: other })).status).toBe(404);
+			expect((await rawRequest(link)).status).toBe(200);
+		});
+
+		it('short-sign-links: the form used before ({base}/sign/<token>), opened and renewed the same way', async () => {
+			h.sb.control.setVariants(['short-sign-links']);
+			try {
+				const c = await readyContract(h.api);
+				const sent = await h.api.post(`/api/contract/send/${c.id}?showSignLinks=true`);
+				const old: string = sent.data.contract.participants[0].signUrl;
+				expect(old).toMatch(new RegExp(`^${h.sb.baseUrl}/sign/[\\w-]+$`));
+				expect((await rawRequest(old)).status).toBe(200);
+				const res = await h.api.post('/api/sign-url/renew', { url: old });
+				expect(res.data.url).toMatch(new RegExp(`^${h.sb.baseUrl}/sign/[\\w-]+$`));
+				expect((await rawRequest(old)).status).toBe(404);
+			} finally {
+				h.sb.control.setVariants([]);
+			}
 		});
 
 		it('refuses a URL that is not a signing URL', async () => {
@@ -440,7 +497,7 @@ describe('sandbox state machine: send, sign, cancel, finalize and friends', () =
 			const signed = await h.raw.post(`${base}/sandbox/contracts/${id}/sign`, {});
 			expect(signed.data.contract.status).toBe('RECEIVED_SIGNED');
 			const raw = await h.raw.get(`${base}/sandbox/contracts/${id}`);
-			expect(raw.data.participants.every((p: any) => p.status === 'SIGNED')).toBe(true);
+			expect(raw.data.participants.every((p: any) => p.status === 'SENT_SIGNED')).toBe(true);
 			expect(
 				(await h.raw.post(`${base}/sandbox/contracts/${id}/status`, { status: 'BOGUS' })).status,
 			).toBe(400);

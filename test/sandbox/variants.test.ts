@@ -285,12 +285,38 @@ describe('participant-statuses (api-notes S2)', () => {
 	const listed = async (value: string) =>
 		(await filter(value)).data.map((x: { _id: string }) => x._id);
 
-	it('default: PENDING, SENT, SIGNED, REJECTED; the other names are refused by the filter', async () => {
+	it("default: TRATO's RECEIVED_TO_SIGN and SENT_SIGNED (with PENDING, REJECTED); the earlier names match nothing, others are refused", async () => {
 		const { signedOne, rejected, draft } = setup();
+		expect([await status(signedOne, 0), await status(signedOne, 1)]).toEqual([
+			'SENT_SIGNED',
+			'RECEIVED_TO_SIGN',
+		]);
+		expect([await status(rejected, 0), await status(draft, 0)]).toEqual(['REJECTED', 'PENDING']);
+		expect(await listed('SENT_SIGNED')).toContain(signedOne._id);
+		expect(await listed('RECEIVED_TO_SIGN')).toContain(signedOne._id);
+		const old = await filter('SIGNED');
+		expect([old.status, old.data, old.headers['x-total-documents']]).toEqual([200, [], '0']);
+		expect((await filter('COMPLETED')).status).toBe(400);
+		expect(h.sb.control.getContract(signedOne._id)!.participants[0].status).toBe('SENT_SIGNED');
+		// the control API takes TRATO's names and the stored ones
+		const made = contract({
+			status: 'SENT_TO_SIGN',
+			participants: [
+				{ ...people[0], status: 'SENT_SIGNED' },
+				{ ...people[1], status: 'SIGNED' },
+			],
+		});
+		expect(made.participants.map((p) => p.status)).toEqual(['SENT_SIGNED', 'SENT_SIGNED']);
+	});
+
+	it('participant-statuses=earlier: PENDING, SENT, SIGNED, REJECTED (what the sandbox answered before)', async () => {
+		const { signedOne, rejected, draft } = setup();
+		use('participant-statuses=earlier');
 		expect([await status(signedOne, 0), await status(signedOne, 1)]).toEqual(['SIGNED', 'SENT']);
 		expect([await status(rejected, 0), await status(draft, 0)]).toEqual(['REJECTED', 'PENDING']);
 		expect(await listed('SIGNED')).toContain(signedOne._id);
-		expect((await filter('COMPLETED')).status).toBe(400);
+		const trato = await filter('SENT_SIGNED');
+		expect([trato.status, trato.data]).toEqual([200, []]);
 		expect(h.sb.control.getContract(signedOne._id)!.participants[0].status).toBe('SIGNED');
 	});
 
@@ -306,8 +332,10 @@ describe('participant-statuses (api-notes S2)', () => {
 		expect(await listed('DECLINED')).toContain(rejected._id);
 		expect(await listed('WAITING')).toContain(draft._id);
 		expect(await listed('NOTIFIED')).not.toContain(draft._id);
-		const old = await filter('SIGNED');
-		expect([old.status, old.data, old.headers['x-total-documents']]).toEqual([200, [], '0']);
+		for (const word of ['SIGNED', 'SENT_SIGNED']) {
+			const old = await filter(word);
+			expect([old.status, old.data, old.headers['x-total-documents']]).toEqual([200, [], '0']);
+		}
 		const bad = await filter('FINISHED');
 		expect(bad.status).toBe(400);
 		expect(bad.data.error).toContain('WAITING, NOTIFIED, COMPLETED, DECLINED');
@@ -579,7 +607,7 @@ describe('switching variants', () => {
 		expect((await h.raw.get(`${base}/sandbox/health`)).data.variants).toEqual(set.data.variants);
 		const shown = (await h.raw.get(`${base}/sandbox/variants`)).data;
 		expect(shown.variants).toEqual(set.data.variants);
-		expect(shown.known).toHaveLength(18);
+		expect(shown.known).toHaveLength(21);
 		const bad = await h.raw.post(`${base}/sandbox/variants`, { variants: ['newest-last'] });
 		expect(bad.status).toBe(400);
 		expect(bad.data).toEqual({

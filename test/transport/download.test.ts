@@ -25,6 +25,7 @@ import {
 	pointDocumentsTo,
 	prepareForSending,
 	sendContract,
+	signedPdfContract,
 	startEnv,
 	type NodeTestEnv,
 } from '../helpers/env';
@@ -75,14 +76,7 @@ afterEach(() => {
 	foreignRequests.length = 0;
 });
 
-async function signedContract(): Promise<string> {
-	const id = await createPdfContract(env.api);
-	await prepareForSending(env.api, id);
-	await env.api.post(`/api/contract/configuration/${id}`, { stampNom: true });
-	await sendContract(env.api, id);
-	env.sb.control.sign(id);
-	return id;
-}
+const signedContract = () => signedPdfContract(env, { stampNom: true });
 
 const download = (contractId: string) => ({
 	resource: 'contract',

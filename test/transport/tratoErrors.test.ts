@@ -103,7 +103,7 @@ describe("TRATO's error texts reach the user with what to fix", () => {
 	test.each([
 		[
 			'Template ID is required to create a new contract when the source is a template or document.',
-			'Choose a Template: TRATO needs one also for a contract made from a PDF or Word file. Pick it from the list, or copy its ID from the TRATO web app (enterprise.app.trato.io) → "Mis Plantillas".',
+			'Choose a Template: TRATO needs one also for a contract made from a PDF or Word file. Pick it from the list, or copy its ID from the TRATO web app (<web app>) → "Mis Plantillas".',
 		],
 		[
 			'Source parameter is required to create a new contract.',
@@ -125,7 +125,8 @@ describe("TRATO's error texts reach the user with what to fix", () => {
 		);
 		expect((result.error as any)?.name).toBe('NodeApiError');
 		expect(result.error?.message).toBe(`TRATO refused the request: ${text}`);
-		expect(result.error?.description).toBe(fix);
+		// the web app of the credential's environment: for Custom URL, its own origin (the sandbox's)
+		expect(result.error?.description).toBe(fix.replace('<web app>', env.sb.baseUrl));
 	});
 
 	test('the token text: "Account email is required in order to process this request."', async () => {

@@ -2,6 +2,7 @@ import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { RESOURCES } from './resources';
+import { DEFAULT_VERSION, NODE_VERSIONS } from './versions';
 
 const properties: INodeProperties[] = [
 	{
@@ -54,7 +55,9 @@ const properties: INodeProperties[] = [
  * node class itself (name, display name, group, icon, subtitle, tool use). The class spreads it.
  */
 export const versionDescription = {
-	version: 1,
+	// what differs per version: actions/versions.ts (VERSION_DEFAULTS)
+	version: NODE_VERSIONS,
+	defaultVersion: DEFAULT_VERSION,
 	description:
 		'Create contracts from templates, PDF or Word files, fill variables, send them for signature and retrieve signed documents (NOM-151)',
 	defaults: { name: 'TRATO' },

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { documentSourceField } from './common';
 import { configurationFields } from './configure';
 import { participantValues, text } from './createV2Participant';
 import { booleanField, languageField, notificationTypeField } from './fieldBuilders';
@@ -8,6 +9,31 @@ import { booleanField, languageField, notificationTypeField } from './fieldBuild
  * UI fields of Create V2 (spec 4.2) as TRATO takes them (trato-notes "Create V2"): top-level settings, the
  * participants with their signature boxes, spectators; participants and spectators as fields or as JSON arrays.
  */
+
+const NOT_DOCUMENTED =
+	'TRATO does not document a template for Create With Signers (V2): its public examples always send a PDF or Word file. If TRATO refuses it, create the contract with Contract → Create instead.';
+
+/**
+ * Source of a Create V2 contract: a file is what TRATO documents for V2 (trato-notes "Create V2"); the template stays
+ * available and says so. The default differs per node version (actions/versions.ts), so it is set there.
+ */
+export const createV2SourceField: INodeProperties = {
+	...documentSourceField,
+	options: (documentSourceField.options ?? []).map((option) =>
+		'value' in option && option.value === 'template'
+			? { ...option, description: `A template stored in your TRATO account. ${NOT_DOCUMENTED}` }
+			: option,
+	),
+};
+
+/** Shown when Create V2 is asked to use a template. */
+export const createV2TemplateNotice: INodeProperties = {
+	displayName: NOT_DOCUMENTED,
+	name: 'createV2TemplateNotice',
+	type: 'notice',
+	default: '',
+	displayOptions: { show: { source: ['template'] } },
+};
 
 /** Configuration fields of 4.4 that are also top-level settings of a Create V2 body (trato-notes). */
 const SETTINGS = [

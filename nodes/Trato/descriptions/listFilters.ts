@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { CONTRACT_STATUSES } from '../helpers/status';
+import { CONTRACT_STATUSES, PARTICIPANT_STATUSES } from '../helpers/status';
 import { templateIdLocator } from './common';
 
 /** Filter fields of the Get Many operations (spec 4.14, 4.26); the query is built by helpers/listQuery. */
@@ -30,33 +30,26 @@ export const STATUS_FILTER_OPTIONS = CONTRACT_STATUSES.filter((s) => s.value !==
 	description: s.value,
 }));
 
-const PARTICIPANT_STATUS_OPTIONS = [
-	{
-		name: 'Pending (Not Sent Yet)',
-		value: 'PENDING',
-		description: 'The contract has not been sent to this participant yet',
-	},
-	{
-		name: 'Rejected',
-		value: 'REJECTED',
-		description: 'The participant rejected the contract',
-	},
-	{
-		name: 'Sent (Not Signed Yet)',
-		value: 'SENT',
-		description: 'The participant received the contract and has not signed',
-	},
-	{
-		name: 'Signed',
-		value: 'SIGNED',
-		description: 'The participant has signed',
-	},
-];
+const PARTICIPANT_STATUS_DESCRIPTIONS: Record<string, string> = {
+	RECEIVED_TO_SIGN:
+		'The participant received the contract and has not signed yet (RECEIVED_TO_SIGN)',
+	SENT_SIGNED: 'The participant has signed (SENT_SIGNED)',
+};
+
+const PARTICIPANT_STATUS_OPTIONS = PARTICIPANT_STATUSES.map((s) => ({
+	name: s.label,
+	value: s.value,
+	description: PARTICIPANT_STATUS_DESCRIPTIONS[s.value],
+}));
 
 const OTHER_VALUE_HINT =
-	'The service does not document its participant status values: these are the usual ones. If yours uses another (for example WAITING), switch this field to Expression and type it.';
+	'These are the values TRATO stores. To filter on another one, switch this field to Expression and type it: it is sent as it is. Workflows saved with the earlier choices Sent or Signed keep working (read as Waiting to Sign and Signed).';
 
-/** Participant status filter (spec 4.14), for Get Many and the trigger: known values, any other accepted. */
+/**
+ * Participant status filter (spec 4.14), for Get Many and the trigger: TRATO's values offered, any other accepted
+ * (an expression, or a value an earlier version of the node stored: `allowArbitraryValues` keeps the editor from
+ * calling it unsupported; helpers/status.ts `participantStatusToSend` reads it).
+ */
 export function participantStatusFilter(
 	defaultValue: string,
 	description: string,
@@ -66,6 +59,7 @@ export function participantStatusFilter(
 		name: 'statusParticipant',
 		type: 'options',
 		options: PARTICIPANT_STATUS_OPTIONS,
+		allowArbitraryValues: true,
 		default: defaultValue,
 		description: `${description} ${OTHER_VALUE_HINT}`,
 	};
@@ -92,7 +86,7 @@ export const contractFilterFields: INodeProperties[] = [
 			'Only contracts with a participant who has this e-mail address (not case-sensitive)',
 	},
 	participantStatusFilter(
-		'SENT',
+		'RECEIVED_TO_SIGN',
 		'Only contracts with a participant in this status. Combined with Participant Email, that same participant must match both.',
 	),
 	{

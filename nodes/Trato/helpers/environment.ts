@@ -14,6 +14,29 @@ export const ENVIRONMENT_URLS = {
 	staging: 'https://enterprise-stage.api.trato.io',
 } as const;
 
+/**
+ * TRATO's web app per environment, where participants sign (`<app>/sign/<contract id>/…`) and users find their
+ * templates ("Mis Plantillas") and API key (trato-notes "What TRATO answers" and "Portal pages", H-/H).
+ */
+export const WEB_APP_URLS = {
+	production: 'https://enterprise.app.trato.io',
+	staging: 'https://enterprise-stage.app.trato.io',
+} as const;
+
+/**
+ * The web app of a credential's Environment: TRATO's for Production and Staging; for Custom URL the Base URL's own
+ * origin (a stand-in such as the sandbox serves its signing pages there). Undefined when the address is unusable.
+ */
+export function webAppAddress(data: {
+	environment?: unknown;
+	baseUrl?: unknown;
+}): string | undefined {
+	const environment = data.environment ?? 'production';
+	if (environment === 'production' || environment === 'staging') return WEB_APP_URLS[environment];
+	const address = credentialAddress(data);
+	return 'problem' in address ? undefined : address.origin;
+}
+
 /** A sentence for the user: what is wrong (message) and how to fix it (description). */
 export interface Problem {
 	message: string;

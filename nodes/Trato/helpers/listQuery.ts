@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { toDateOnly, toIsoTimestamp } from './dates';
+import { participantStatusToSend } from './status';
 import {
 	fail,
 	idProblem,
@@ -116,7 +117,10 @@ export function contractFilterQuery(
 			filters.emailParticipant,
 			'Participant Email',
 		);
-	if (isSet(filters.statusParticipant)) qs.statusParticipant = filters.statusParticipant;
+	// an earlier list value stored in the workflow is read as TRATO's (api-notes P5); anything else as it is
+	const stored = (ctx.getNode().parameters.filters as IDataObject | undefined)?.statusParticipant;
+	const statusParticipant = participantStatusToSend(stored, filters.statusParticipant);
+	if (statusParticipant) qs.statusParticipant = statusParticipant;
 	const pairs = ((filters.participantVariables as IDataObject | undefined)?.variables ??
 		[]) as IDataObject[];
 	const variables = participantVariablesQuery(ctx, itemIndex, pairs);

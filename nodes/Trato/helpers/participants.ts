@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { firstText, PARTICIPANT_ID_KEYS } from './answers';
+import { participantStatusLabel } from './status';
 import { fail } from './validate';
 import { object } from './variables';
 
@@ -74,7 +76,7 @@ export function flattenParticipant(contractId: string, record: IDataObject): IDa
 	const info = object(record.information);
 	const out: IDataObject = {
 		contractId,
-		participantId: record.participantid,
+		participantId: firstText(record, PARTICIPANT_ID_KEYS),
 		name: editable.name,
 		email: editable.email,
 		phone: editable.phone,
@@ -84,6 +86,7 @@ export function flattenParticipant(contractId: string, record: IDataObject): IDa
 		variablesCount: info.variables,
 		attachmentsCount: info.attachments,
 		status: info.status,
+		statusLabel: info.status === undefined ? undefined : participantStatusLabel(info.status),
 		address: info.address,
 		geolocation: info.geolocation ?? null,
 		ip: info.ip,
@@ -91,7 +94,7 @@ export function flattenParticipant(contractId: string, record: IDataObject): IDa
 		signatureLink: info.signatureLink,
 	};
 	const known = new Set([
-		'participantid',
+		...PARTICIPANT_ID_KEYS.filter((key) => key !== 'id'),
 		'editable',
 		'information',
 		'success',

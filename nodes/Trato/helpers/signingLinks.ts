@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { answeredParticipants } from './answers';
 import type { ParticipantContact } from './participants';
 
 /** A signing link as the node outputs it (api-notes N7). */
@@ -8,32 +9,15 @@ export interface SigningLink extends IDataObject {
 	signUrl: string;
 }
 
-const LIST_PLACES = (answer: IDataObject): unknown[] => [
-	(answer.contract as IDataObject | undefined)?.participants,
-	answer.participants,
-	answer.signLinks,
-	answer.links,
-];
-const ID_KEYS = ['participantid', 'participantId', '_id', 'id'];
-const URL_KEYS = ['signUrl', 'signURL', 'url', 'link', 'signatureLink'];
-
 /**
- * The signing links in an answer, read tolerantly (trato-notes: Send's `contract.participants[]` with
- * `participantid` and `signUrl` is documented; Create V2's answer is not shown): the first list found among
- * `contract.participants`, `participants`, `signLinks`, `links`, with an id and a URL under their usual names.
+ * The signing links in an answer, read tolerantly (helpers/answers.ts): Send's `contract.participants[]` with
+ * `participantid` and `signUrl` (spec 4.10), TRATO's Create V2 `contract.participants[]` with `_id` and `signUrl`
+ * (trato-notes "What TRATO answers"), or the other usual places and names.
  */
 export function signingLinksFrom(answer: IDataObject): SigningLink[] {
-	const list = LIST_PLACES(answer).find((place) => Array.isArray(place)) as unknown[] | undefined;
-	const links: SigningLink[] = [];
-	for (const entry of list ?? []) {
-		if (!entry || typeof entry !== 'object') continue;
-		const record = entry as IDataObject;
-		const url = URL_KEYS.map((key) => record[key]).find((v) => typeof v === 'string' && v);
-		if (!url) continue;
-		const id = ID_KEYS.map((key) => record[key]).find((v) => typeof v === 'string' && v);
-		links.push({ participantId: String(id ?? ''), signUrl: url as string });
-	}
-	return links;
+	return answeredParticipants(answer)
+		.filter((p) => p.signUrl)
+		.map((p) => ({ participantId: p.participantId, signUrl: p.signUrl as string }));
 }
 
 /** Each participant's own link from its record (4.7 information.signatureLink), when an answer had none. */

@@ -28,3 +28,41 @@ export function statusLabel(status: unknown): string {
 	const value = String(status);
 	return LABELS.get(value) ?? value;
 }
+
+/**
+ * Participant statuses as TRATO stores them (trato-notes "What TRATO answers": `RECEIVED_TO_SIGN` waiting,
+ * `SENT_SIGNED` signed, H-). Any other value is passed through as it is, in filters and in output.
+ */
+export const PARTICIPANT_STATUSES: Array<{ value: string; label: string }> = [
+	{ value: 'RECEIVED_TO_SIGN', label: 'Waiting to Sign' },
+	{ value: 'SENT_SIGNED', label: 'Signed' },
+];
+
+/**
+ * The filter values the node offered before (stored in saved workflows) and what TRATO stores for them. `PENDING`
+ * (not sent yet) and `REJECTED` have no known TRATO value: they are sent as they are (api-notes P5).
+ */
+export const EARLIER_PARTICIPANT_STATUSES: Readonly<Record<string, string>> = {
+	SENT: 'RECEIVED_TO_SIGN',
+	SIGNED: 'SENT_SIGNED',
+};
+
+const PARTICIPANT_LABELS = new Map(PARTICIPANT_STATUSES.map((s) => [s.value, s.label]));
+
+/** A participant status for people: TRATO's known values named, any other value as it is. */
+export function participantStatusLabel(status: unknown): string {
+	const value = String(status ?? '');
+	return PARTICIPANT_LABELS.get(value) ?? value;
+}
+
+/**
+ * The participant status a filter sends: a value chosen from the list in an earlier version of the node (stored
+ * as it was, not an expression) becomes TRATO's; anything else, from an expression included, is sent as it is.
+ * `stored` is the parameter as saved in the workflow, `resolved` its value after expressions.
+ */
+export function participantStatusToSend(stored: unknown, resolved: unknown): string | undefined {
+	const value = String(resolved ?? '').trim();
+	if (!value) return undefined;
+	const fromList = typeof stored === 'string' && !stored.startsWith('=');
+	return (fromList && EARLIER_PARTICIPANT_STATUSES[value]) || value;
+}

@@ -103,17 +103,22 @@ export function requireId(
 	return value;
 }
 
-/** Where a user finds a template ID in TRATO (trato-notes "Portal pages"). */
-export const TEMPLATE_ID_HINT =
-	'Pick the template from the list, or copy its ID from the TRATO web app (enterprise.app.trato.io) → "Mis Plantillas", or from "Template → Get Many".';
+/**
+ * Where a user finds a template ID in TRATO (trato-notes "Portal pages"): the web app of the credential's
+ * environment (helpers/environment.ts `webAppAddress`), named when known.
+ */
+export function templateIdHint(webApp: string | undefined): string {
+	return `Pick the template from the list, or copy its ID from the TRATO web app${webApp ? ` (${webApp})` : ''} → "Mis Plantillas", or from "Template → Get Many".`;
+}
 
 /** A template ID, required (create, Create V2): any ID TRATO can issue, 24 hexadecimal characters in practice. */
 export function requireTemplateId(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
+	webApp: string | undefined,
 	parameter = 'templateId',
 ): string {
-	return requireId(ctx, itemIndex, parameter, 'Template', TEMPLATE_ID_HINT);
+	return requireId(ctx, itemIndex, parameter, 'Template', templateIdHint(webApp));
 }
 
 /**

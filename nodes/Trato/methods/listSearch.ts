@@ -5,6 +5,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
+import { contractIdOf } from '../helpers/answers';
 import { statusLabel } from '../helpers/status';
 import { requestPage } from '../transport';
 import { getVariables, listProperties, listSpectators, listTemplates } from '../transport/records';
@@ -67,10 +68,11 @@ export async function searchContracts(
 	for (let read = 1; ; read++, page++) {
 		const { items: contracts, info } = await requestPage.call(this, { page, perPage: PAGE_SIZE });
 		for (const c of contracts) {
-			if (!matches(filter, c.name, c._id, c.externalId, statusLabel(c.status))) continue;
+			const id = contractIdOf(c);
+			if (!id || !matches(filter, c.name, id, c.externalId, statusLabel(c.status))) continue;
 			results.push({
 				name: `${String(c.name || '(no name)')} · ${statusLabel(c.status)}`,
-				value: String(c._id),
+				value: id,
 				description: `Created ${String(c.createdAt ?? '')}`,
 			});
 		}

@@ -47,6 +47,8 @@ export interface ApiFailure {
 	sessionRefused?: boolean;
 	/** A file request refused on the API origin after it had left it, through this origin: sent without credentials. */
 	sentWithoutCredentialsVia?: string;
+	/** The web app of the credential's environment, named where a fix points to it. */
+	webApp?: string;
 }
 
 /** A body that is not JSON (a proxy's or framework's page): its text, without HTML tags, shortened. */
@@ -119,7 +121,7 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 			? 'TRATO refused the session token even right after logging in again with the e-mail and password. Check that this TRATO account may use the API.'
 			: failure.sentWithoutCredentialsVia && (status === 401 || status === 403)
 				? `The file address led back to TRATO through ${failure.sentWithoutCredentialsVia}, so it was requested without credentials: they are never sent after the file left TRATO's address. Get the documents again; if this repeats, the file host is not one to trust.`
-				: (known?.fix ??
+				: (known?.fix.replace('{webApp}', failure.webApp ?? 'TRATO web app') ??
 					STATUS_HINTS[status] ??
 					(status >= 500 ? STATUS_HINTS[500] : STATUS_HINTS[400]));
 		if (failure.attempts && failure.attempts > 1)

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { Problem } from '../helpers/environment';
-import { credentialAddress } from '../helpers/environment';
+import { credentialAddress, webAppAddress } from '../helpers/environment';
 import { jwtExpiresAt } from '../helpers/jwt';
 import { USER_AGENT } from '../helpers/version';
 import { ENDPOINTS } from './catalogue';
@@ -178,8 +178,7 @@ export async function logIn(
 	if (text || body?.success === false || status >= 400) {
 		throw failure({
 			message: `${LOGIN_REFUSED}${text || `HTTP ${status}`}`,
-			description:
-				'Check the e-mail and password in the TRATO credential: the ones you sign in to TRATO with (https://enterprise.app.trato.io), for the Environment chosen.',
+			description: `Check the e-mail and password in the TRATO credential: the ones you sign in to TRATO with (${webAppAddress(data) ?? address.origin}), for the Environment chosen.`,
 		});
 	}
 	throw failure({

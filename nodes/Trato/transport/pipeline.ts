@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { webAppAddress } from '../helpers/environment';
 import { USER_AGENT } from '../helpers/version';
 import type { RetryPolicy } from './catalogue';
 import type { TratoContext } from './credentials';
@@ -73,6 +74,7 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 		method: out.method,
 		secrets: credentials.secrets,
 		itemIndex: out.itemIndex,
+		webApp: webAppAddress(credentials.raw),
 	});
 	const maxBytes = out.maxBytes ?? transportSettings.maxFileBytes;
 	const now = sessionSettings.now;

@@ -1,10 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { PARTICIPANT_ID_KEYS } from '../helpers/answers';
+import { webAppAddress } from '../helpers/environment';
 import type { ParticipantContact } from '../helpers/participants';
+import type { SigningLink } from '../helpers/signingLinks';
+import { signingLinksOfRecords } from '../helpers/signingLinks';
+import { statusLabel } from '../helpers/status';
 import type { ContractVariables } from '../helpers/variables';
 import { parseVariablesResponse } from '../helpers/variables';
 import type { TratoContext } from './credentials';
+import { getCredentials } from './credentials';
 import { request, requestList } from './request';
 import { unwrapList } from './shapes';
 
@@ -64,13 +70,10 @@ export async function getVariables(
 	const response = await request.call(this, 'variablesGet', { contractId }, { itemIndex });
 	const participants = unwrapList(this, response, 'participants', itemIndex).map((p) => ({
 		...p,
-		participantid: identifierOf(this, p, PARTICIPANT_IDS, itemIndex),
+		participantid: identifierOf(this, p, PARTICIPANT_ID_KEYS, itemIndex),
 	}));
 	return parseVariablesResponse({ ...response, participants }, contractId);
 }
-
-/** Names the variables listing may give a participant's identifier (4.5 shows participantid). */
-const PARTICIPANT_IDS = ['participantid', 'participantId', '_id', 'id'];
 
 /** Templates (spec 4.26; TRATO lists `{createdAt, name, templateId}` with 24-hex ids, trato-notes), `templateId` as text. */
 export async function listTemplates(
@@ -125,4 +128,36 @@ export async function participantContacts(
 		information: (record.information ?? {}) as IDataObject,
 		record,
 	}));
+}
+
+/** The web app of the credential's environment (helpers/environment.ts), for hints that send the user there. */
+export async function webApp(this: TratoContext): Promise<string | undefined> {
+	return webAppAddress((await getCredentials.call(this)).raw);
+}
+
+/** The contract's status (4.3) with its label, or nothing when it cannot be read (after a creation: best effort). */
+export async function statusIfReadable(
+	this: TratoContext,
+	contractId: string,
+	itemIndex?: number,
+): Promise<IDataObject> {
+	try {
+		const record = await request.call(this, 'contractStatus', { contractId }, { itemIndex });
+		return { status: record.status, statusLabel: statusLabel(record.status) };
+	} catch {
+		return {}; // the contract exists; Contract → Get reads its status later
+	}
+}
+
+/** Each participant's own signing link (4.7), or none when they cannot be read (after a creation: best effort). */
+export async function signingLinksIfReadable(
+	this: TratoContext,
+	contractId: string,
+	itemIndex?: number,
+): Promise<SigningLink[]> {
+	try {
+		return signingLinksOfRecords(await participantContacts.call(this, contractId, itemIndex));
+	} catch {
+		return [];
+	}
 }

@@ -8,7 +8,7 @@ export interface KnownTratoText {
 	kind: string;
 	/** TRATO's text; matched whole, case and a final period aside, after trimming. */
 	pattern: RegExp;
-	/** What to fix, in the node's terms. */
+	/** What to fix, in the node's terms; `{webApp}` stands for the credential environment's web app. */
 	fix: string;
 }
 
@@ -27,7 +27,7 @@ export const TRATO_ERROR_TEXTS: readonly KnownTratoText[] = [
 		kind: 'templateIdRequired',
 		pattern:
 			/^Template ID is required to create a new contract when the source is a template or document\.?$/i,
-		fix: 'Choose a Template: TRATO needs one also for a contract made from a PDF or Word file. Pick it from the list, or copy its ID from the TRATO web app (enterprise.app.trato.io) → "Mis Plantillas".',
+		fix: 'Choose a Template: TRATO needs one also for a contract made from a PDF or Word file. Pick it from the list, or copy its ID from the TRATO web app ({webApp}) → "Mis Plantillas".',
 	},
 	{
 		kind: 'documentTypeRequired',

@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { CONTRACT_STATUSES, SIGNED_STATUSES } from '../helpers/status';
+import { CONTRACT_STATUSES, participantStatusToSend, SIGNED_STATUSES } from '../helpers/status';
 import { idProblem, isEmail, locatorValue, positiveInteger } from '../helpers/validate';
 import { DEFAULT_MODE, isTriggerMode, TRIGGER_MODES, type TriggerMode } from './modes';
 
@@ -77,8 +77,11 @@ export function readParameters(ctx: IPollFunctions): TriggerParameters {
 			'Use an address such as ana@example.com.',
 		);
 	}
-	const statusParticipant = String(filters.statusParticipant ?? '').trim() || undefined;
-	// Any value: the service's participant statuses are not documented (spec 2.2, api-notes S2).
+	// Any value, sent as it is; an earlier list value stored in the workflow is read as TRATO's (api-notes P5)
+	const statusParticipant = participantStatusToSend(
+		(ctx.getNode().parameters.filters as IDataObject | undefined)?.statusParticipant,
+		filters.statusParticipant,
+	);
 	let lookBackDays: number | undefined;
 	if (
 		options.lookBackDays !== undefined &&

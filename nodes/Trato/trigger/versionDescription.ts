@@ -48,7 +48,7 @@ const triggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'With a participant filter, a change that makes a contract stop matching it (for example its participant signs while you filter on "Sent") is not reported: the contract just leaves the watched ones. Filter in the workflow instead when you need every change.',
+			'With a participant filter, a change that makes a contract stop matching it (for example its participant signs while you filter on "Waiting to Sign") is not reported: the contract just leaves the watched ones. Filter in the workflow instead when you need every change.',
 		name: 'participantFilterNotice',
 		type: 'notice',
 		default: '',
@@ -72,7 +72,7 @@ const triggerProperties: INodeProperties[] = [
 				description: 'Only contracts with a participant who has this e-mail address',
 			},
 			participantStatusFilter(
-				'SIGNED',
+				'SENT_SIGNED',
 				'Only contracts with a participant in this status (with Participant Email: that participant). A contract that stops or starts matching is treated as leaving or joining the watched contracts.',
 			),
 			templateFilter,

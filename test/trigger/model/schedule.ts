@@ -115,7 +115,9 @@ function pickConfig(rng: Rng): ModelConfig {
 		includeNew: TRIGGER_MODES[event].newContracts === 'always' || rng.chance(0.4),
 		templateId: filter < 0.15 ? rng.pick([LEASE, NDA]) : undefined,
 		statusParticipant:
-			filter >= 0.15 && filter < 0.3 ? rng.pick(['SENT', 'SIGNED', 'PENDING']) : undefined,
+			filter >= 0.15 && filter < 0.3
+				? rng.pick(['RECEIVED_TO_SIGN', 'SENT_SIGNED', 'PENDING'])
+				: undefined,
 		lookBackDays: rng.chance(0.2) ? rng.int(2, 5) : undefined,
 		includeDocuments: rng.chance(0.15),
 	};

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { ATTACHMENT_ID_KEYS, firstText } from '../../helpers/answers';
 import { requireId } from '../../helpers/validate';
 import { attachmentFields } from '../../descriptions/attachment';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
@@ -30,7 +31,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return {
 		contractId,
-		attachmentId: response.attachmentid ?? null,
+		attachmentId: firstText(response, ATTACHMENT_ID_KEYS) ?? null,
 		name: body.name,
 		filename: body.filename,
 		documentType: body.document.type,

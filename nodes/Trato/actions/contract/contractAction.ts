@@ -9,12 +9,7 @@ import type { OperationOf } from '../node.type';
 export interface ContractActionSpec {
 	operation: OperationOf<'contract'>;
 	/** The catalogue endpoint: one that needs only the contract ID. */
-	endpoint:
-		| 'contractArchive'
-		| 'contractCancel'
-		| 'contractFinalize'
-		| 'contractRemind'
-		| 'shield2Stamp';
+	endpoint: 'contractArchive' | 'contractCancel' | 'contractRemind' | 'shield2Stamp';
 	/** Added to the error's description when the API refuses the request. */
 	hint?: string;
 	/** The output flag set to true on success, next to contractId. */

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { FILE_SLOT, jsonBodyWithFile } from '../../helpers/jsonBodyWithFile';
 import { readDocument } from '../../helpers/binary';
-import { requireId, TEMPLATE_ID_HINT } from '../../helpers/validate';
+import { requireCreatedId } from '../../helpers/answers';
+import { requireId, templateIdHint } from '../../helpers/validate';
 import {
 	documentSourceField,
 	inputBinaryField,
@@ -12,6 +13,7 @@ import {
 	templateIdLocator,
 } from '../../descriptions/common';
 import { request } from '../../transport';
+import { webApp } from '../../transport/records';
 
 const properties: INodeProperties[] = [
 	documentSourceField,
@@ -33,14 +35,15 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const source = this.getNodeParameter('source', itemIndex) as 'template' | 'pdf' | 'word';
 	// TRATO refuses a creation without a template ID whatever the source (trato-notes "Error answers")
+	const hint = templateIdHint(await webApp.call(this));
 	const templateId = requireId(
 		this,
 		itemIndex,
 		'templateId',
 		'Template',
 		source === 'template'
-			? TEMPLATE_ID_HINT
-			: `TRATO needs a template also for a contract made from a ${source === 'pdf' ? 'PDF' : 'Word'} file (it answers "Template ID is required to create a new contract when the source is a template or document."). ${TEMPLATE_ID_HINT}`,
+			? hint
+			: `TRATO needs a template also for a contract made from a ${source === 'pdf' ? 'PDF' : 'Word'} file (it answers "Template ID is required to create a new contract when the source is a template or document."). ${hint}`,
 	);
 	let body: IDataObject | Buffer;
 	const echo: IDataObject = { source, templateId };
@@ -67,5 +70,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			hint: 'Check that the template exists in this TRATO account.',
 		},
 	);
-	return { contractId: response.contractid, ...echo, ...response };
+	// the spec's `contractid`, or TRATO's `contract._id` (api-notes P1)
+	return { contractId: requireCreatedId(this, itemIndex, response), ...echo, ...response };
 }

@@ -3,21 +3,32 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readDocument } from '../../helpers/binary';
 import { configurationBody } from '../../helpers/configurationBody';
+import { answeredParticipants, createdParticipants, requireCreatedId } from '../../helpers/answers';
 import { explainCreateV2Error, jsonArray, peopleFromFields } from '../../helpers/createV2Request';
 import { FILE_SLOT, jsonBodyWithFile } from '../../helpers/jsonBodyWithFile';
-import { signingLinksFrom, signingLinksOfRecords } from '../../helpers/signingLinks';
-import { statusLabel } from '../../helpers/status';
+import { signingLinksFrom } from '../../helpers/signingLinks';
 import { requireTemplateId } from '../../helpers/validate';
+import type { ParticipantVariables } from '../../helpers/variables';
 import {
-	documentSourceField,
 	inputBinaryField,
 	wordConversionNotice,
 	optionsCollection,
 	templateIdLocator,
 } from '../../descriptions/common';
-import { createV2PeopleFields, createV2SettingsFields } from '../../descriptions/createV2';
+import {
+	createV2PeopleFields,
+	createV2SettingsFields,
+	createV2SourceField,
+	createV2TemplateNotice,
+} from '../../descriptions/createV2';
 import { request } from '../../transport';
-import { getVariables, participantContacts } from '../../transport/records';
+import {
+	getVariables,
+	signingLinksIfReadable,
+	statusIfReadable,
+	webApp,
+} from '../../transport/records';
+import { perVersion } from '../versions';
 
 const properties: INodeProperties[] = [
 	{
@@ -29,7 +40,9 @@ const properties: INodeProperties[] = [
 		description:
 			"Name shown to participants. Leave empty to use the template's name; a contract from a PDF or Word file needs one.",
 	},
-	documentSourceField,
+	// the default differs per node version (1: Template, 1.1: PDF): actions/versions.ts
+	...perVersion(createV2SourceField, 'createV2Source'),
+	createV2TemplateNotice,
 	{ ...templateIdLocator, displayOptions: { show: { source: ['template'] } } },
 	{ ...inputBinaryField, displayOptions: { show: { source: ['pdf', 'word'] } } },
 	wordConversionNotice,
@@ -77,10 +90,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	body.participants = people.participants;
 	if (people.spectators.length) body.spectators = people.spectators;
 
-	const source = get('source', 'template') as 'template' | 'pdf' | 'word';
+	const source = this.getNodeParameter('source', itemIndex) as 'template' | 'pdf' | 'word';
 	let sent: IDataObject | Buffer = body;
 	if (source === 'template') {
-		body.templateid = requireTemplateId(this, itemIndex);
+		body.templateid = requireTemplateId(this, itemIndex, await webApp.call(this));
 	} else {
 		const file = await readDocument(this, itemIndex, get('binaryPropertyName', 'data'), source);
 		// one Buffer for the whole JSON: a large file costs its Base64 once (bench/README.md, group 3)
@@ -106,45 +119,35 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw explainCreateV2Error(error, body);
 	}
 
-	// The contract exists now: a failed read below must not fail the item (a re-run would create a second one).
-	const contractId = String(response.contractid ?? '');
-	const output: IDataObject = { contractId: response.contractid, ...response };
-	delete output.contract; // the raw links; read below when asked for
+	// The contract exists now: nothing below may fail the item (a re-run would create a second one), except an
+	// answer without any contract id, which no later step could use
+	const contractId = requireCreatedId(this, itemIndex, response);
+	const withLinks = body.showSignLinks === true;
+	const answered = answeredParticipants(response);
+	const output: IDataObject = { contractId, ...response };
+	delete output.contract; // read into contractId and participants
 	if (name) output.name = name;
 	output.participantCount = people.participants.length;
 	output.spectatorCount = people.spectators.length;
-	if (contractId) {
-		try {
-			const created = await getVariables.call(this, contractId, itemIndex);
-			output.participants = created.participants.map((p) => ({
-				participantId: p.participantId,
-				name: p.participantName,
-				label: p.label,
-			}));
-		} catch (error) {
-			output.participants = [];
+	let listed: ParticipantVariables[] = [];
+	try {
+		listed = (await getVariables.call(this, contractId, itemIndex)).participants;
+	} catch (error) {
+		if (!answered.length)
 			output.participantsError = `The contract was created, but its participants could not be read: ${(error as Error).message}. Use Participant → Get Many with the contract ID.`;
-		}
 	}
-	if (contractId) {
-		// TRATO's production client never sends after Create V2 (api-notes X20); what it did is said, not assumed
-		try {
-			const record = await request.call(this, 'contractStatus', { contractId }, { itemIndex });
-			output.status = record.status;
-			output.statusLabel = statusLabel(record.status);
-		} catch {
-			// the contract exists; Contract → Get reads its status later
-		}
-	}
-	if (body.showSignLinks === true) {
-		// The answer's shape is not documented: the links where Send has them, else each participant's own (4.7)
+	output.participants = createdParticipants(answered, listed, withLinks);
+	// TRATO's production client never sends after Create V2 (api-notes X20); what it did is said, not assumed
+	Object.assign(output, await statusIfReadable.call(this, contractId, itemIndex));
+	if (withLinks) {
+		// TRATO answers the links (trato-notes "What TRATO answers"); else each participant's own (4.7)
 		let links = signingLinksFrom(response);
-		if (!links.length && contractId) {
-			try {
-				links = signingLinksOfRecords(await participantContacts.call(this, contractId, itemIndex));
-			} catch {
-				links = [];
-			}
+		if (!links.length) {
+			links = await signingLinksIfReadable.call(this, contractId, itemIndex);
+			const linkOf = new Map(links.map((l) => [l.participantId, l.signUrl]));
+			for (const p of output.participants as IDataObject[])
+				if (linkOf.has(p.participantId as string))
+					p.signUrl = linkOf.get(p.participantId as string);
 		}
 		output.signingLinks = links;
 		if (!links.length)

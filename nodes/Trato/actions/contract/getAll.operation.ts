@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestAllPages } from '../../transport';
+import { contractIdOf } from '../../helpers/answers';
 import { statusLabel } from '../../helpers/status';
 import { limit, returnAll } from '../../descriptions/common';
 import { contractFilterFields } from '../../descriptions/listFilters';
@@ -30,5 +31,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs = contractFilterQuery(this, itemIndex, filters);
 	const max = resultLimit(this, itemIndex);
 	const contracts = await requestAllPages.call(this, qs, { limit: max, itemIndex });
-	return contracts.map((c) => ({ contractId: c._id, ...c, statusLabel: statusLabel(c.status) }));
+	// list items carry `_id` (trato-notes "What TRATO answers", H); `contractid` read too (api-notes P1)
+	return contracts.map((c) => ({
+		contractId: contractIdOf(c),
+		...c,
+		statusLabel: statusLabel(c.status),
+	}));
 }

@@ -1,5 +1,4 @@
 import type {
-	IBinaryData,
 	IDataObject,
 	IExecuteFunctions,
 	INodeExecutionData,
@@ -7,49 +6,24 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { fileFacts, fileNameFromUrl, maxFileBytes, requireFieldName } from '../../helpers/files';
-import { fail, requireId } from '../../helpers/validate';
+import { firstText, PARTICIPANT_ID_KEYS } from '../../helpers/answers';
+import { maxFileBytes, requireFieldName } from '../../helpers/files';
+import { requireId } from '../../helpers/validate';
 import { contractIdLocator, maxFileSizeOption, optionsCollection } from '../../descriptions/common';
-import { download, request } from '../../transport';
-
-const showWhenDownloading = { show: { downloadFiles: [true] } };
+import { signedFileFields } from '../../descriptions/signedFiles';
+import { request } from '../../transport';
+import { ItemFiles, signedFileFieldNames } from './signedFiles';
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
-	{
-		displayName: 'Download Files',
-		name: 'downloadFiles',
-		type: 'boolean',
-		default: false,
-		description:
-			"Whether to download the signed contract, the NOM-151 certificate and the participants' videos as files on the output item, instead of returning only their addresses",
-	},
-	{
-		displayName: 'Put Contract in Field',
-		name: 'contractBinaryField',
-		type: 'string',
-		default: 'data',
-		required: true,
-		displayOptions: showWhenDownloading,
-		description: 'Name of the output binary field for the signed contract PDF',
-	},
-	{
-		displayName: 'Put Certificate in Field',
-		name: 'certificateBinaryField',
-		type: 'string',
-		default: 'certificate',
-		required: true,
-		displayOptions: showWhenDownloading,
-		description:
-			'Name of the output binary field for the NOM-151 certificate PDF (only present when the contract was configured with "Include NOM-151 Certificate" on)',
-	},
+	...signedFileFields("the signed contract, the NOM-151 certificate and the participants' videos"),
 	{
 		displayName: 'Video Field Prefix',
 		name: 'videoBinaryPrefix',
 		type: 'string',
 		default: 'video_',
 		required: true,
-		displayOptions: showWhenDownloading,
+		displayOptions: { show: { downloadFiles: [true] } },
 		description:
 			"Prefix of the output binary fields for the participants' declaration videos, numbered in participant order: video_1, video_2, …",
 	},
@@ -82,28 +56,9 @@ export async function execute(
 	let maxBytes = 0;
 	if (downloadFiles) {
 		maxBytes = maxFileBytes(this, itemIndex);
-		fields = {
-			contract: requireFieldName(this, itemIndex, 'contractBinaryField', 'Put Contract in Field'),
-			certificate: requireFieldName(
-				this,
-				itemIndex,
-				'certificateBinaryField',
-				'Put Certificate in Field',
-			),
-			video: requireFieldName(this, itemIndex, 'videoBinaryPrefix', 'Video Field Prefix'),
-		};
-		const videoField = new RegExp(`^${fields.video.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\d+$`);
-		if (
-			fields.contract === fields.certificate ||
-			[fields.contract, fields.certificate].some((f) => videoField.test(f))
-		) {
-			fail(
-				this,
-				itemIndex,
-				'Two downloaded files would go to the same binary field',
-				'Give the contract, the certificate and the videos different field names.',
-			);
-		}
+		const video = requireFieldName(this, itemIndex, 'videoBinaryPrefix', 'Video Field Prefix');
+		const videoField = new RegExp(`^${video.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\d+$`);
+		fields = { ...signedFileFieldNames(this, itemIndex, (f) => videoField.test(f)), video };
 	}
 
 	const record = await request.call(
@@ -123,28 +78,21 @@ export async function execute(
 		Array.isArray(record.participants) ? record.participants : []
 	) as IDataObject[];
 	const json: IDataObject = { contractId, name: record.name, partial, documents };
-	json.participants = participants.map(({ participantid, ...rest }) => ({
-		participantId: participantid,
-		...rest,
-	}));
+	json.participants = participants.map((participant) => {
+		// the spec's `participantid`, or TRATO's record `_id` (api-notes P1)
+		const rest = { ...participant };
+		for (const key of PARTICIPANT_ID_KEYS) delete rest[key];
+		return { participantId: firstText(participant, PARTICIPANT_ID_KEYS), ...rest };
+	});
 	if (!downloadFiles) return [{ json }];
 
-	const binary: Record<string, IBinaryData> = {};
+	const files = new ItemFiles(this, itemIndex, maxBytes);
 	const binaryFields: IDataObject = {};
-	const attach = async (url: unknown, field: string, fallbackName: string) => {
-		if (typeof url !== 'string' || !url) return false;
-		binary[field] = await download.call(this, url, {
-			itemIndex,
-			fileName: fileNameFromUrl(url, fallbackName),
-			maxBytes,
-		});
-		return true;
-	};
-	if (await attach(documents.signed_contract, fields.contract, `${contractId}-signed.pdf`)) {
+	if (await files.add(documents.signed_contract, fields.contract, `${contractId}-signed.pdf`)) {
 		binaryFields.signedContract = fields.contract;
 	}
 	if (
-		await attach(
+		await files.add(
 			documents.signed_certificate,
 			fields.certificate,
 			`${contractId}-nom151-certificate.pdf`,
@@ -157,7 +105,7 @@ export async function execute(
 	for (const [n, participant] of outParticipants.entries()) {
 		const field = `${fields.video}${n + 1}`;
 		if (
-			await attach(
+			await files.add(
 				participant.video,
 				field,
 				`${participant.participantId ?? n + 1}-declaration.webm`,
@@ -169,6 +117,6 @@ export async function execute(
 	}
 	if (videos.length) binaryFields.videos = videos;
 	json.binaryFields = binaryFields;
-	json.files = Object.entries(binary).map(([field, file]) => fileFacts(field, file));
-	return [{ json, binary }];
+	json.files = files.facts();
+	return [{ json, binary: files.binary }];
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { firstText } from '../../helpers/answers';
 import { requireId } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
 import { request } from '../../transport';
@@ -45,7 +46,7 @@ export async function execute(
 	);
 	const list = unwrapList(this, response, 'milestones', itemIndex);
 	const milestones = list.map(({ _id, ...fields }) => ({
-		milestoneId: _id,
+		milestoneId: _id ?? firstText(fields, ['milestoneId', 'id']),
 		...fields,
 		...(fields.completed !== undefined ? { completed: toBoolean(fields.completed) } : {}),
 	}));

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { firstText } from '../../helpers/answers';
 import { fail } from '../../helpers/validate';
 import { redactUrl } from '../../transport/redact';
 import { optionsCollection } from '../../descriptions/common';
@@ -13,9 +14,9 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		required: true,
-		placeholder: 'e.g. https://api.example.com/sign/AbC123',
+		placeholder: 'e.g. https://enterprise.app.trato.io/sign/65f1c0d2a4b8e91f2c3d4e5f/AbC123',
 		description:
-			'The participant\'s current signing link (as returned by "Send for Signature" with Return Signing Links, or the participant\'s signature link). It stops working once renewed.',
+			'The participant\'s current signing link, on TRATO\'s web app (as returned by "Create With Signers" or "Send for Signature" with Return Signing Links, or the participant\'s signature link). It stops working once renewed.',
 	},
 	optionsCollection(),
 ];
@@ -63,7 +64,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			hint: HINT,
 		},
 	);
-	if (typeof response.url !== 'string' || !response.url) {
+	// spec 4.22's `url`; TRATO names a participant's link `signUrl` elsewhere (api-notes P1)
+	const renewed = firstText(response, ['url', 'signUrl']);
+	if (!renewed) {
 		fail(
 			this,
 			itemIndex,
@@ -71,5 +74,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'Check the participant\'s signature link with "Participant → Get".',
 		);
 	}
-	return { url: response.url, previousUrl: url, renewed: true };
+	return { url: renewed, previousUrl: url, renewed: true };
 }
