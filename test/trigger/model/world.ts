@@ -163,12 +163,9 @@ export class World {
 	}
 }
 
+/** The trigger's own rule for "new" (trigger/watermark.ts), where the oracle has no other (participant filter). */
 function isNew(m: ModelContract, state: TriggerState): boolean {
-	return (
-		state.watermark === null ||
-		m.t > state.watermark ||
-		(m.t === state.watermark && !state.watermarkIds.includes(m.id))
-	);
+	return !state.recent.has(m.id) && (state.watermark === null || m.t >= state.watermark);
 }
 
 /**

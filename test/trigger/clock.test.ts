@@ -1,0 +1,147 @@
+/* eslint
+	no-console: "off",
+	@typescript-eslint/no-explicit-any: "off",
+	@typescript-eslint/no-unused-vars: ["error", { "argsIgnorePattern": "^_", "varsIgnorePattern": "^_" }],
+	@n8n/community-nodes/no-restricted-globals: "off",
+	@n8n/community-nodes/no-restricted-imports: "off",
+	@n8n/community-nodes/no-dangerous-functions: "off",
+	@n8n/community-nodes/no-hardcoded-secrets: "off",
+	@n8n/community-nodes/require-node-api-error: "off"
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+/**
+ * Creation dates the trigger cannot trust (issue 27, item 2): a contract dated in the future, and TRATO's clock
+ * running ahead of n8n's and being set back. Through n8n-core's PollContext against the sandbox, whose clock the
+ * control API moves (advanceClock) independently of the trigger's.
+ */
+import type { INodeParameters } from 'n8n-workflow';
+
+import { startEnv, type NodeTestEnv } from '../helpers/env';
+import {
+	DAY,
+	decoded,
+	emitted,
+	injectSettings,
+	newSim,
+	restoreSettings,
+	TestClock,
+	transitions,
+} from './helpers';
+
+let env: NodeTestEnv;
+const clock = new TestClock(Date.parse('2026-04-06T08:00:00.000Z'));
+const FUTURE = '2099-01-01T00:00:00.000Z';
+const MINUTE = 60_000;
+
+beforeAll(async () => {
+	env = await startEnv(__filename, { now: clock.now });
+	injectSettings({ clock });
+});
+afterAll(async () => {
+	restoreSettings();
+	await env.close();
+});
+beforeEach(() => {
+	env.sb.control.reset();
+});
+
+function create(status?: string, createdAt?: string): string {
+	clock.advance(1000);
+	return env.sb.control.createContract({ status: status as never, createdAt })._id;
+}
+
+/** Every mode that reports new contracts, with the events a new contract sent for signature gives in it. */
+const MODES: Array<[string, INodeParameters, (id: string) => string[]]> = [
+	['Contract Created', { event: 'newContract' }, (id) => [`created ${id} null→SENT_TO_SIGN`]],
+	[
+		'Contract Status Changed, Also Trigger on New Contracts',
+		{ event: 'anyChange', includeNewContracts: true },
+		(id) => [`created ${id} null→SENT_TO_SIGN`, `statusChanged ${id} →SENT_TO_SIGN`],
+	],
+	[
+		'Contract Reached a Status, Also Trigger on New Contracts',
+		{ event: 'enteredStatus', statuses: ['SENT_TO_SIGN'], includeNewContracts: true },
+		(id) => [`created ${id} null→SENT_TO_SIGN`, `enteredStatus ${id} null→SENT_TO_SIGN`],
+	],
+];
+
+describe('a contract dated in the future', () => {
+	test.each(MODES)(
+		'%s: it is reported once, and new contracts after it are still reported',
+		async (_name, parameters, events) => {
+			create('SENT_TO_SIGN');
+			const sim = newSim(env, parameters);
+			expect(emitted(await sim.poll())).toEqual([]);
+
+			const future = create('SENT_TO_SIGN', FUTURE);
+			expect(transitions(emitted(await sim.poll()))).toEqual(events(future));
+
+			const plain = create('SENT_TO_SIGN');
+			expect(transitions(emitted(await sim.poll()))).toEqual(events(plain));
+			// the saved watermark did not follow the future date
+			expect(decoded(sim)!.watermark).toBeLessThanOrEqual(clock.ms);
+			const later = create('SENT_TO_SIGN');
+			clock.advance(3 * DAY);
+			expect(transitions(emitted(await sim.poll()))).toEqual(events(later));
+			// still tracked: never reported again
+			expect(emitted(await sim.poll())).toEqual([]);
+			expect(decoded(sim)!.recent.has(future)).toBe(true);
+		},
+	);
+
+	test('present before the first poll, it is not reported, and new contracts are', async () => {
+		const future = create('SENT_TO_SIGN', FUTURE);
+		const sim = newSim(env, { event: 'newContract' });
+		expect(emitted(await sim.poll())).toEqual([]);
+		const plain = create('SENT_TO_SIGN');
+		expect(transitions(emitted(await sim.poll()))).toEqual([`created ${plain} null→SENT_TO_SIGN`]);
+		expect(emitted(await sim.poll())).toEqual([]);
+		expect(decoded(sim)!.recent.has(future)).toBe(true);
+	});
+});
+
+describe("TRATO's clock running ahead of n8n's, then set back", () => {
+	test.each([
+		['30 minutes', 30 * MINUTE],
+		['a day', DAY],
+	])(
+		'ahead by %s: contracts created after the clock is set back carry earlier dates and are reported',
+		async (_name, ahead) => {
+			create('SENT_TO_SIGN');
+			const sim = newSim(env, { event: 'newContract' });
+			await sim.poll();
+			env.sb.control.advanceClock(ahead);
+			const early = create('SENT_TO_SIGN');
+			expect(transitions(emitted(await sim.poll()))).toEqual([
+				`created ${early} null→SENT_TO_SIGN`,
+			]);
+			env.sb.control.advanceClock(-ahead);
+			const after = create('SENT_TO_SIGN');
+			expect(Date.parse(env.sb.control.getContract(after)!.createdAt)).toBeLessThan(
+				Date.parse(env.sb.control.getContract(early)!.createdAt),
+			);
+			expect(transitions(emitted(await sim.poll()))).toEqual([
+				`created ${after} null→SENT_TO_SIGN`,
+			]);
+			expect(emitted(await sim.poll())).toEqual([]);
+		},
+	);
+
+	test('"Contract Status Changed": the set-back contract gets its creation and its first status', async () => {
+		create('SENT_TO_SIGN');
+		const sim = newSim(env, { event: 'anyChange', includeNewContracts: true });
+		await sim.poll();
+		env.sb.control.advanceClock(20 * MINUTE);
+		const early = create('SENT_TO_SIGN');
+		expect(emitted(await sim.poll())).toHaveLength(2);
+		env.sb.control.advanceClock(-20 * MINUTE);
+		const after = create('REJECTED');
+		expect(transitions(emitted(await sim.poll()))).toEqual([
+			`created ${after} null→REJECTED`,
+			`statusChanged ${after} →REJECTED`,
+		]);
+		env.sb.control.setStatus(early, 'CANCELED');
+		expect(transitions(emitted(await sim.poll()))).toEqual([
+			`statusChanged ${early} SENT_TO_SIGN→CANCELED`,
+		]);
+	});
+});
