@@ -15,6 +15,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
+import { triggerTuning } from '../../nodes/Trato/trigger/tuning';
 import { startEnv, type NodeTestEnv } from '../helpers/env';
 import {
 	DAY,
@@ -31,6 +32,7 @@ let env: NodeTestEnv;
 const clock = new TestClock(Date.parse('2026-04-06T08:00:00.000Z'));
 const FUTURE = '2099-01-01T00:00:00.000Z';
 const MINUTE = 60_000;
+const MAX_PAGE = triggerTuning.pageSize;
 
 beforeAll(async () => {
 	env = await startEnv(__filename, { now: clock.now });
@@ -143,5 +145,26 @@ describe("TRATO's clock running ahead of n8n's, then set back", () => {
 		expect(transitions(emitted(await sim.poll()))).toEqual([
 			`statusChanged ${early} SENT_TO_SIGN→CANCELED`,
 		]);
+	});
+});
+
+describe('found by the model check', () => {
+	test("seed 2903: the baseline reads the newest contract up to n8n's clock while one is dated in the second after it, on a service whose bounds are exclusive: no contract is taken for new", async () => {
+		triggerTuning.pageSize = 2;
+		env.sb.control.setVariants(['exclusive-bounds']);
+		try {
+			const run = new Date(clock.ms - 2 * DAY).toISOString();
+			for (let i = 0; i < 3; i++) env.sb.control.createContract({ createdAt: run });
+			env.sb.control.createContract({ createdAt: new Date(clock.ms + 300).toISOString() });
+			const sim = newSim(env, { event: 'newContract' });
+			expect(emitted(await sim.poll())).toEqual([]);
+			expect(emitted(await sim.poll())).toEqual([]);
+			const fresh = create('SENT_TO_SIGN');
+			expect(transitions(emitted(await sim.poll()))).toEqual([
+				`created ${fresh} null→SENT_TO_SIGN`,
+			]);
+		} finally {
+			triggerTuning.pageSize = MAX_PAGE;
+		}
 	});
 });
