@@ -13,7 +13,9 @@
  * running ahead of n8n's and being set back. Through n8n-core's PollContext against the sandbox, whose clock the
  * control API moves (advanceClock) independently of the trigger's.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { STATE_KEY } from '../../nodes/Trato/trigger/state';
 
 import { triggerTuning } from '../../nodes/Trato/trigger/tuning';
 import { startEnv, type NodeTestEnv } from '../helpers/env';
@@ -145,6 +147,30 @@ describe("TRATO's clock running ahead of n8n's, then set back", () => {
 		expect(transitions(emitted(await sim.poll()))).toEqual([
 			`statusChanged ${early} SENT_TO_SIGN→CANCELED`,
 		]);
+	});
+});
+
+describe('a memory saved by the previous version (state version 3)', () => {
+	test('is read on: contracts created since are reported once, none of those it knew', async () => {
+		create('SENT_TO_SIGN');
+		const newest = create('SENT_TO_SIGN');
+		const sim = newSim(env, { event: 'anyChange', includeNewContracts: true });
+		await sim.poll();
+		// what version 3 saved: the newest creation date listed and the ids at it
+		const { recent: _recent, ...v4 } = sim.staticData[STATE_KEY] as IDataObject;
+		sim.staticData[STATE_KEY] = {
+			...v4,
+			version: 3,
+			watermark: env.sb.control.getContract(newest)!.createdAt,
+			watermarkIds: [newest],
+		};
+		const fresh = create('SENT_TO_SIGN');
+		expect(transitions(emitted(await sim.poll()))).toEqual([
+			`created ${fresh} null→SENT_TO_SIGN`,
+			`statusChanged ${fresh} →SENT_TO_SIGN`,
+		]);
+		expect(emitted(await sim.poll())).toEqual([]);
+		expect((sim.staticData[STATE_KEY] as IDataObject).version).toBe(4);
 	});
 });
 
