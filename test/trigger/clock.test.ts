@@ -18,40 +18,14 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { STATE_KEY } from '../../nodes/Trato/trigger/state';
 
 import { triggerTuning } from '../../nodes/Trato/trigger/tuning';
-import { startEnv, type NodeTestEnv } from '../helpers/env';
-import {
-	DAY,
-	decoded,
-	emitted,
-	injectSettings,
-	newSim,
-	restoreSettings,
-	TestClock,
-	transitions,
-} from './helpers';
+import { DAY, decoded, emitted, newSim, TestClock, transitions, triggerSuite } from './helpers';
 
-let env: NodeTestEnv;
 const clock = new TestClock(Date.parse('2026-04-06T08:00:00.000Z'));
+const suite = triggerSuite(__filename, clock);
+const { create } = suite;
 const FUTURE = '2099-01-01T00:00:00.000Z';
 const MINUTE = 60_000;
 const MAX_PAGE = triggerTuning.pageSize;
-
-beforeAll(async () => {
-	env = await startEnv(__filename, { now: clock.now });
-	injectSettings({ clock });
-});
-afterAll(async () => {
-	restoreSettings();
-	await env.close();
-});
-beforeEach(() => {
-	env.sb.control.reset();
-});
-
-function create(status?: string, createdAt?: string): string {
-	clock.advance(1000);
-	return env.sb.control.createContract({ status: status as never, createdAt })._id;
-}
 
 /** Every mode that reports new contracts, with the events a new contract sent for signature gives in it. */
 const MODES: Array<[string, INodeParameters, (id: string) => string[]]> = [
@@ -73,7 +47,7 @@ describe('a contract dated in the future', () => {
 		'%s: it is reported once, and new contracts after it are still reported',
 		async (_name, parameters, events) => {
 			create('SENT_TO_SIGN');
-			const sim = newSim(env, parameters);
+			const sim = newSim(suite.env, parameters);
 			expect(emitted(await sim.poll())).toEqual([]);
 
 			const future = create('SENT_TO_SIGN', FUTURE);
@@ -94,7 +68,7 @@ describe('a contract dated in the future', () => {
 
 	test('present before the first poll, it is not reported, and new contracts are', async () => {
 		const future = create('SENT_TO_SIGN', FUTURE);
-		const sim = newSim(env, { event: 'newContract' });
+		const sim = newSim(suite.env, { event: 'newContract' });
 		expect(emitted(await sim.poll())).toEqual([]);
 		const plain = create('SENT_TO_SIGN');
 		expect(transitions(emitted(await sim.poll()))).toEqual([`created ${plain} null→SENT_TO_SIGN`]);
@@ -111,17 +85,17 @@ describe("TRATO's clock running ahead of n8n's, then set back", () => {
 		'ahead by %s: contracts created after the clock is set back carry earlier dates and are reported',
 		async (_name, ahead) => {
 			create('SENT_TO_SIGN');
-			const sim = newSim(env, { event: 'newContract' });
+			const sim = newSim(suite.env, { event: 'newContract' });
 			await sim.poll();
-			env.sb.control.advanceClock(ahead);
+			suite.env.sb.control.advanceClock(ahead);
 			const early = create('SENT_TO_SIGN');
 			expect(transitions(emitted(await sim.poll()))).toEqual([
 				`created ${early} null→SENT_TO_SIGN`,
 			]);
-			env.sb.control.advanceClock(-ahead);
+			suite.env.sb.control.advanceClock(-ahead);
 			const after = create('SENT_TO_SIGN');
-			expect(Date.parse(env.sb.control.getContract(after)!.createdAt)).toBeLessThan(
-				Date.parse(env.sb.control.getContract(early)!.createdAt),
+			expect(Date.parse(suite.env.sb.control.getContract(after)!.createdAt)).toBeLessThan(
+				Date.parse(suite.env.sb.control.getContract(early)!.createdAt),
 			);
 			expect(transitions(emitted(await sim.poll()))).toEqual([
 				`created ${after} null→SENT_TO_SIGN`,
@@ -132,18 +106,18 @@ describe("TRATO's clock running ahead of n8n's, then set back", () => {
 
 	test('"Contract Status Changed": the set-back contract gets its creation and its first status', async () => {
 		create('SENT_TO_SIGN');
-		const sim = newSim(env, { event: 'anyChange', includeNewContracts: true });
+		const sim = newSim(suite.env, { event: 'anyChange', includeNewContracts: true });
 		await sim.poll();
-		env.sb.control.advanceClock(20 * MINUTE);
+		suite.env.sb.control.advanceClock(20 * MINUTE);
 		const early = create('SENT_TO_SIGN');
 		expect(emitted(await sim.poll())).toHaveLength(2);
-		env.sb.control.advanceClock(-20 * MINUTE);
+		suite.env.sb.control.advanceClock(-20 * MINUTE);
 		const after = create('REJECTED');
 		expect(transitions(emitted(await sim.poll()))).toEqual([
 			`created ${after} null→REJECTED`,
 			`statusChanged ${after} →REJECTED`,
 		]);
-		env.sb.control.setStatus(early, 'CANCELED');
+		suite.env.sb.control.setStatus(early, 'CANCELED');
 		expect(transitions(emitted(await sim.poll()))).toEqual([
 			`statusChanged ${early} SENT_TO_SIGN→CANCELED`,
 		]);
@@ -154,14 +128,14 @@ describe('a memory saved by the previous version (state version 3)', () => {
 	test('is read on: contracts created since are reported once, none of those it knew', async () => {
 		create('SENT_TO_SIGN');
 		const newest = create('SENT_TO_SIGN');
-		const sim = newSim(env, { event: 'anyChange', includeNewContracts: true });
+		const sim = newSim(suite.env, { event: 'anyChange', includeNewContracts: true });
 		await sim.poll();
 		// what version 3 saved: the newest creation date listed and the ids at it
 		const { recent: _recent, ...v4 } = sim.staticData[STATE_KEY] as IDataObject;
 		sim.staticData[STATE_KEY] = {
 			...v4,
 			version: 3,
-			watermark: env.sb.control.getContract(newest)!.createdAt,
+			watermark: suite.env.sb.control.getContract(newest)!.createdAt,
 			watermarkIds: [newest],
 		};
 		const fresh = create('SENT_TO_SIGN');
@@ -177,12 +151,12 @@ describe('a memory saved by the previous version (state version 3)', () => {
 describe('found by the model check', () => {
 	test("seed 2903: the baseline reads the newest contract up to n8n's clock while one is dated in the second after it, on a service whose bounds are exclusive: no contract is taken for new", async () => {
 		triggerTuning.pageSize = 2;
-		env.sb.control.setVariants(['exclusive-bounds']);
+		suite.env.sb.control.setVariants(['exclusive-bounds']);
 		try {
 			const run = new Date(clock.ms - 2 * DAY).toISOString();
-			for (let i = 0; i < 3; i++) env.sb.control.createContract({ createdAt: run });
-			env.sb.control.createContract({ createdAt: new Date(clock.ms + 300).toISOString() });
-			const sim = newSim(env, { event: 'newContract' });
+			for (let i = 0; i < 3; i++) suite.env.sb.control.createContract({ createdAt: run });
+			suite.env.sb.control.createContract({ createdAt: new Date(clock.ms + 300).toISOString() });
+			const sim = newSim(suite.env, { event: 'newContract' });
 			expect(emitted(await sim.poll())).toEqual([]);
 			expect(emitted(await sim.poll())).toEqual([]);
 			const fresh = create('SENT_TO_SIGN');

@@ -17,39 +17,17 @@ import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 
 import { STATE_KEY } from '../../nodes/Trato/trigger/state';
-import { startEnv, type NodeTestEnv } from '../helpers/env';
-import {
-	decoded,
-	emitted,
-	injectSettings,
-	newSim,
-	restoreSettings,
-	TestClock,
-	transitions,
-} from './helpers';
+import { decoded, emitted, newSim, TestClock, transitions, triggerSuite } from './helpers';
 
-let env: NodeTestEnv;
 const clock = new TestClock(Date.parse('2026-04-07T08:00:00.000Z'));
+const suite = triggerSuite(__filename, clock);
+const { create } = suite;
 let warn: jest.SpyInstance;
 
-beforeAll(async () => {
-	env = await startEnv(__filename, { now: clock.now });
-	injectSettings({ clock });
-});
-afterAll(async () => {
-	restoreSettings();
-	await env.close();
-});
 beforeEach(() => {
-	env.sb.control.reset();
 	warn = jest.spyOn(Container.get(Logger), 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => warn.mockRestore());
-
-function create(status?: string): string {
-	clock.advance(1000);
-	return env.sb.control.createContract({ status: status as never })._id;
-}
 
 /** The trigger's saved object, to damage in place (the memory n8n holds). */
 function saved(sim: ReturnType<typeof newSim>): IDataObject {
@@ -69,12 +47,12 @@ describe('a saved memory the trigger cannot read', () => {
 		async (_name, damage) => {
 			const a = create('SENT_TO_SIGN');
 			const b = create('SENT_TO_SIGN');
-			const sim = newSim(env, { event: 'anyChange', includeNewContracts: true });
+			const sim = newSim(suite.env, { event: 'anyChange', includeNewContracts: true });
 			await sim.poll();
 			expect(warn).not.toHaveBeenCalled();
 
 			// a change after the last saved poll, then the memory is damaged
-			env.sb.control.setStatus(a, 'REJECTED');
+			suite.env.sb.control.setStatus(a, 'REJECTED');
 			const contracts = String(saved(sim).contracts);
 			sim.staticData[STATE_KEY] = damage(saved(sim)) as IDataObject;
 			const lost = create('SENT_TO_SIGN');
@@ -88,11 +66,11 @@ describe('a saved memory the trigger cannot read', () => {
 			);
 			expect(metadata).toMatchObject({ nodeName: 'TRATO Trigger' });
 			const logged = JSON.stringify(warn.mock.calls);
-			expect(logged).not.toContain(env.sb.apiKey);
+			expect(logged).not.toContain(suite.env.sb.apiKey);
 			expect(logged).not.toContain(contracts.slice(0, 20));
 			// the new baseline is whole: what changed from then on is reported, once
 			expect(decoded(sim)!.contracts.has(lost)).toBe(true);
-			env.sb.control.setStatus(b, 'CANCELED');
+			suite.env.sb.control.setStatus(b, 'CANCELED');
 			const fresh = create('SENT_TO_SIGN');
 			expect(transitions(emitted(await sim.poll()))).toEqual([
 				`statusChanged ${b} SENT_TO_SIGN→CANCELED`,
@@ -105,7 +83,7 @@ describe('a saved memory the trigger cannot read', () => {
 
 	test('no warning for a first poll or for changed settings (a new baseline on purpose)', async () => {
 		create('SENT_TO_SIGN');
-		const sim = newSim(env);
+		const sim = newSim(suite.env);
 		await sim.poll();
 		sim.setParameters({ event: 'newContract', filters: {}, options: {} });
 		await sim.poll();
