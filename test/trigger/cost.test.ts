@@ -128,3 +128,35 @@ test('the state stays under 20 bytes per watched contract, and is bounded by the
 	expect(inWindow).toBeLessThan(10_000 * (32 / 365));
 	expect(stateBytes(windowed.staticData)).toBeLessThan(inWindow * 20 + 300);
 });
+
+test("contracts dated from an hour before n8n's clock on, or after it, are remembered by id: about 20 bytes each", async () => {
+	const HOUR = 3_600_000;
+	// 1,000 contracts created in the last 50 minutes, and 100 dated in the future (a year to a century ahead)
+	for (let i = 0; i < 1000; i++)
+		env.sb.control.createContract({ createdAt: new Date(clock.ms - i * 3000).toISOString() });
+	for (let i = 0; i < 100; i++)
+		env.sb.control.createContract({
+			createdAt: new Date(clock.ms + (1 + i) * 365 * 86_400_000).toISOString(),
+		});
+	const sim = newSim(env, { event: 'newContract' });
+	await sim.poll();
+	// the same state without any contract to remember
+	const emptyState = { ...(sim.staticData.tratoTrigger as object), recent: '' };
+	const bytes = stateBytes(sim.staticData) - stateBytes({ tratoTrigger: emptyState });
+	if (process.env.TRIGGER_COST_STATS)
+		process.stdout.write(`recent: ${bytes} B for 1100 contracts\n`);
+	expect(decoded(sim)!.recent.size).toBe(1100);
+	expect(bytes / 1100).toBeLessThan(22);
+
+	// more than an hour later, the watermark is the newest of the 1,000 (no contract is newer up to n8n's clock):
+	// that one and the future-dated ones are remembered
+	clock.advance(HOUR + 10 * 60_000);
+	await sim.poll();
+	expect(decoded(sim)!.recent.size).toBe(101);
+	const future =
+		stateBytes(sim.staticData) -
+		stateBytes({ tratoTrigger: { ...(sim.staticData.tratoTrigger as object), recent: '' } });
+	if (process.env.TRIGGER_COST_STATS)
+		process.stdout.write(`future-dated: ${future} B for 100 contracts and 1 other\n`);
+	expect(future / 101).toBeLessThan(26);
+});

@@ -16,7 +16,7 @@ import { triggerTuning } from '../../nodes/Trato/trigger/tuning';
 import { loadState, STATE_KEY, type TriggerState } from '../../nodes/Trato/trigger/state';
 import type { CredentialInput, PollResult } from '../../test-support/harness';
 import { PollSimulator } from '../../test-support/harness';
-import type { LoggedRequest, NodeTestEnv } from '../helpers/env';
+import { startEnv, type LoggedRequest, type NodeTestEnv } from '../helpers/env';
 
 export const LEASE = '67878720c4e6a1f3b9d20a11';
 export const NDA = '67c48788d5f7b2a4c0e31b22';
@@ -104,3 +104,27 @@ export function restoreSettings(): void {
 }
 
 export const DAY = 86_400_000;
+
+/**
+ * A trigger suite's sandbox, whose clock the trigger reads too: started before the suite's tests, reset before
+ * each, closed after them. `create` makes a contract one second after the previous one.
+ */
+export function triggerSuite(file: string, clock: TestClock) {
+	const suite = {
+		env: undefined as unknown as NodeTestEnv,
+		create(status?: string, createdAt?: string): string {
+			clock.advance(1000);
+			return suite.env.sb.control.createContract({ status: status as never, createdAt })._id;
+		},
+	};
+	beforeAll(async () => {
+		suite.env = await startEnv(file, { now: clock.now });
+		injectSettings({ clock });
+	});
+	afterAll(async () => {
+		restoreSettings();
+		await suite.env?.close();
+	});
+	beforeEach(() => suite.env.sb.control.reset());
+	return suite;
+}

@@ -9,7 +9,14 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 import { mulberry32 } from '../../sandbox/util';
-import { decodeContracts, encodeContracts, type Tracked } from '../../nodes/Trato/trigger/state';
+import {
+	decodeContracts,
+	decodeRecent,
+	encodeContracts,
+	encodeRecent,
+	loadState,
+	type Tracked,
+} from '../../nodes/Trato/trigger/state';
 
 const STATUSES: Array<string | null> = [
 	'',
@@ -65,5 +72,39 @@ describe('trigger state encoding', () => {
 		const hexOnly = new Map([...state].filter(([id]) => /^[0-9a-f]{24}$/.test(id)));
 		const bytes = encodeContracts(hexOnly).length;
 		expect(bytes / hexOnly.size).toBeLessThan(20);
+	});
+});
+
+describe('the contracts remembered from the watermark on', () => {
+	test('round trip: 24-hex and other ids, dates before 1970, now and in 2099', () => {
+		const recent = new Map<string, number>([
+			['69d368030c0dcf6868e55a61', Date.parse('2026-04-06T08:00:01.000Z')],
+			['69d368030c0dcf6868e55a62', Date.parse('2026-04-06T08:00:01.000Z')],
+			['ext-7', Date.parse('2026-04-06T08:00:01.500Z')],
+			['69d368030c0dcf6868e55a63', Date.parse('2099-01-01T00:00:00.000Z')],
+			['old', Date.parse('1960-05-01T00:00:00.000Z')],
+		]);
+		expect(decodeRecent(encodeRecent(recent))).toEqual(recent);
+		expect(decodeRecent(encodeRecent(new Map()))).toEqual(new Map());
+	});
+
+	test('a state of version 3 loads with the ids at its watermark as the contracts remembered', () => {
+		const loaded = loadState({
+			version: 3,
+			config: 'abc',
+			watermark: '2026-04-06T08:00:01.000Z',
+			watermarkIds: ['a', 'b'],
+			epoch: 'x',
+			session: 's',
+			write: '1',
+			contracts: '',
+		});
+		expect(loaded?.watermark).toBe(Date.parse('2026-04-06T08:00:01.000Z'));
+		expect(loaded?.recent).toEqual(
+			new Map([
+				['a', Date.parse('2026-04-06T08:00:01.000Z')],
+				['b', Date.parse('2026-04-06T08:00:01.000Z')],
+			]),
+		);
 	});
 });

@@ -1,8 +1,9 @@
 import { CREATED, TRIGGER_MODES, type TriggerMode } from './modes';
 import type { TriggerParameters } from './parameters';
-import type { Observation } from './listing';
+import type { Newest, Observation } from './listing';
 import type { Tracked, TriggerState } from './state';
 import { dayOf } from './state';
+import { isNewContract, nextWatermark, type Watermark } from './watermark';
 
 export interface DetectedEvent {
 	/** The mode whose event this is (a new contract: CREATED, whatever the trigger's mode). */
@@ -21,11 +22,17 @@ export interface DetectInput {
 	carried?: Map<string, Tracked>;
 	/** Every watched contract (`everyContract`), or the contracts listed in a chosen status (`chosenStatuses`). */
 	statusObservations: Map<string, Observation>;
-	/** Contracts listed by the "new contracts" pass (created since the watermark). */
+	/** Contracts listed by the "new contracts" pass (dated from the watermark on). */
 	createdObservations: Map<string, Observation>;
-	/** Baseline only: the newest contract(s) of the account, when no pass saw any contract. */
-	newest?: { createdMs: number; observations: Observation[] };
+	/** Baseline only: the newest contract(s) of the account dated up to n8n's clock, when no pass lists them all. */
+	newest?: Newest;
+	/** Baseline only: every contract of the account dated from the watermark on, when no pass lists them all. */
+	fromWatermark?: Map<string, Observation>;
 	windowStart?: number;
+	/** n8n's clock at the start of the poll (how far the watermark may trust TRATO's clock, watermark.ts). */
+	now: number;
+	/** The listing of new contracts held every contract of the account from `from` on (no filter). */
+	complete?: { from?: number };
 	/** The eventId generation of the loaded state (events of this poll continue it). */
 	epoch?: string;
 }
@@ -75,8 +82,8 @@ function byAge(a: Observation, b: Observation): number {
  * - chosenStatuses (Contract Reached a Status): a contract listed in a chosen status that was not in that status
  *   at the previous poll. Contracts no longer listed are kept (status unknown) with their counter, so a later
  *   re-entry gets a new eventId.
- * - new contracts (CREATED): a contract newer than the watermark (or at the watermark instant but not among the
- *   ids seen there).
+ * - new contracts (CREATED): a contract dated at or after the watermark that is not among those seen there
+ *   (watermark.ts).
  */
 export function detect(input: DetectInput): DetectResult {
 	const { cfg, previous } = input;
@@ -90,13 +97,11 @@ export function detect(input: DetectInput): DetectResult {
 		for (const [id, t] of old) contracts.set(id, { ...t });
 	}
 
-	const watermark = previous?.watermark ?? null;
-	const watermarkIds = new Set(previous?.watermarkIds ?? []);
-	const isNew = (o: Observation): boolean =>
-		!baseline &&
-		(watermark === null ||
-			o.createdMs > watermark ||
-			(o.createdMs === watermark && !watermarkIds.has(o.id)));
+	const mark: Watermark | undefined = previous && {
+		at: previous.watermark,
+		recent: previous.recent,
+	};
+	const isNew = (o: Observation): boolean => isNewContract(mark, o);
 
 	const events: DetectedEvent[] = [];
 	const emit = (kind: TriggerMode, o: Observation, previousStatus: string | null, n: number) =>
@@ -155,39 +160,26 @@ export function detect(input: DetectInput): DetectResult {
 		}
 	}
 
-	// watermark: newest creation instant the "new contract" logic has listed
-	let next = watermark;
-	let nextIds = new Set(watermarkIds);
-	const tracking = watches === 'everyContract' || cfg.includeNew;
-	if (tracking) {
+	// the watermark and the contracts seen from it on (watermark.ts), from what the "new contract" logic listed
+	let next: Watermark = { at: null, recent: new Map() };
+	if (watches === 'everyContract' || cfg.includeNew) {
 		const listed =
 			watches === 'everyContract' ? input.statusObservations : input.createdObservations;
-		const candidates = [
-			...listed.values(),
-			...(baseline ? (input.newest?.observations ?? []) : []),
-		];
-		for (const o of candidates) {
-			if (Number.isNaN(o.createdMs)) continue;
-			if (next === null || o.createdMs > next) {
-				next = o.createdMs;
-				nextIds = new Set([o.id]);
-			} else if (o.createdMs === next) {
-				nextIds.add(o.id);
-			}
-		}
-		// the newest instant counts even when no contract was left at it (deleted while it was read)
-		const top = baseline ? input.newest?.createdMs : undefined;
-		if (top !== undefined && !Number.isNaN(top) && (next === null || top > next)) {
-			next = top;
-			nextIds = new Set();
-		}
-	} else {
-		next = null;
-		nextIds = new Set();
+		next = nextWatermark({
+			previous: mark,
+			listed: [
+				...listed.values(),
+				...(input.fromWatermark?.values() ?? []),
+				...(input.newest?.observations ?? []),
+			],
+			top: input.newest?.createdMs,
+			now: input.now,
+			complete: input.complete,
+		});
 	}
 
 	return {
 		events,
-		state: { config: input.configHash, watermark: next, watermarkIds: [...nextIds], contracts },
+		state: { config: input.configHash, watermark: next.at, recent: next.recent, contracts },
 	};
 }

@@ -129,10 +129,10 @@ export class ListReader {
 			if (raw > 0 && total !== undefined && raw < Math.min(asked, total - (page - 1) * asked))
 				this.cap = raw;
 			const all = answer.items.map(observe).filter((o): o is Observation => o !== undefined);
-			const atStart =
-				start !== undefined && all.some((o) => o.createdMs < bounds.from! && o.createdMs >= start);
-			const atEnd =
-				end !== undefined && all.some((o) => o.createdMs > bounds.to! && o.createdMs <= end);
+			// a contract exactly at the bound asked (not merely within the extra step: before the precision is known,
+			// that step is a whole second, which an exclusive bound leaves open)
+			const atStart = start !== undefined && all.some((o) => o.createdMs === start);
+			const atEnd = end !== undefined && all.some((o) => o.createdMs === end);
 			if ((atStart && !this.startInclusive) || (atEnd && !this.endInclusive)) {
 				// the service included the edge it was given: ask again with the exact bound
 				this.startInclusive ||= atStart;

@@ -7,11 +7,12 @@ import type { DetectedEvent } from './detect';
 import { detect, eventIdOf } from './detect';
 import { buildItems } from './buildItems';
 import { TRIGGER_MODES } from './modes';
-import type { Observation } from './listing';
+import type { Newest, Observation } from './listing';
 import { readNewest } from './newest';
 import { readPass } from './passes';
 import { DAY_MS, triggerTuning } from './tuning';
-import { loadState, STATE_KEY, storeState } from './state';
+import { readState, STATE_KEY, storeState } from './state';
+import { clockFloor } from './watermark';
 
 function iso(ms: number): string {
 	return new Date(ms).toISOString();
@@ -87,7 +88,15 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	if (this.getMode() === 'manual') return await sampleEvent(this, cfg, now);
 
 	const staticData = this.getWorkflowStaticData('node');
-	const stored = loadState(staticData[STATE_KEY]);
+	const read = readState(staticData[STATE_KEY]);
+	if ('problem' in read) {
+		// never the stored value in the log: only why it could not be read
+		this.logger.warn(
+			`TRATO Polling Trigger "${this.getNode().name}": its saved memory could not be read (${read.problem}), so this poll starts a new baseline. Changes and new contracts since the last poll n8n saved are not reported.`,
+			{ workflowId: this.getWorkflow().id, nodeName: this.getNode().name },
+		);
+	}
+	const stored = 'state' in read ? read.state : undefined;
 	const hash = configHash(cfg);
 	const previous = stored && stored.config === hash ? stored : undefined;
 	const baseline = previous === undefined;
@@ -95,14 +104,26 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	const filters = filterQuery(cfg);
 	const watches = TRIGGER_MODES[cfg.event].watches;
 
-	// 1. baseline of the watermark: the newest contract of the whole account, unless a pass of every contract
-	// lists the whole account (no filter, no window). Read before the passes: a contract created while they run
-	// is newer, so it counts as new at the next poll (read after them, it would be taken into the baseline
-	// without being seen, and its creation and first status never reported)
-	let newest: { createdMs: number; observations: Observation[] } | undefined;
-	const unfilteredPass = Object.keys(filters).length === 0 && windowStart === undefined;
-	if (baseline && (watches === 'everyContract' ? !unfilteredPass : cfg.includeNew)) {
-		newest = await readNewest(this, {});
+	// 1. baseline of the watermark (watermark.ts), unless a pass of every contract lists the whole account (no
+	// filter, no window): every contract of the account dated from n8n's clock minus the tolerance on (their ids
+	// tell new contracts from those seen), and when none of them is dated up to n8n's clock, the newest contract
+	// that is. Read before the passes: a contract created while they run counts as new at the next poll (read
+	// after them, it would be taken into the baseline without being seen, and its creation and first status
+	// never reported)
+	let newest: Newest | undefined;
+	let fromWatermark: Map<string, Observation> | undefined;
+	const unfiltered = Object.keys(filters).length === 0;
+	const tracking = watches === 'everyContract' || cfg.includeNew;
+	if (
+		baseline &&
+		tracking &&
+		!(watches === 'everyContract' && unfiltered && windowStart === undefined)
+	) {
+		// without a filter, "Contract Status Changed" lists all of them but those at the newest instant
+		if (watches !== 'everyContract' || !unfiltered)
+			fromWatermark = await readPass(this, {}, { floor: clockFloor(now) });
+		if (![...(fromWatermark?.values() ?? [])].some((o) => o.createdMs <= now))
+			newest = await readNewest(this, {}, now);
 	}
 
 	// 2. the watched contracts
@@ -127,12 +148,13 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	// 3. new contracts: everything listed from the watermark on (the watermark only moves with what this pass
 	// lists, so a contract created while the poll runs is never passed over)
 	let createdObservations = new Map<string, Observation>();
+	let listedFrom = windowStart;
 	if (watches !== 'everyContract' && cfg.includeNew && previous) {
 		const bounds = [previous.watermark, windowStart].filter(
 			(v): v is number => typeof v === 'number',
 		);
-		const floor = bounds.length ? Math.max(...bounds) : undefined;
-		createdObservations = await readPass(this, filters, { floor });
+		listedFrom = bounds.length ? Math.max(...bounds) : undefined;
+		createdObservations = await readPass(this, filters, { floor: listedFrom });
 	}
 
 	const { events, state } = detect({
@@ -143,7 +165,10 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		statusObservations,
 		createdObservations,
 		newest,
+		fromWatermark,
 		windowStart,
+		now,
+		complete: unfiltered ? { from: listedFrom } : undefined,
 		epoch: stored?.epoch,
 	});
 	const items = await buildItems(this, cfg, events, iso(now));

@@ -8,7 +8,10 @@ import { DAY_MS } from './tuning';
  * The trigger's memory, kept in the workflow's static data (node scope) under one key and replaced in one
  * assignment at the end of a successful poll.
  *
- * Stored form (JSON): `{ version, config, watermark, watermarkIds, epoch, session, write, contracts }` where `contracts` is a
+ * Stored form (JSON): `{ version, config, watermark, recent, epoch, session, write, contracts }` where `recent` (the
+ * contracts seen dated at or after the watermark, watermark.ts) is a Base64 string: by creation instant, the first
+ * as `varint(zigzag(ms))`, the next as `varint(ms - previous ms)`, each then `0` + 12 raw bytes for a 24-hex id or
+ * `1` + the id as text (about 20 bytes per contract after Base64); and `contracts` is a
  * Base64 string of a compact binary encoding (about 13 bytes per contract before Base64, 17-19 after):
  *
  * - contracts grouped by creation day (UTC), newest day first; a group is `varint((day or gap to the previous
@@ -19,8 +22,11 @@ import { DAY_MS } from './tuning';
  *   `varint(length)` + UTF-8), then `varint(n - 3)` when the counter class is 3 (classes 0-2 are n itself);
  * - status codes: 0-15 = the index in spec Part 3's list (0 = draft), 16 = unknown, 17 = another text.
  */
-/** 3: epoch and session added (version 2 states load with neither). */
-const STATE_VERSION = 3;
+/**
+ * 4: `recent` replaces `watermarkIds` (versions 2 and 3 load with the ids at the watermark as `recent`).
+ * 3: epoch and session added (version 2 states load with neither).
+ */
+const STATE_VERSION = 4;
 export const STATE_KEY = 'tratoTrigger';
 
 export interface Tracked {
@@ -37,10 +43,10 @@ export interface Tracked {
 export interface TriggerState {
 	/** Fingerprint of the configuration this state was built for. */
 	config: string;
-	/** Newest creation instant (ms) seen; null when no contract was ever seen. */
+	/** Every contract created later is dated at or after it (watermark.ts); null: no contract seen up to n8n's clock. */
 	watermark: number | null;
-	/** Contracts created exactly at the watermark instant that were seen. */
-	watermarkIds: string[];
+	/** Contracts seen dated at or after the watermark: id → creation instant (ms). */
+	recent: Map<string, number>;
 	contracts: Map<string, Tracked>;
 	/**
 	 * The eventId generation of the process that last wrote this state (base 36 seconds); undefined for a state
@@ -138,13 +144,41 @@ export function decodeContracts(encoded: string): Map<string, Tracked> {
 	return out;
 }
 
+/** The Base64 encoding of the contracts seen at or after the watermark. */
+export function encodeRecent(recent: Map<string, number>): string {
+	const w = new ByteWriter();
+	let previous: number | undefined;
+	for (const [id, ms] of [...recent].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))) {
+		w.varint(previous === undefined ? (ms < 0 ? -2 * ms - 1 : 2 * ms) : ms - previous);
+		const hexId = HEX_ID.test(id);
+		w.byte(hexId ? 0 : 1);
+		if (hexId) w.hex(id);
+		else w.text(id);
+		previous = ms;
+	}
+	return w.base64();
+}
+
+export function decodeRecent(encoded: string): Map<string, number> {
+	const r = new ByteReader(Buffer.from(encoded, 'base64'));
+	const out = new Map<string, number>();
+	let previous: number | undefined;
+	while (!r.done) {
+		const v = r.varint();
+		const ms = previous === undefined ? (v % 2 === 1 ? -(v + 1) / 2 : v / 2) : previous + v;
+		out.set(r.byte() === 0 ? r.hex() : r.text(), ms);
+		previous = ms;
+	}
+	return out;
+}
+
 /** The JSON object stored in static data. */
 export function storeState(state: TriggerState): IDataObject {
 	return {
 		version: STATE_VERSION,
 		config: state.config,
 		watermark: state.watermark === null ? null : new Date(state.watermark).toISOString(),
-		watermarkIds: [...state.watermarkIds],
+		recent: encodeRecent(state.recent),
 		epoch: state.epoch ?? null,
 		session: state.session ?? null,
 		write: state.write ?? null,
@@ -152,32 +186,57 @@ export function storeState(state: TriggerState): IDataObject {
 	};
 }
 
-/** The state from static data; undefined when absent, of another version or unreadable (→ a new baseline). */
-export function loadState(stored: unknown): TriggerState | undefined {
-	if (!stored || typeof stored !== 'object') return undefined;
+/** Why a saved state cannot be read (fixed texts: never a stored value), or the state. */
+export type ReadState = { state: TriggerState } | { problem: string } | { absent: true };
+
+/** The state from static data: absent (never saved), readable, or why not (→ a new baseline). */
+export function readState(stored: unknown): ReadState {
+	if (stored === undefined || stored === null) return { absent: true };
+	if (typeof stored !== 'object' || Array.isArray(stored))
+		return { problem: 'it is not an object' };
 	const s = stored as IDataObject;
-	if (
-		(s.version !== STATE_VERSION && s.version !== 2) ||
-		typeof s.config !== 'string' ||
-		typeof s.contracts !== 'string'
-	)
-		return undefined;
-	try {
-		const watermark =
-			s.watermark === null || s.watermark === undefined ? null : Date.parse(String(s.watermark));
-		if (watermark !== null && Number.isNaN(watermark)) return undefined;
-		const watermarkIds = Array.isArray(s.watermarkIds) ? s.watermarkIds.map(String) : [];
-		const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+	const version = typeof s.version === 'number' ? s.version : undefined;
+	if (version !== STATE_VERSION && version !== 3 && version !== 2)
 		return {
-			config: s.config,
-			watermark,
-			watermarkIds,
-			contracts: decodeContracts(s.contracts),
-			epoch: text(s.epoch),
-			session: text(s.session),
-			write: text(s.write),
+			problem:
+				version === undefined
+					? 'it has no version'
+					: `its version (${version}) is not one this node reads`,
+		};
+	const legacy = version !== STATE_VERSION;
+	if (
+		typeof s.config !== 'string' ||
+		typeof s.contracts !== 'string' ||
+		(!legacy && typeof s.recent !== 'string')
+	)
+		return { problem: 'a field is missing' };
+	const watermark =
+		s.watermark === null || s.watermark === undefined ? null : Date.parse(String(s.watermark));
+	if (watermark !== null && Number.isNaN(watermark))
+		return { problem: 'its watermark is not a date' };
+	const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+	try {
+		const atWatermark = Array.isArray(s.watermarkIds) ? s.watermarkIds.map(String) : [];
+		return {
+			state: {
+				config: s.config,
+				watermark,
+				recent: legacy
+					? new Map(watermark === null ? [] : atWatermark.map((id) => [id, watermark]))
+					: decodeRecent(s.recent as string),
+				contracts: decodeContracts(s.contracts),
+				epoch: text(s.epoch),
+				session: text(s.session),
+				write: text(s.write),
+			},
 		};
 	} catch {
-		return undefined;
+		return { problem: 'its contracts are damaged' };
 	}
+}
+
+/** The state from static data; undefined when absent or unreadable. */
+export function loadState(stored: unknown): TriggerState | undefined {
+	const read = readState(stored);
+	return 'state' in read ? read.state : undefined;
 }

@@ -29,3 +29,10 @@ export const triggerTuning = {
 };
 
 export const DAY_MS = 86_400_000;
+
+/**
+ * How far TRATO's clock may be set back, or run behind n8n's, without a new contract being missed: the
+ * watermark never passes n8n's clock minus this, so a contract dated within it is listed again at every poll and
+ * told apart by its id (watermark.ts).
+ */
+export const CLOCK_TOLERANCE_MS = 3_600_000;

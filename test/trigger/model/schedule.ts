@@ -13,9 +13,10 @@
  * PollContext (test-support/harness PollSimulator): contracts created (equal timestamps, whole seconds), every status
  * transition (back to draft too), contracts deleted or leaving/joining a filtered list, also while a poll is
  * paging; short and server-capped pages; a list request failing once (retried) or repeatedly (the poll fails);
- * n8n crashing before it saved the state, restarting, running a poll twice; clocks that jump (the service's, and
- * n8n's against it); legacy static data or n8n 2.41's durable poll cursors. The schedule then ends with quiet
- * polls, and the oracle (world.ts) compares everything the workflow received with the true history.
+ * n8n crashing before it saved the state, restarting, running a poll twice; clocks that jump (time, n8n's clock
+ * against it, and the service's clock running ahead of it and being set back); contracts dated in the future;
+ * legacy static data or n8n 2.41's durable poll cursors. The schedule then ends with quiet polls, and the oracle
+ * (world.ts) compares everything the workflow received with the true history.
  */
 import { deepCopy, type IDataObject, type INodeParameters } from 'n8n-workflow';
 
@@ -49,6 +50,7 @@ const STATUSES = CONTRACT_STATUSES.map((s) => s.value);
 const WATCHABLE = STATUSES.filter((s) => s !== '');
 const START = Date.parse('2026-02-01T12:00:00.000Z');
 const LIST = '/api/list/contracts';
+const FAR_FUTURE = Date.parse('2099-01-01T00:00:00.000Z');
 
 /** What the schedules exercised: asserted by the test, so the model check cannot pass by avoiding the hard cases. */
 export function newCoverage() {
@@ -73,6 +75,14 @@ export function newCoverage() {
 		equalTimestamps: 0,
 		clockJumps: 0,
 		skewed: 0,
+		/** Contracts dated after the service's clock (a bad record), and the service's clock running ahead / set back. */
+		futureDated: 0,
+		serviceAhead: 0,
+		serviceSetBack: 0,
+		/** Contracts created after a set-back, dated before a contract created earlier. */
+		datedBeforeEarlier: 0,
+		/** Schedules whose n8n clock may run far ahead of the service's (a monotone service, no future dates). */
+		farAheadSchedules: 0,
 		cappedSchedules: 0,
 		variantSchedules: 0,
 		events: 0,
@@ -173,8 +183,12 @@ export class Schedule {
 	log: string[] = [];
 	plan: PollPlan = { listCount: 0, mutations: 0 };
 	sim: PollSimulator;
-	/** n8n's clock minus the service's. */
+	/** n8n's clock minus the true time (the TestClock). */
 	skew = 0;
+	/** The service's clock minus the true time (the sandbox's advanceClock): ahead, then set back, never behind. */
+	serviceAhead = 0;
+	/** The newest date the service's clock gave a contract since the first poll (to count set-back dates). */
+	private newestDate = -Infinity;
 	private labels = 0;
 	private readonly deleted = new Set<string>();
 
@@ -186,6 +200,12 @@ export class Schedule {
 		readonly variants: string[],
 		readonly durable: boolean,
 		cfg: ModelConfig,
+		/**
+		 * n8n's clock may run far ahead of the service's (more than the trigger's clock tolerance): then the
+		 * service's clock is never set back and no contract is dated in the future, the clock assumption's other
+		 * half (world.ts, clockAssumption).
+		 */
+		readonly farAhead = false,
 	) {
 		this.world = new World(cfg);
 		this.sim = new PollSimulator(parameters(cfg), env.creds);
@@ -226,8 +246,22 @@ export class Schedule {
 
 	create(): void {
 		const templateId = this.rng.pick([undefined, LEASE, NDA, SERVICES]);
-		const raw = this.env.sb.control.createContract({ templateId });
+		// a contract dated in the future (a bad record): within the trigger's tolerance, hours, days, or 2099
+		let createdAt: string | undefined;
+		if (!this.farAhead && this.rng.chance(0.08)) {
+			const at = this.rng.pick([
+				this.env.sb.control.now().getTime() + this.rng.pick([20 * 60_000, 2 * 3_600_000, 3 * DAY]),
+				FAR_FUTURE + this.rng.int(0, 2) * 1000,
+			]);
+			createdAt = new Date(at).toISOString();
+			this.coverage.futureDated++;
+		}
+		const raw = this.env.sb.control.createContract({ templateId, createdAt });
 		const created = Date.parse(raw.createdAt as string);
+		if (createdAt === undefined && this.world.polls.length > 0) {
+			if (created < this.newestDate) this.coverage.datedBeforeEarlier++;
+			this.newestDate = Math.max(this.newestDate, created);
+		}
 		const t = this.variants.includes('second-precision')
 			? Math.floor(created / 1000) * 1000
 			: created;
@@ -268,6 +302,26 @@ export class Schedule {
 		this.record(m, this.world.current(m).status, 'deleted');
 	}
 
+	/**
+	 * The service's clock runs ahead of the true time, or is set back (all the way or part of it): contracts created
+	 * after a set-back are dated before contracts created earlier.
+	 */
+	private moveServiceClock(back: boolean): void {
+		let by: number;
+		if (back) {
+			by = -(this.rng.chance(0.6) ? this.serviceAhead : this.rng.int(1, this.serviceAhead));
+			this.coverage.serviceSetBack++;
+		} else {
+			by = this.rng.pick([1000, 90_000, 20 * 60_000, 3_600_000, 6 * 3_600_000, DAY, 30 * DAY]);
+			this.coverage.serviceAhead++;
+		}
+		this.serviceAhead += by;
+		this.env.sb.control.advanceClock(by);
+		this.log.push(
+			`service clock ${by >= 0 ? '+' : ''}${by / 1000}s (ahead ${this.serviceAhead / 1000}s)`,
+		);
+	}
+
 	/** A contract leaves (or enters) the watched list: the case that makes page numbers skip. */
 	private moveAcrossList(leave: boolean): boolean {
 		const clock = this.triggerNow();
@@ -293,24 +347,33 @@ export class Schedule {
 		for (let i = 0; i < count; i++) {
 			const r = this.rng.next();
 			const existing = this.existing();
-			if (between && r < 0.1) {
-				if (this.rng.chance(0.7)) {
+			if (between && this.serviceAhead > 0 && r < 0.25) {
+				this.moveServiceClock(true);
+				this.coverage.clockJumps++;
+			} else if (between && r < 0.2) {
+				const k = this.rng.next();
+				if (k < 0.35) {
 					this.clock.advance(this.rng.pick([1, 999, 1000, 60_000, 3_600_000, 6 * 3_600_000, DAY]));
 					this.log.push(`clock ${new Date(this.clock.ms).toISOString()}`);
-				} else {
-					this.skew = this.rng.pick([0, 0, -3_600_000, 3_600_000, -DAY, 90_000]);
+				} else if (k < 0.55 || this.farAhead) {
+					// n8n's clock at most an hour ahead of the true time (the service's clock is never behind it), or
+					// in far-ahead schedules up to a day
+					const ahead = this.farAhead ? [3 * 3_600_000, DAY] : [];
+					this.skew = this.rng.pick([0, 0, -3_600_000, 3_600_000, -DAY, 90_000, ...ahead]);
 					if (this.skew !== 0) this.coverage.skewed++;
 					this.log.push(`n8n clock ${this.skew >= 0 ? '+' : ''}${this.skew / 1000}s`);
+				} else {
+					this.moveServiceClock(false);
 				}
 				this.coverage.clockJumps++;
 			} else if (!between && r < 0.4 && this.moveAcrossList(this.rng.chance(0.7))) {
 				continue;
-			} else if (r < 0.45 || existing.length === 0) {
+			} else if (r < 0.5 || existing.length === 0) {
 				// the same instant as the previous contract, the same second, or later
 				const step = this.rng.pick([0, 0, 1, this.rng.int(2, 999), this.rng.int(1000, 4000)]);
 				this.clock.advance(step);
 				this.create();
-			} else if (r < 0.5) {
+			} else if (r < 0.55) {
 				this.delete(this.rng.pick(existing));
 			} else {
 				const m = this.rng.pick(existing);
@@ -390,6 +453,7 @@ export class Schedule {
 		const plan = this.plan;
 		const a = this.world.tick;
 		const clock = this.triggerNow();
+		this.world.polls.push({ a, clock });
 		const activation = this.sim.activationPending;
 		const savedBefore = deepCopy(this.sim.saved);
 		const memoryBefore = this.sim.snapshot();
@@ -508,14 +572,16 @@ export async function runSchedule(
 	// node's own threshold: there, short pages look sorted by chance.
 	triggerTuning.orderEvidence = variants.includes('unordered') ? 10 : 1;
 	const durable = rng.chance(0.25);
-	const s = new Schedule(env, rng, clock, coverage, variants, durable, cfg);
+	const farAhead = rng.chance(0.15);
+	const s = new Schedule(env, rng, clock, coverage, variants, durable, cfg, farAhead);
+	if (farAhead) coverage.farAheadSchedules++;
 	triggerTuning.now = () => s.triggerNow();
 	coverage[`mode:${cfg.event}`]++;
 	if (variants.length) coverage.variantSchedules++;
 	if (variants.some((v) => v.startsWith('page-cap'))) coverage.cappedSchedules++;
 	if (durable) coverage.durableSchedules++;
 	s.log.push(
-		`seed ${seed} pageSize ${pageSize} variants ${variants.join(',') || 'none'}${durable ? ' durable-cursors' : ''} config ${JSON.stringify({ ...cfg, watched: [...cfg.watched] })}`,
+		`seed ${seed} pageSize ${pageSize} variants ${variants.join(',') || 'none'}${durable ? ' durable-cursors' : ''}${farAhead ? ' far-ahead' : ''} config ${JSON.stringify({ ...cfg, watched: [...cfg.watched] })}`,
 	);
 	env.sb.control.setRequestHook(s.hook);
 	try {

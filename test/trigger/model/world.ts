@@ -19,6 +19,7 @@
 import { eventIdOf } from '../../../nodes/Trato/trigger/detect';
 import { CREATED, TRIGGER_MODES, type TriggerMode } from '../../../nodes/Trato/trigger/modes';
 import type { TriggerState } from '../../../nodes/Trato/trigger/state';
+import { CLOCK_TOLERANCE_MS } from '../../../nodes/Trato/trigger/tuning';
 
 export const OUT = '∅';
 export const DAY = 86_400_000;
@@ -95,6 +96,8 @@ export interface PollRecord {
 export class World {
 	tick = 0;
 	readonly contracts = new Map<string, ModelContract>();
+	/** Every poll run (failed and lost ones too): the tick it started at and n8n's clock then. */
+	readonly polls: Array<{ a: number; clock: number }> = [];
 
 	/** What the mode lists and remembers (trigger/modes.ts); the oracle knows each kind's rule. */
 	readonly watches: (typeof TRIGGER_MODES)[TriggerMode]['watches'];
@@ -163,18 +166,47 @@ export class World {
 	}
 }
 
+/**
+ * The clock assumption the trigger states (README, "Limits of polling"; trigger/watermark.ts), checked on the true
+ * history: a contract is never dated both before the whole second an hour (CLOCK_TOLERANCE_MS) before n8n's clock
+ * at a poll that started before it was created, and before a contract created earlier that was dated up to that
+ * clock. So the service's clock may run ahead of n8n's by any amount, be set back to within the hour, or run
+ * behind n8n's by any amount while it is never set back; a contract may be dated anywhere in the future. Loss is
+ * defined for the contracts that keep it; the schedules generate no other (a breach is reported as a problem of
+ * the schedule).
+ */
+export function clockAssumption(world: World): string[] {
+	const problems: string[] = [];
+	const all = [...world.contracts.values()];
+	for (const c of all) {
+		for (const q of world.polls) {
+			if (q.a >= c.createdTick) continue;
+			if (c.t >= Math.floor((q.clock - CLOCK_TOLERANCE_MS) / 1000) * 1000) continue;
+			const before = all.find((d) => d.createdTick < c.createdTick && d.t <= q.clock && d.t > c.t);
+			if (before)
+				problems.push(
+					`schedule outside the clock assumption: ${c.label} dated ${new Date(c.t).toISOString()}, more than an hour before n8n's clock at the poll of tick ${q.a} and before ${before.label}`,
+				);
+		}
+	}
+	return problems;
+}
+
+/** The trigger's own rule for "new" (trigger/watermark.ts), where the oracle has no other (participant filter). */
 function isNew(m: ModelContract, state: TriggerState): boolean {
-	return (
-		state.watermark === null ||
-		m.t > state.watermark ||
-		(m.t === state.watermark && !state.watermarkIds.includes(m.id))
-	);
+	return !state.recent.has(m.id) && (state.watermark === null || m.t >= state.watermark);
 }
 
 /**
  * The oracle. `all`: every event delivered to the workflow, in order (also those of polls whose state was lost);
  * `lineage`: the chain of polls whose state survived (a restart goes back to the last saved state). Returns the
  * problems found (empty = the schedule passed): a loss, a duplicate, a false event, a reused eventId.
+ *
+ * A contract is new when it was created after the baseline in the true history (its creation tick), whatever it
+ * is dated: one dated in the future is new once, when first listed, and never again; one created after the
+ * service's clock was set back is new although it is dated before contracts already seen. Not reporting a new
+ * contract (or, with "Contract Status Changed", its first status) is a loss, wherever the schedule kept the clock
+ * assumption (clockAssumption, checked here too).
  */
 export function check(
 	world: World,
@@ -189,6 +221,7 @@ export function check(
 	const created = TRIGGER_MODES[CREATED].event;
 	const L = (id: string) => world.label(id);
 	if (lineage.length === 0) return ['no successful poll'];
+	problems.push(...clockAssumption(world));
 
 	// 1. every emitted transition is real; an eventId always names the same event
 	const byId = new Map<string, EmittedEvent>();
