@@ -133,3 +133,24 @@ test('two files into one field are refused before any request', async () => {
 	expect(env.nodeRequests(mark)).toHaveLength(0);
 	expect(env.sb.control.getContract(id)!.status).toBe('RECEIVED_SIGNED');
 });
+
+test('Max File Size (MB): a file over it is not downloaded, the item says so and the contract stays finalized; a bad value is refused before any request', async () => {
+	const id = await signedContract();
+	const result = await finalize(id, { downloadFiles: true, options: { maxFileSize: 0.001 } });
+	expect(result.error).toBeUndefined();
+	const [item] = result.items;
+	expect(item.json.filesError).toBe(
+		'The contract was finalized, but a file could not be downloaded: The file is larger than the Max File Size (0.001 MB). Do not finalize it again; get the files with Contract → Get Signed Documents.',
+	);
+	expect(item.binary?.data).toBeUndefined();
+	expect(env.sb.control.getContract(id)!.status).toBe('FINALIZED');
+
+	const other = await signedContract();
+	const mark = env.mark();
+	const refused = await finalize(other, { downloadFiles: true, options: { maxFileSize: 0 } });
+	expect(refused.error?.message).toBe(
+		'"Max File Size (MB)" must be a positive number of megabytes, not 0',
+	);
+	expect(env.nodeRequests(mark)).toHaveLength(0);
+	expect(env.sb.control.getContract(other)!.status).toBe('RECEIVED_SIGNED');
+});

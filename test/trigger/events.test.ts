@@ -404,6 +404,32 @@ describe('include signed documents', () => {
 		expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
 	});
 
+	test('a signed PDF over Max File Size (MB) is not downloaded: the event comes once, with the reason in documentsError', async () => {
+		const a = create('SENT_TO_SIGN');
+		const sim = newSim(env, { options: { downloadSignedPdf: true, maxFileSize: 0.001 } });
+		await sim.poll();
+		env.sb.control.sign(a);
+		const result = await sim.poll();
+		expect(result.error).toBeUndefined();
+		const [item] = result.emitted?.[0] ?? [];
+		expect(eventKey(item.json)).toBe(`${a}:RECEIVED_SIGNED:1`);
+		expect(item.json.documents).toBeDefined();
+		expect(item.json.documentsError).toBe('The file is larger than the Max File Size (0.001 MB)');
+		expect(item.binary).toBeUndefined();
+		expect(emitted(await sim.poll())).toEqual([]);
+	});
+
+	test('a Max File Size (MB) that is not a positive number is refused before any request', async () => {
+		const mark = env.mark();
+		const result = await newSim(env, {
+			options: { downloadSignedPdf: true, maxFileSize: -5 },
+		}).poll();
+		expect(result.error?.message).toBe(
+			'"Max File Size (MB)" must be a positive number of megabytes, not -5',
+		);
+		expect(env.nodeRequests(mark)).toEqual([]);
+	});
+
 	test('a refusal of the documents is reported on the item; an outage fails the poll and the events come again', async () => {
 		const a = create('SENT_TO_SIGN');
 		const sim = newSim(env, { options: { includeDocuments: true } });

@@ -16,6 +16,22 @@ export const DEFAULT_MAX_FILE_MB = 100;
 /** The parameter of the shared "Max File Size (MB)" option (descriptions/common.ts `maxFileSizeOption`). */
 export const MAX_FILE_SIZE_PARAMETER = 'options.maxFileSize';
 
+/** "Max File Size (MB)" as bytes; undefined for anything but a positive number (text of a number counts). */
+export function megabytesToBytes(value: unknown): number | undefined {
+	const megabytes = typeof value === 'string' && value.trim() ? Number(value) : value;
+	if (typeof megabytes !== 'number' || !Number.isFinite(megabytes) || megabytes <= 0)
+		return undefined;
+	return Math.round(megabytes * MEGABYTE);
+}
+
+/** The sentence and fix for a "Max File Size (MB)" that is not a positive number. */
+export function maxFileSizeProblem(value: unknown): { message: string; description: string } {
+	return {
+		message: `"Max File Size (MB)" must be a positive number of megabytes, not ${JSON.stringify(value)}`,
+		description: `Enter the largest file the node may download, in megabytes (${DEFAULT_MAX_FILE_MB} when left out).`,
+	};
+}
+
 /**
  * The user's "Max File Size (MB)" in bytes, for the transport's `maxBytes`: anything but a positive number is
  * refused before any request.
@@ -26,16 +42,12 @@ export function maxFileBytes(
 	parameter = MAX_FILE_SIZE_PARAMETER,
 ): number {
 	const value = ctx.getNodeParameter(parameter, itemIndex, DEFAULT_MAX_FILE_MB) as unknown;
-	const megabytes = typeof value === 'string' && value.trim() ? Number(value) : value;
-	if (typeof megabytes !== 'number' || !Number.isFinite(megabytes) || megabytes <= 0) {
-		fail(
-			ctx,
-			itemIndex,
-			`"Max File Size (MB)" must be a positive number of megabytes, not ${JSON.stringify(value)}`,
-			`Enter the largest file the node may download, in megabytes (${DEFAULT_MAX_FILE_MB} when left out).`,
-		);
+	const bytes = megabytesToBytes(value);
+	if (bytes === undefined) {
+		const problem = maxFileSizeProblem(value);
+		fail(ctx, itemIndex, problem.message, problem.description);
 	}
-	return Math.round(megabytes * MEGABYTE);
+	return bytes;
 }
 
 /**

@@ -65,7 +65,10 @@ export async function readLimited(
 	return { bytes: Buffer.concat(chunks, size), complete: true };
 }
 
-const inMb = (bytes: number) => `${Number((bytes / MEGABYTE).toFixed(2))} MB`;
+const inMb = (bytes: number) => `${Number((bytes / MEGABYTE).toPrecision(3))} MB`;
+
+/** A file answer over the user's Max File Size: asking again gives the same answer. */
+export class FileTooLargeError extends NodeOperationError {}
 
 /** A file answer over the limit: a sentence, never a half-read file. */
 export function tooLarge(
@@ -74,16 +77,12 @@ export function tooLarge(
 	url: string,
 	limit: number,
 	announced?: number,
-): NodeOperationError {
+): FileTooLargeError {
 	const size = announced ? `announces ${inMb(announced)}` : `sent more than ${inMb(limit)}`;
-	return new NodeOperationError(
-		node,
-		`The file is larger than the Max File Size (${inMb(limit)})`,
-		{
-			itemIndex,
-			description: `${redactUrl(url)} ${size}; the node stopped reading it. Raise "Max File Size (MB)" in the node's options if n8n has the memory for it (n8n holds a file in memory while it downloads it).`,
-		},
-	);
+	return new FileTooLargeError(node, `The file is larger than the Max File Size (${inMb(limit)})`, {
+		itemIndex,
+		description: `${redactUrl(url)} ${size}; the node stopped reading it. Raise "Max File Size (MB)" in the node's options if n8n has the memory for it (n8n holds a file in memory while it downloads it).`,
+	});
 }
 
 /** Response headers with lower-case names and one string value each. */

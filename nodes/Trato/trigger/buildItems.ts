@@ -5,7 +5,7 @@ import { statusLabel } from '../helpers/status';
 import type { TriggerParameters } from './parameters';
 import type { DetectedEvent } from './detect';
 import { TRIGGER_MODES } from './modes';
-import { download, request } from '../transport';
+import { download, FileTooLargeError, request } from '../transport';
 
 /** Statuses in which every participant has signed, so the signed documents exist (api-notes X22). */
 const DOCUMENT_STATUSES = ['RECEIVED_SIGNED', 'SENT_SIGNED', 'SENT_TO_DOWNLOAD', 'FINALIZED'];
@@ -48,9 +48,11 @@ async function fetchDocuments(
 	const out: Documents = { json: record.value };
 	const url = (record.value?.documents as IDataObject | undefined)?.signed_contract;
 	if (cfg.downloadPdf && typeof url === 'string' && url) {
-		const file = await settle(download.call(ctx, url));
+		const file = await settle(download.call(ctx, url, { maxBytes: cfg.maxFileBytes }));
 		if (file.failure) {
-			if (!isPermanentRefusal(file.failure)) throw file.failure;
+			// a file over Max File Size stays over it: said on the item, like a refusal
+			if (!isPermanentRefusal(file.failure) && !(file.failure instanceof FileTooLargeError))
+				throw file.failure;
 			out.error = file.failure.message;
 		} else if (file.value) {
 			out.binary = { [cfg.binaryPropertyName]: file.value };

@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { DEFAULT_MAX_FILE_MB, maxFileSizeProblem, megabytesToBytes } from '../helpers/files';
 import { CONTRACT_STATUSES, participantStatusToSend, SIGNED_STATUSES } from '../helpers/status';
 import { idProblem, isEmail, locatorValue, positiveInteger } from '../helpers/validate';
 import { DEFAULT_MODE, isTriggerMode, TRIGGER_MODES, type TriggerMode } from './modes';
@@ -22,6 +23,8 @@ export interface TriggerParameters {
 	includeDocuments: boolean;
 	downloadPdf: boolean;
 	binaryPropertyName: string;
+	/** Max File Size (MB) of the signed PDF's download, in bytes. */
+	maxFileBytes: number;
 }
 
 /** A hundred years: more is a typing or expression mistake, not a window. */
@@ -99,6 +102,12 @@ export function readParameters(ctx: IPollFunctions): TriggerParameters {
 		lookBackDays = days.value;
 	}
 	const binaryPropertyName = String(options.binaryPropertyName ?? 'data').trim() || 'data';
+	const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_MB;
+	const maxFileBytes = megabytesToBytes(maxFileSize);
+	if (maxFileBytes === undefined) {
+		const problem = maxFileSizeProblem(maxFileSize);
+		fail(ctx, problem.message, problem.description);
+	}
 	return {
 		event,
 		statuses: [...statuses].sort(),
@@ -112,6 +121,7 @@ export function readParameters(ctx: IPollFunctions): TriggerParameters {
 		includeDocuments: options.includeDocuments === true || options.downloadSignedPdf === true,
 		downloadPdf: options.downloadSignedPdf === true,
 		binaryPropertyName,
+		maxFileBytes,
 	};
 }
 

@@ -1,6 +1,7 @@
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { maxFileSizeOption } from '../descriptions/common';
 import {
 	participantStatusFilter,
 	STATUS_FILTER_OPTIONS,
@@ -100,6 +101,11 @@ const triggerProperties: INodeProperties[] = [
 				default: false,
 				description:
 					"Whether to add the signed documents record (links to the signed PDF, the NOM-151 certificate and the participants' videos) to events whose new status is signed or finalized",
+			},
+			{
+				...maxFileSizeOption,
+				description:
+					'Largest signed PDF the trigger downloads, in megabytes (used with Download Signed PDF only). A larger one is not downloaded: the event is still delivered, with the reason in documentsError.',
 			},
 			{
 				displayName: 'Only Contracts Created in the Last (Days)',
