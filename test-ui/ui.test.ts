@@ -778,6 +778,7 @@ for (const major of MAJORS) {
 					assert.deepEqual(await issueReport(panel), []);
 					const text = async () => await panel.innerText();
 					assert.match(await text(), /paste the Production URL/);
+					assert.match(await text(), /\?event=signed-all/);
 					assert.match(await text(), /not verified/);
 					// n8n folds the URLs of a trigger that is not its own Webhook node: unfold them
 					await panel.getByText('Webhook URLs', { exact: false }).first().click();
@@ -796,7 +797,8 @@ for (const major of MAJORS) {
 						status: 'SENT_TO_SIGN',
 						participants: [{ name: 'Ana López', email: 'ana.lopez@example.com' }],
 					});
-					const deliveryUrl = testUrl.replace('localhost', '127.0.0.1');
+					// the URL of the signed-all slot: the sandbox's deliveries name no event, the URL tells it
+					const deliveryUrl = `${testUrl.replace('localhost', '127.0.0.1')}?event=signed-all`;
 					let status: number | null = 404;
 					for (const deadline = Date.now() + 30_000; status === 404 && Date.now() < deadline; ) {
 						await page.waitForTimeout(500);
