@@ -730,9 +730,10 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 		});
 		const testDelivery = await e.sb.control.webhooks.sendTest({ url: eventUrl(urlAll, 'signed') });
 		answers['test delivery'] = testDelivery.status;
+		const formTime = at(5);
 		await forge('form fields', {
 			url: eventUrl(urlFinalized, 'document-finalized'),
-			body: `contractid=${contract._id}&name=Form&externalId=form-1&finalizedAt=${at(5)}`,
+			body: `contractid=${contract._id}&name=Form&externalId=form-1&finalizedAt=${formTime}`,
 			contentType: 'application/x-www-form-urlencoded',
 		});
 		process.stderr.write(`[e2e] n8n ${major}, instant trigger answers: ${JSON.stringify(answers)}
@@ -771,7 +772,7 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 		const [formItem] = await nodeItems(e, rest, formRun.id, INSTANT_NODE);
 		assert.deepEqual(
 			[formItem.event, formItem.contractId, formItem.externalId, formItem.occurredAt],
-			['document-finalized', contract._id, 'form-1', at(5)],
+			['document-finalized', contract._id, 'form-1', formTime],
 			'form fields read like JSON',
 		);
 		await sleep(3000); // an execution started by any of these would be listed by now

@@ -90,6 +90,22 @@ describe('deliveries without "event"', () => {
 		]);
 	});
 
+	test('a delivery started as "unspecified" still passes through the filters', async () => {
+		const server = await t.trigger({
+			options: { startWithoutEvent: true },
+			filters: { externalIdPrefix: 'CRM-' },
+		});
+		for (const externalId of ['CRM-1', 'ERP-1']) {
+			const answer = await server.post(
+				{ contractid: '65f1c0ffee0000000000abcd', externalId, signedAt: '2026-01-01T00:00:00Z' },
+				{ headers: { 'x-trato-secret': SECRET } },
+			);
+			expect(answer.status).toBe(200);
+		}
+		await server.settled();
+		expect(items(server).map((i) => [i.event, i.externalId])).toEqual([['unspecified', 'CRM-1']]);
+	});
+
 	test('an event in the body wins over the one in the URL (the old shape, variant webhook-event-field)', async () => {
 		t.env.sb.control.setVariants(['webhook-event-field']);
 		const server = await t.trigger({ events: ['signed-all'] });

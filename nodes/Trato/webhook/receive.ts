@@ -96,10 +96,9 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 /** Why a delivery starts nothing, from what it carries (its event, its external ID); undefined when it may start. */
 function notStarted(settings: WebhookSettings, delivery: Delivery): string | undefined {
 	if (delivery.event === UNSPECIFIED_EVENT) {
-		if (settings.startWithoutEvent) return undefined;
-		return 'The delivery names no event (no "event" field, and no ?event= in the URL it was sent to; add ?event=<event> to the URL in each event\'s slot of your TRATO profile, or turn on Start on Deliveries Without Event)';
-	}
-	if (!settings.events.includes(delivery.event)) {
+		if (!settings.startWithoutEvent)
+			return 'The delivery names no event (no "event" field, and no ?event= in the URL it was sent to; add ?event=<event> to the URL in each event\'s slot of your TRATO profile, or turn on Start on Deliveries Without Event)';
+	} else if (!settings.events.includes(delivery.event)) {
 		return `Event "${delivery.event}" is not chosen in this trigger`;
 	}
 	if (delivery.externalId !== null) {
