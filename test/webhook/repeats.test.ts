@@ -41,7 +41,11 @@ const delivery = (second: number) => ({
 const ignoring = { events: ['signed'], options: { ignoreRepeats: true } };
 
 /** Posts the deliveries one after the other; answers the statuses and how many executions each started. */
-async function send(server: WebhookServer, bodies: IDataObject[], options = verified) {
+async function send(
+	server: WebhookServer,
+	bodies: IDataObject[],
+	options: { headers: Record<string, string> } = verified,
+) {
 	const statuses: number[] = [];
 	const started: number[] = [];
 	for (const body of bodies) {
