@@ -19,7 +19,7 @@
  * provenance and download steps are the only parts it leaves out (they need a published version).
  *
  * Stricter than n8n's verdict (which fails on errors only): warnings fail too (the project's 0/0 rule), and the
- * tarball's JavaScript may require only `n8n-workflow` and relative files. n8n's own rule allows any
+ * tarball's JavaScript may require only `n8n-workflow`, `crypto` and relative files. n8n's own rule allows any
  * devDependency (it assumes a bundler), but the pack is not bundled: such a require breaks the node in n8n.
  *
  *   npm run scan                                          pack this repository (build first), scan tarball + source
@@ -40,8 +40,12 @@ const ROOT = resolve(__dirname, '../..');
 const SCANNER = '@n8n/scan-community-package';
 /** The tarball leg of `analyzePackageByName` (scanner.mjs): compiled JavaScript and the published package.json. */
 const TARBALL_PATTERNS = ['**/*.js', 'package.json'];
-/** What a shipped file may require: the peer dependency n8n provides, and the package's own files. */
-const ALLOWED_REQUIRE = /^(n8n-workflow|\.{1,2}\/.*)$/;
+/**
+ * What a shipped file may require: the peer dependency n8n provides, the package's own files, and Node's crypto
+ * module, which n8n's own rule allows community nodes (`no-restricted-imports`: `crypto`, `node:crypto`) and which
+ * every Node has (the instant trigger's constant-time secret check and repeat memory use it).
+ */
+const ALLOWED_REQUIRE = /^(n8n-workflow|node:crypto|crypto|\.{1,2}\/.*)$/;
 
 interface Scanner {
 	analyzePackage(dir: string, patterns: string[]): Promise<{ passed: boolean; details?: string }>;
