@@ -91,6 +91,16 @@ function binaryBytes(e: E2eEnv, item: RunItem, field: string): Buffer {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A manual trigger named Start, for the workflows the tests build. */
+const startNode = (x: number) => ({
+	id: 'start',
+	name: 'Start',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	position: [x, 300],
+	parameters: {},
+});
+
 /**
  * Installs run one at a time (they are heavy), each started as soon as the previous one is done, so the next
  * version's cold install overlaps the previous version's tests.
@@ -318,14 +328,7 @@ for (const major of MAJORS) {
 					id: `tratoMaxFileSize${major}0`,
 					name: 'E2E: Max File Size',
 					nodes: [
-						{
-							id: 'start',
-							name: 'Start',
-							type: 'n8n-nodes-base.manualTrigger',
-							typeVersion: 1,
-							position: [0, 300],
-							parameters: {},
-						},
+						startNode(0),
 						getDocuments('Limited', 220, { maxFileSize: 1 }),
 						getDocuments('Default', 440, {}),
 					],
@@ -455,14 +458,7 @@ for (const major of MAJORS) {
 				name: 'E2E: dates in the workflow time zone',
 				settings: { executionOrder: 'v1', timezone: 'America/Mexico_City' },
 				nodes: [
-					{
-						id: 'start',
-						name: 'Start',
-						type: 'n8n-nodes-base.manualTrigger',
-						typeVersion: 1,
-						position: [0, 300],
-						parameters: {},
-					},
+					startNode(0),
 					{
 						id: 'contracts',
 						name: 'Contracts on the day clocks went back',
