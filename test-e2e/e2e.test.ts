@@ -97,6 +97,16 @@ function binaryBytes(e: E2eEnv, item: RunItem, field: string): Buffer {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A manual trigger named Start, for the workflows the tests build. */
+const startNode = (x: number) => ({
+	id: 'start',
+	name: 'Start',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	position: [x, 300],
+	parameters: {},
+});
+
 /**
  * Installs run one at a time (they are heavy), each started as soon as the previous one is done, so the next
  * version's cold install overlaps the previous version's tests.
@@ -324,14 +334,7 @@ for (const major of MAJORS) {
 					id: `tratoMaxFileSize${major}0`,
 					name: 'E2E: Max File Size',
 					nodes: [
-						{
-							id: 'start',
-							name: 'Start',
-							type: 'n8n-nodes-base.manualTrigger',
-							typeVersion: 1,
-							position: [0, 300],
-							parameters: {},
-						},
+						startNode(0),
 						getDocuments('Limited', 220, { maxFileSize: 1 }),
 						getDocuments('Default', 440, {}),
 					],
@@ -453,6 +456,55 @@ for (const major of MAJORS) {
 				(r) => r.path.startsWith('/api/contract/participant/') && r.body?.email?.includes('(at)'),
 			);
 			assert.deepEqual(tenantUpdates, [], 'the malformed address never reached the service');
+		});
+
+		test("dates through n8n's own luxon: Get Many's Created From/Until read in the workflow's time zone", async () => {
+			const workflow: Workflow = {
+				id: `tratoDates${major}000000`,
+				name: 'E2E: dates in the workflow time zone',
+				settings: { executionOrder: 'v1', timezone: 'America/Mexico_City' },
+				nodes: [
+					startNode(0),
+					{
+						id: 'contracts',
+						name: 'Contracts on the day clocks went back',
+						type: NODE_TYPE,
+						typeVersion: 1,
+						position: [220, 300],
+						credentials: { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+						parameters: {
+							resource: 'contract',
+							operation: 'getAll',
+							limit: 5,
+							// 01:30 happened twice in Mexico City that night: the first one (CDT) is meant
+							filters: { dateStart: '2022-10-30T01:30:00', dateEnd: '2022-10-30' },
+						},
+					},
+				],
+				connections: {
+					Start: {
+						main: [[{ node: 'Contracts on the day clocks went back', type: 'main', index: 0 }]],
+					},
+				},
+			};
+			await e.importWorkflow(workflow);
+			const before = e.requests().length;
+			assertSucceeded(await e.execute(workflow.id));
+
+			const lists = apiRequests(e.requests().slice(before)).filter(
+				(r) => r.path === '/api/list/contracts',
+			);
+			assert.equal(lists.length, 1, 'one list request');
+			assert.equal(lists[0].query.dateStart, '2022-10-30T06:30:00.000Z');
+			assert.equal(
+				lists[0].query.dateEnd,
+				'2022-10-31T05:59:59.999Z',
+				'the whole day, CST after 01:00',
+			);
+			assert.ok(
+				!existsSync(join(e.userFolder, '.n8n', 'nodes', 'node_modules', 'luxon')),
+				'the pack brings no luxon of its own: n8n resolved its own',
+			);
 		});
 
 		test(
