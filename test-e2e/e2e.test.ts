@@ -422,6 +422,82 @@ for (const major of MAJORS) {
 				assert.equal(r.headers.apikey, undefined, 'no credential to the file host');
 		});
 
+		test('Simplify: Contract Get / Get Many and Participant Get simplified at 1.1, every field at version 1 (saved nodes)', async () => {
+			const email = `simplify.${major}@example.com`;
+			const contract = e.sb.control.createContract({
+				name: `E2E simplify ${major}`,
+				status: 'SENT_TO_SIGN',
+				externalId: `CRM-${major}`,
+				participants: [{ name: 'Ana López', email }],
+			});
+			const participantId = contract.participants[0]._id;
+			// TRATO's status record may carry more than the spec's fields (spec 2.1): one with its owner and settings
+			const status = await fetch(`${e.sb.baseUrl}/api/contract/status/${contract._id}`, {
+				headers: { apikey: e.sb.apiKey },
+			}).then(async (r) => (await r.json()) as Record<string, unknown>);
+			const record = {
+				...status,
+				owner: { email: 'owner@example.com', company: 'Inmobiliaria' },
+				configuration: { language: 'es', stampNom: true },
+			};
+			e.sb.control.addFault({
+				method: 'GET',
+				path: `/api/contract/status/${contract._id}`,
+				status: 200,
+				times: 2,
+				body: record,
+			});
+			const workflow = simplifyWorkflow(major, contract._id, participantId, email);
+			await e.importWorkflow(workflow);
+			const run = assertSucceeded(await e.execute(workflow.id));
+			const out = (name: string) => nodeOutput(run, name).map((i) => i.json);
+
+			const [simpleGet] = out('Contract 1.1');
+			assert.deepEqual(Object.keys(simpleGet), [
+				'contractId',
+				'name',
+				'status',
+				'statusLabel',
+				'externalId',
+				'createdAt',
+				'signedAt',
+				'pdf',
+			]);
+			assert.equal(simpleGet.statusLabel, 'Pending Signature');
+			assert.deepEqual(out('Contract 1'), [
+				{ contractId: contract._id, ...record, statusLabel: 'Pending Signature' },
+			]);
+
+			const [simpleMany] = out('Many 1.1');
+			const [rawMany] = out('Many 1');
+			assert.equal(simpleMany.contractId, contract._id);
+			assert.equal(simpleMany._id, undefined, "the list item's _id is contractId");
+			assert.equal(rawMany._id, contract._id);
+			assert.equal(rawMany.contractId, contract._id);
+
+			const [simpleParticipant] = out('Participant 1.1');
+			assert.deepEqual(Object.keys(simpleParticipant), [
+				'contractId',
+				'participantId',
+				'name',
+				'email',
+				'label',
+				'status',
+				'statusLabel',
+				'signedAt',
+				'signatureLink',
+			]);
+			assert.equal(simpleParticipant.email, email);
+			const [rawParticipant] = out('Participant 1');
+			assert.equal(Object.keys(rawParticipant).length, 17);
+			assert.equal(rawParticipant.obligation, 'individual');
+			assert.deepEqual(
+				Object.fromEntries(Object.keys(simpleParticipant).map((k) => [k, rawParticipant[k]])),
+				simpleParticipant,
+				'the simplified participant is the full one, less fields',
+			);
+		});
+
 		test("a bad input stops the workflow with the node's clear error, before any request", async () => {
 			const workflow = readWorkflow(exampleFile(1));
 			workflow.id = `tratoBadInput${major}00`;
@@ -863,6 +939,68 @@ function createSignFinalizeWorkflow(sandboxUrl: string, major: N8nMajor): Workfl
 				.slice(0, -1)
 				.map((name, i) => [name, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]),
 		),
+	};
+}
+
+/**
+ * Contract → Get, Contract → Get Many and Participant → Get, each at node version 1.1 with Simplify left at its
+ * default (on; n8n stores no default, so this proves the version's default in real n8n) and at version 1 (a saved
+ * node: off), every node straight after the start.
+ */
+function simplifyWorkflow(
+	major: N8nMajor,
+	contractId: string,
+	participantId: string,
+	email: string,
+): Workflow {
+	const credentials = { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
+	const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+	const steps: Array<[string, Record<string, unknown>]> = [
+		['Contract', { resource: 'contract', operation: 'get', contractId: byId(contractId) }],
+		[
+			'Many',
+			{ resource: 'contract', operation: 'getAll', limit: 5, filters: { emailParticipant: email } },
+		],
+		[
+			'Participant',
+			{
+				resource: 'participant',
+				operation: 'get',
+				contractId: byId(contractId),
+				participantId: byId(participantId),
+			},
+		],
+	];
+	const nodes = steps.flatMap(([name, parameters], row) =>
+		[1.1, 1].map((typeVersion, column) => ({
+			id: `simplify-${row}-${column}`,
+			name: `${name} ${typeVersion}`,
+			type: NODE_TYPE,
+			typeVersion,
+			position: [300 + 220 * column, 200 * row],
+			parameters,
+			credentials,
+		})),
+	);
+	return {
+		id: `tratoSimplify${major}00`,
+		name: 'E2E: Simplify at 1.1, every field at version 1',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: 'simplify-start',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			...nodes,
+		],
+		connections: {
+			Start: { main: [nodes.map((n) => ({ node: n.name, type: 'main', index: 0 }))] },
+		},
 	};
 }
 
