@@ -6,7 +6,7 @@ import type {
 	Icon,
 } from 'n8n-workflow';
 
-import { ALLOW_HTTP, ENVIRONMENT_URLS } from '../nodes/Trato/helpers/environment';
+import { ALLOW_HTTP, BASE_URL_END, ENVIRONMENT_URLS } from '../nodes/Trato/helpers/environment';
 import { authenticateRequest } from '../nodes/Trato/transport/authenticate';
 import { logIn } from '../nodes/Trato/transport/login';
 import { EMAIL_PASSWORD, SESSION_INFO, SESSION_TOKEN } from '../nodes/Trato/transport/session';
@@ -58,7 +58,7 @@ export class TratoApi implements ICredentialType {
 			placeholder: 'e.g. https://trato-proxy.example.com',
 			displayOptions: { show: { environment: ['custom'] } },
 			description:
-				'Address that answers like the TRATO API, without /api at the end. The credential is sent only to this address.',
+				'Address that answers like the TRATO API (a trailing /api is taken as the same address). The credential is sent only to this address.',
 		},
 		{
 			displayName:
@@ -88,7 +88,7 @@ export class TratoApi implements ICredentialType {
 					description: 'Sent in the "apikey" header',
 				},
 				{
-					name: 'E-mail and Password',
+					name: 'Email and Password',
 					value: EMAIL_PASSWORD,
 					description:
 						'Your TRATO sign-in; n8n logs in and renews the 5-minute token by itself (best for scheduled workflows)',
@@ -112,14 +112,14 @@ export class TratoApi implements ICredentialType {
 			description: 'API key of your TRATO account. It is sent only to the environment above.',
 		},
 		{
-			displayName: 'E-mail',
+			displayName: 'Email',
 			name: 'email',
 			type: 'string',
-			placeholder: 'name@example.com',
+			placeholder: 'e.g. name@example.com',
 			default: '',
 			required: true,
 			displayOptions: { show: { authentication: [EMAIL_PASSWORD] } },
-			description: 'The e-mail you sign in to TRATO with',
+			description: 'The email you sign in to TRATO with',
 		},
 		{
 			displayName: 'Password',
@@ -145,7 +145,7 @@ export class TratoApi implements ICredentialType {
 		},
 		{
 			displayName:
-				'TRATO access tokens expire about 5 minutes after they are issued, and workflows using an expired token fail. For scheduled or long-running workflows choose E-mail and Password: n8n then logs in and renews the token by itself.',
+				'TRATO access tokens expire about 5 minutes after they are issued, and workflows using an expired token fail. For scheduled or long-running workflows choose Email and Password: n8n then logs in and renews the token by itself.',
 			name: 'expiryNotice',
 			type: 'notice',
 			default: '',
@@ -182,7 +182,7 @@ export class TratoApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: `={{ $credentials.environment === "custom" ? String($credentials.baseUrl).trim().replace(/\\/+$/, "") : $credentials.environment === "staging" ? "${ENVIRONMENT_URLS.staging}" : "${ENVIRONMENT_URLS.production}" }}`,
+			baseURL: `={{ $credentials.environment === "custom" ? String($credentials.baseUrl).trim().replace(/\\/+$/, "").replace(${BASE_URL_END}, "") : $credentials.environment === "staging" ? "${ENVIRONMENT_URLS.staging}" : "${ENVIRONMENT_URLS.production}" }}`,
 			url: '/api/authentication',
 			method: 'GET',
 		},
@@ -192,7 +192,7 @@ export class TratoApi implements ICredentialType {
 				properties: {
 					value: 401,
 					message:
-						'TRATO refused the credential (HTTP 401). Check that the API key, e-mail and password or token is complete and belongs to the chosen Environment.',
+						'TRATO refused the credential (HTTP 401). Check that the API key, email and password or token is complete and belongs to the chosen Environment.',
 				},
 			},
 			{
@@ -207,7 +207,7 @@ export class TratoApi implements ICredentialType {
 				properties: {
 					value: 404,
 					message:
-						'No TRATO API answered at this address (HTTP 404). Check the Environment; a Custom URL must not end with /api.',
+						'No TRATO API answered at this address (HTTP 404). Check the Environment and, with Custom URL, the Base URL.',
 				},
 			},
 		],

@@ -256,7 +256,7 @@ async function main() {
 			lines.push(
 				`               "${PASSWORD_CREDENTIAL_NAME}" → the same, logging in as ${sb.account.email}`,
 				`  Sandbox:     ${sb.baseUrl}  (files ${sb.uploadUrl}, API key ${sb.apiKey})`,
-				`  Account:     ${sb.account.email} / ${sb.account.password}  (E-mail and Password; tokens live ${sb.sessions.ttlSeconds} s)`,
+				`  Account:     ${sb.account.email} / ${sb.account.password}  (Email and Password; tokens live ${sb.sessions.ttlSeconds} s)`,
 				`  Sign a contract as its participants:  curl -X POST ${sb.baseUrl}/sandbox/contracts/<contractId>/sign`,
 				`  Instant trigger: the sandbox posts signed-all to ${instantUrl} (example 5, active if you did not switch it off;`,
 				`               secret ${SANDBOX_WEBHOOK_SECRET}); its e-mails go to the SMTP server on ${smtp.host}:${smtp.port} and are printed here.`,

@@ -5,7 +5,7 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
-import { versionDescription } from './actions/versionDescription';
+import { actionSubtitle, versionDescription } from './actions/versionDescription';
 import { router } from './actions/router';
 import { listSearch, resourceMapping } from './methods';
 
@@ -15,7 +15,7 @@ export class Trato implements INodeType {
 		name: 'trato',
 		icon: { light: 'file:trato.svg', dark: 'file:trato.dark.svg' },
 		group: ['transform'],
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		subtitle: actionSubtitle,
 		usableAsTool: true,
 		...versionDescription,
 	};

@@ -7,7 +7,7 @@ import type {
 
 import { listSearch } from './methods';
 import { receive } from './webhook/receive';
-import { versionDescription } from './webhook/versionDescription';
+import { versionDescription, webhookSubtitle } from './webhook/versionDescription';
 
 export class TratoWebhookTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -15,8 +15,7 @@ export class TratoWebhookTrigger implements INodeType {
 		name: 'tratoWebhookTrigger',
 		icon: { light: 'file:trato.svg', dark: 'file:trato.dark.svg' },
 		group: ['trigger'],
-		subtitle:
-			'={{ "Instant: " + ($parameter["events"].length === 6 ? "every event" : $parameter["events"].join(", ")) }}',
+		subtitle: webhookSubtitle,
 		...versionDescription,
 	};
 

@@ -131,7 +131,7 @@ describe('credential: exactly one auth header', () => {
 		[
 			'E-mail and Password without an e-mail',
 			{ authentication: 'emailPassword', email: '  ', password: 'secret-password' },
-			/^The TRATO credential has no e-mail$/,
+			/^The TRATO credential has no email$/,
 		],
 		[
 			'E-mail and Password without a password',
@@ -201,7 +201,7 @@ describe('credential: exactly one auth header', () => {
 		expect(JSON.stringify(shownText)).not.toMatch(/localhost|npm run|sandbox/i);
 		expect(options('authentication')).toEqual([
 			['API Key', 'apiKey'],
-			['E-mail and Password', 'emailPassword'],
+			['Email and Password', 'emailPassword'],
 			['Access Token (JWT)', 'accessToken'],
 		]);
 		expect(byName.authentication.default).toBe('apiKey');
@@ -217,7 +217,7 @@ describe('credential: exactly one auth header', () => {
 		});
 		expect(byName.expiryNotice.displayName).toMatch(/5 minutes/);
 		expect(byName.expiryNotice.displayName).toMatch(/scheduled/);
-		expect(byName.expiryNotice.displayName).toMatch(/E-mail and Password/);
+		expect(byName.expiryNotice.displayName).toMatch(/Email and Password/);
 		// n8n's pre-authentication keeps the session token in the (only) hidden expirable field.
 		const expirable = credential.properties.filter(
 			(p) => p.type === 'hidden' && p.typeOptions?.expirable === true,
@@ -248,6 +248,44 @@ describe('credential: exactly one auth header', () => {
 	});
 });
 
+describe('a Custom URL typed with a trailing /api or /api/ is the same address (issue 29)', () => {
+	const typed = (suffix: string) => `${env.sb.baseUrl}${suffix}`;
+
+	test.each(['/api', '/api/', '/API//', '/api/ '])(
+		'"…%s": the node runs against /api/…, never /api/api/…',
+		async (suffix) => {
+			const id = await createTemplateContract(env.api, LEASE);
+			for (const credentials of [env.creds, env.passwordCreds]) {
+				const mark = env.mark();
+				const result = await env.run(getContract(id), undefined, {
+					credentials: { ...credentials, baseUrl: typed(suffix) },
+				});
+				expect(result.error).toBeUndefined();
+				expect(result.items).toHaveLength(1);
+				const paths = env.since(mark).map((r) => r.path);
+				expect(paths.length).toBeGreaterThan(0);
+				expect(paths.filter((path) => path.startsWith('/api/api'))).toEqual([]);
+			}
+		},
+	);
+
+	test.each(['/api', '/api/'])(
+		'"…%s": the credential test passes (API key and JWT)',
+		async (suffix) => {
+			const mark = env.mark();
+			for (const credentials of [env.creds, env.jwtCreds])
+				expect(await testCredential({ ...credentials, baseUrl: typed(suffix) })).toEqual({
+					status: 'OK',
+					message: 'Connection successful!',
+				});
+			expect(env.since(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+				'GET /api/authentication 200',
+				'GET /api/authentication 200',
+			]);
+		},
+	);
+});
+
 describe('credential test (as n8n runs it: RoutingNode + responseCode rules)', () => {
 	test('passes with a valid API key and with a valid JWT; the request is GET /api/authentication', async () => {
 		const mark = env.mark();
@@ -271,7 +309,7 @@ describe('credential test (as n8n runs it: RoutingNode + responseCode rules)', (
 	// n8n-core 1.122 loses the HTTP error's `cause`, so n8n 1.x's tester answers with NodeApiError's own sentence
 	// for the status code instead of the credential's responseCode rule; versions that keep the cause show ours.
 	const REFUSED =
-		/^(TRATO refused the credential \(HTTP 401\)\. Check that the API key, e-mail and password or token is complete and belongs to the chosen Environment\.|Authorization failed - please check your credentials)$/;
+		/^(TRATO refused the credential \(HTTP 401\)\. Check that the API key, email and password or token is complete and belongs to the chosen Environment\.|Authorization failed - please check your credentials)$/;
 
 	test('fails with a readable message when the key or token is refused', async () => {
 		expect(await testCredential({ ...env.creds, apiKey: 'wrong-key' })).toEqual({
@@ -287,18 +325,18 @@ describe('credential test (as n8n runs it: RoutingNode + responseCode rules)', (
 		const result = await testCredential({ ...env.jwtCreds, accessToken: expired });
 		expect(result).toEqual({
 			status: 'Error',
-			message: `The access token (JWT) expired at ${new Date(exp).toISOString()}. Get a new token from the e-signature service and paste it into the TRATO credential.`,
+			message: `The access token (JWT) expired at ${new Date(exp).toISOString()}. Get a new token from TRATO and paste it into the TRATO credential.`,
 		});
 		expect(env.since(mark)).toHaveLength(0);
 		expect(result.message).not.toContain(expired);
 	});
 
 	test('fails with a Base URL hint when nothing answers at /api/authentication', async () => {
-		const result = await testCredential({ ...env.creds, baseUrl: `${env.sb.baseUrl}/api` });
+		const result = await testCredential({ ...env.creds, baseUrl: `${env.sb.baseUrl}/nowhere` });
 		expect(result).toEqual({
 			status: 'Error',
 			message: expect.stringMatching(
-				/^(No TRATO API answered at this address \(HTTP 404\)\. Check the Environment; a Custom URL must not end with \/api\.|The resource you are requesting could not be found)/,
+				/^(No TRATO API answered at this address \(HTTP 404\)\. Check the Environment and, with Custom URL, the Base URL\.|The resource you are requesting could not be found)/,
 			),
 		});
 	});
@@ -363,7 +401,7 @@ describe('Access Token (JWT): a token that expires during a run', () => {
 			}
 			for (const item of result.items.slice(4)) {
 				expect(String(item.json.description)).toMatch(
-					/switch the credential's Authentication to E-mail and Password/,
+					/switch the credential's Authentication to Email and Password/,
 				);
 			}
 			// four reads reached TRATO; none after the token was known to have expired; no wait, no retry
@@ -502,10 +540,10 @@ describe('Custom URL: no user info in the address, no unencrypted http:// to ano
 		async (_mode, credentials) => {
 			const mark = env.mark();
 			const result = await env.run(getContract('c1'), undefined, {
-				credentials: { ...credentials(), baseUrl: `${withUserInfo()}/api` },
+				credentials: { ...credentials(), baseUrl: `${withUserInfo()}/proxy` },
 			});
 			expect(result.error?.message).toBe(
-				`The TRATO credential's Base URL "${env.sb.baseUrl}/api" contains a user name or password`,
+				`The TRATO credential's Base URL "${env.sb.baseUrl}/proxy" contains a user name or password`,
 			);
 			expect(result.error?.description).toMatch(/remove the "user:password@" part/);
 			expect(env.since(mark)).toEqual([]);

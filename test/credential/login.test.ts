@@ -123,7 +123,7 @@ describe("E-mail and Password: TRATO's login unavailable is retried like a read,
 		const description = String(result.items[0].json.description);
 		expect(description).toMatch(/Tried 4 times/);
 		expect(description).toMatch(/not refused/);
-		expect(description).not.toMatch(/Check the e-mail and password/);
+		expect(description).not.toMatch(/Check the email and password/);
 		expect(description).not.toMatch(/Environment/);
 		expect(calls(mark)).toEqual(Array(4).fill('POST token 503'));
 		expect(waits).toHaveLength(3);
@@ -150,7 +150,7 @@ describe("E-mail and Password: TRATO's login unavailable is retried like a read,
 			credentialsHelper: store(),
 		});
 		expect(result.error?.message).toBe("TRATO's login is unavailable (HTTP 500)");
-		expect(result.error?.description).not.toMatch(/Check the e-mail and password/);
+		expect(result.error?.description).not.toMatch(/Check the email and password/);
 		expect(calls(mark)).toEqual(['POST token 500']);
 	});
 
@@ -196,7 +196,7 @@ describe("E-mail and Password: TRATO's login unavailable is retried like a read,
 		expect(result.items.map((i) => i.json.error)).toEqual(
 			Array(2).fill(`TRATO refused the login: ${TOKEN_ERRORS.refused}`),
 		);
-		expect(result.items[0].json.description).toMatch(/Check the e-mail and password/);
+		expect(result.items[0].json.description).toMatch(/Check the email and password/);
 	});
 
 	test('the credential test says the login is unavailable, not that the password is wrong', async () => {

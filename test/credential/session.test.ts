@@ -302,7 +302,7 @@ describe("E-mail and Password: failures say what to fix, in TRATO's words", () =
 		expect(result.items.map((i) => i.json.error)).toEqual(
 			Array(3).fill(`TRATO refused the login: ${TOKEN_ERRORS.refused}`),
 		);
-		expect(result.items[0].json.description).toMatch(/Check the e-mail and password/);
+		expect(result.items[0].json.description).toMatch(/Check the email and password/);
 		expect(calls(mark)).toEqual(['POST token 401']);
 		expect(logins().refused).toBe(1);
 		const stopped = await env.run(getById, items('abc', 1), {
@@ -364,16 +364,27 @@ describe("E-mail and Password: failures say what to fix, in TRATO's words", () =
 		}
 	});
 
-	test('a Custom URL that is not the API (…/api): "no TRATO login answered", no retry, nothing else sent', async () => {
+	test('a Custom URL that is not the API (…/nowhere): "no TRATO login answered", no retry, nothing else sent', async () => {
 		const mark = env.mark();
 		const result = await env.run(getById, items('abc', 1), {
-			credentials: { ...env.passwordCreds, baseUrl: `${env.sb.baseUrl}/api` },
+			credentials: { ...env.passwordCreds, baseUrl: `${env.sb.baseUrl}/nowhere` },
 		});
 		expect(result.error?.message).toBe(
-			`No TRATO login answered at ${env.sb.baseUrl}/api/api/authentication/token (HTTP 404)`,
+			`No TRATO login answered at ${env.sb.baseUrl}/nowhere/api/authentication/token (HTTP 404)`,
 		);
 		expect(result.error?.description).toMatch(/Check the credential's Environment/);
-		expect(calls(mark)).toEqual(['POST /api/api/authentication/token 404']);
+		expect(calls(mark)).toEqual(['POST /nowhere/api/authentication/token 404']);
+	});
+
+	test('a Custom URL typed with /api at its end logs in at /api/authentication/token (issue 29)', async () => {
+		const n8n = store();
+		for (const suffix of ['/api', '/api/']) {
+			const mark = env.mark();
+			expect(
+				await testCredential({ ...env.passwordCreds, baseUrl: `${env.sb.baseUrl}${suffix}` }, n8n),
+			).toEqual({ status: 'OK', message: 'Connection successful!' });
+			expect(calls(mark)).toEqual(['POST token 200', 'GET /api/authentication 200']);
+		}
 	});
 
 	test('nothing listening: the login is tried 4 times, then "could not reach", with the code', async () => {
@@ -410,13 +421,14 @@ describe('E-mail and Password: the credential test (as n8n runs it)', () => {
 		],
 		[
 			'a wrong address',
-			(): CredentialInput => ({ ...env.passwordCreds, baseUrl: `${env.sb.baseUrl}/api` }),
-			() => `No TRATO login answered at ${env.sb.baseUrl}/api/api/authentication/token (HTTP 404)`,
+			(): CredentialInput => ({ ...env.passwordCreds, baseUrl: `${env.sb.baseUrl}/nowhere` }),
+			() =>
+				`No TRATO login answered at ${env.sb.baseUrl}/nowhere/api/authentication/token (HTTP 404)`,
 		],
 		[
 			'an e-mail missing',
 			(): CredentialInput => ({ ...env.passwordCreds, email: '' }),
-			() => 'The TRATO credential has no e-mail',
+			() => 'The TRATO credential has no email',
 		],
 	])('%s: the test says so in one sentence', async (_label, credentials, message) => {
 		const result = await testCredential(credentials());

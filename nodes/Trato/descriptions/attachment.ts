@@ -39,7 +39,7 @@ const fields: INodeProperties[] = [
 			{
 				name: 'Word (.docx)',
 				value: 'docx',
-				description: 'The service converts it to PDF',
+				description: 'TRATO converts it to PDF',
 			},
 		],
 		description: 'Type of the file. Choose one only when auto-detection cannot recognise the file.',

@@ -80,7 +80,7 @@ const concurrencyOption: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: 16 },
 	default: 1,
 	description:
-		'How many items to process at the same time. Output order and item pairing are kept. Raise it for large batches; lower it if the service rate-limits you.',
+		'How many items to process at the same time. Output order and item pairing are kept. Raise it for large batches; lower it if TRATO rate-limits you.',
 };
 
 /**
@@ -136,7 +136,7 @@ export const documentSourceField: INodeProperties = {
 			name: 'Word',
 			value: 'word',
 			description:
-				'A Word (.docx) file from an input binary field; the service converts it to PDF, which can change its layout',
+				'A Word (.docx) file from an input binary field; TRATO converts it to PDF, which can change its layout',
 		},
 	],
 	default: 'template',
@@ -146,7 +146,7 @@ export const documentSourceField: INodeProperties = {
 /** Shown before a Word file is sent: the service converts it, and the PDF signers see can differ from the file. */
 export const wordConversionNotice: INodeProperties = {
 	displayName:
-		'The service converts the Word file to PDF, and fonts or layout can change. Check the converted PDF (its address is in the output of Contract → Get) before sending, or use a PDF to keep the layout exactly.',
+		'TRATO converts the Word file to PDF, and fonts or layout can change. Check the converted PDF (its address is in the output of Contract → Get) before sending, or use a PDF to keep the layout exactly.',
 	name: 'wordConversionNotice',
 	type: 'notice',
 	default: '',

@@ -92,7 +92,7 @@ export const configurationFields: INodeProperties[] = [
 	booleanField(
 		'Password Protection',
 		'password',
-		'Whether the service generates a random password that participants need to open the contract',
+		'Whether TRATO generates a random password that participants need to open the contract',
 	),
 	booleanField(
 		'Require Validation Before Signing',
@@ -121,7 +121,7 @@ export const configurationFields: INodeProperties[] = [
 				name: 'Shield-2 Certificate',
 				value: 'shield2-certificate',
 				description:
-					'Needs shield-2 credits; stamp it with "Contract → Stamp Shield-2 Certificate"',
+					'Needs Shield-2 credits; stamp it with "Contract → Stamp Shield-2 Certificate"',
 			},
 		],
 		default: 'autograph',
@@ -134,6 +134,6 @@ export const configurationFields: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. https://example.com/hooks/contracts',
 		description:
-			'Deprecated by the e-signature service and only kept for old setups; it may stop working at any time. Use the TRATO Trigger node to react to status changes instead.',
+			'Deprecated by TRATO and only kept for old setups; it may stop working at any time. Use the TRATO Instant Webhook Trigger (TRATO calls it on each event) or the TRATO Polling Trigger (checks on a schedule) to react to status changes instead.',
 	},
 ];

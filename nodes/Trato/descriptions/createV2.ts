@@ -71,14 +71,14 @@ export const createV2SettingsFields: INodeProperties[] = [
 				description: 'Nothing is sent about shields',
 			},
 			{
-				name: 'Shield 1',
+				name: 'Shield-1',
 				value: 'shield1',
-				description: 'Uses one shield-1 credit of your account',
+				description: 'Uses one Shield-1 credit of your account',
 			},
 			{
-				name: 'Shield 2',
+				name: 'Shield-2',
 				value: 'shield2',
-				description: 'Uses one shield-2 credit of your account',
+				description: 'Uses one Shield-2 credit of your account',
 			},
 		],
 		default: 'none',
@@ -103,7 +103,7 @@ export const createV2SettingsFields: INodeProperties[] = [
 			text(
 				'Shield-3 Statement',
 				'shield3Statement',
-				'Text the participants with "Request Agreement (Shield 3)" agree to',
+				'Text the participants with "Request Agreement (Shield-3)" agree to',
 				{ typeOptions: { rows: 3 } },
 			),
 		].sort((a, b) => a.displayName.localeCompare(b.displayName, 'en')),
@@ -166,8 +166,8 @@ export const createV2PeopleFields: INodeProperties[] = [
 				name: 'spectator',
 				values: [
 					text('Name', 'name', 'Name of the spectator'),
-					text('Email', 'email', "E-mail of the spectator; must differ from every participant's", {
-						placeholder: 'e.g. nathan@example.com',
+					text('Email', 'email', "Email of the spectator; must differ from every participant's", {
+						placeholder: 'e.g. name@example.com',
 					}),
 					text('Phone', 'phone', 'Mobile number with country code', {
 						placeholder: 'e.g. +525512345678',

@@ -89,9 +89,9 @@ export const participantValues: INodeProperties[] = [
 		required: true,
 		displayOptions: { show: { obligation: ['individual'] } },
 	}),
-	text('Email', 'email', 'E-mail address the signing invitation is sent to', {
+	text('Email', 'email', 'Email address the signing invitation is sent to', {
 		required: true,
-		placeholder: 'e.g. nathan@example.com',
+		placeholder: 'e.g. name@example.com',
 	}),
 	text('Role', 'label', 'The role of the participant in the contract, shown by TRATO', {
 		placeholder: 'e.g. Arrendador',
@@ -130,7 +130,7 @@ export const participantValues: INodeProperties[] = [
 		'Whether the participant may not negotiate the contract',
 	),
 	booleanField(
-		'Request Agreement (Shield 3)',
+		'Request Agreement (Shield-3)',
 		'requestAgreement',
 		"Whether the participant must agree to the contract's Shield-3 Statement",
 	),

@@ -25,9 +25,9 @@ export const createdUntilFilter: INodeProperties = {
 
 /** Options for a status dropdown (drafts cannot be filtered through the API, see docs/api-notes.md S7). */
 export const STATUS_FILTER_OPTIONS = CONTRACT_STATUSES.filter((s) => s.value !== '').map((s) => ({
-	name: s.label === 'Signed' ? 'Signed (Received)' : s.label,
+	name: s.label,
 	value: s.value,
-	description: s.value,
+	description: `${s.meaning} (${s.value})`,
 }));
 
 const PARTICIPANT_STATUS_DESCRIPTIONS: Record<string, string> = {
@@ -50,17 +50,15 @@ const OTHER_VALUE_HINT =
  * (an expression, or a value an earlier version of the node stored: `allowArbitraryValues` keeps the editor from
  * calling it unsupported; helpers/status.ts `participantStatusToSend` reads it).
  */
-export function participantStatusFilter(
-	defaultValue: string,
-	description: string,
-): INodeProperties {
+export function participantStatusFilter(description: string): INodeProperties {
 	return {
 		displayName: 'Participant Status',
 		name: 'statusParticipant',
 		type: 'options',
 		options: PARTICIPANT_STATUS_OPTIONS,
 		allowArbitraryValues: true,
-		default: defaultValue,
+		// one default wherever it is offered (a collection's field: stored with its value once added)
+		default: 'RECEIVED_TO_SIGN',
 		description: `${description} ${OTHER_VALUE_HINT}`,
 	};
 }
@@ -80,13 +78,12 @@ export const contractFilterFields: INodeProperties[] = [
 		displayName: 'Participant Email',
 		name: 'emailParticipant',
 		type: 'string',
-		placeholder: 'e.g. name@email.com',
+		placeholder: 'e.g. name@example.com',
 		default: '',
 		description:
-			'Only contracts with a participant who has this e-mail address (not case-sensitive)',
+			'Only contracts with a participant who has this email address (not case-sensitive)',
 	},
 	participantStatusFilter(
-		'RECEIVED_TO_SIGN',
 		'Only contracts with a participant in this status. Combined with Participant Email, that same participant must match both.',
 	),
 	{

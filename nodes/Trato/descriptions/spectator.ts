@@ -30,10 +30,10 @@ export const spectatorFieldOptions: Record<
 		displayName: 'Email',
 		name: 'email',
 		type: 'string',
-		placeholder: 'name@email.com',
+		placeholder: 'e.g. name@example.com',
 		default: '',
 		description:
-			'E-mail address of the spectator. It must differ from the e-mail of every participant (signer) of the contract.',
+			'Email address of the spectator. It must differ from the email of every participant (signer) of the contract.',
 	},
 	phone: {
 		displayName: 'Phone',

@@ -7,25 +7,25 @@ const AGENDA = (field: string) =>
  */
 export const CREATE_V2_ERRORS: Record<string, string> = {
 	NotAvailableShield1:
-		'Your TRATO account has no shield-1 credits left. Buy credits in TRATO, or set Shield to "None".',
+		'Your TRATO account has no Shield-1 credits left. Buy credits in TRATO, or set Shield to "None".',
 	NotAvailableShield2:
-		'Your TRATO account has no shield-2 credits left. Buy credits in TRATO, or choose another Shield and a Signature Type other than "Shield-2 Certificate".',
+		'Your TRATO account has no Shield-2 credits left. Buy credits in TRATO, or choose another Shield and a Signature Type other than "Shield-2 Certificate".',
 	MissingSigners:
 		'The contract has nobody who signs. Add a participant, and leave "Does Not Sign" (isNotSigner) off for at least one.',
 	BlankName: "The participant's Name is empty. Fill it in (the company name for a legal entity).",
 	BlankEmail:
 		"The participant's Email is empty. Fill in the address the signing invitation goes to.",
 	InvalidEmail:
-		"The participant's Email is not a valid e-mail address. Correct it (for example ana@example.com).",
+		"The participant's Email is not a valid email address. Correct it (for example ana@example.com).",
 	MissingLastName:
 		'The participant is a natural person without a Last Name (last_name). Fill in Last Name, or set Obligation to Legal Entity for a company.',
 	EmptyPhone:
-		'The participant has no Phone while notifications go by SMS. Fill in the mobile number with country code, or choose e-mail notifications.',
+		'The participant has no Phone while notifications go by SMS. Fill in the mobile number with country code, or choose email notifications.',
 	EmptyRFC:
 		'The participant needs an RFC for a qualified certificate or a credit-bureau check. Fill in RFC (in JSON: agendaProperties.rfc).',
-	WrongEmailSpectator: "The spectator's Email is not a valid e-mail address. Correct it.",
+	WrongEmailSpectator: "The spectator's Email is not a valid email address. Correct it.",
 	DistinctSpectatorParticipant:
-		'The spectator has the same e-mail as a participant; a spectator must be someone else. Use another e-mail or remove the spectator.',
+		'The spectator has the same email as a participant; a spectator must be someone else. Use another email or remove the spectator.',
 	EmptyPaternalLastName: AGENDA('Paternal Last Name'),
 	EmptyMaternalLastName: AGENDA('Maternal Last Name'),
 	EmptyBirthDate: AGENDA('Birth Date'),

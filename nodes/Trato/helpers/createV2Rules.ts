@@ -76,7 +76,7 @@ function participantRule(p: IDataObject, sms: boolean): Broken | undefined {
 	if (!str(p.name)) return { name: 'BlankName' };
 	if (!email) return { name: 'BlankEmail' };
 	if (!isEmail(email))
-		return { name: 'InvalidEmail', detail: `"${email}" is not a valid e-mail address.` };
+		return { name: 'InvalidEmail', detail: `"${email}" is not a valid email address.` };
 	if (!legal && !str(p.last_name)) return { name: 'MissingLastName' };
 	if (sms && !str(p.phone)) return { name: 'EmptyPhone' };
 	if (checkRfc && !str(agenda.rfc)) return { name: 'EmptyRFC' };
@@ -107,7 +107,7 @@ function participantRule(p: IDataObject, sms: boolean): Broken | undefined {
 function spectatorRule(s: IDataObject, participantEmails: Set<string>): Broken | undefined {
 	const email = str(s.email);
 	if (!isEmail(email))
-		return { name: 'WrongEmailSpectator', detail: `"${email}" is not a valid e-mail address.` };
+		return { name: 'WrongEmailSpectator', detail: `"${email}" is not a valid email address.` };
 	if (participantEmails.has(email.toLowerCase()))
 		return { name: 'DistinctSpectatorParticipant', detail: `${email} is also a participant.` };
 	return undefined;

@@ -57,7 +57,7 @@ export function toIsoTimestamp(
 	if (date) {
 		ms = Math.min(...date.getPossibleOffsets().map((read) => read.toMillis())); // a repeated time: the first
 	} else if (reads.every((read) => read.invalidReason === 'unparsable')) {
-		ms = Date.parse(text); // neither ISO nor SQL (e-mail style dates): as JavaScript reads it, as n8n does
+		ms = Date.parse(text); // neither ISO nor SQL (email style dates): as JavaScript reads it, as n8n does
 	}
 	if (!text || Number.isNaN(ms)) {
 		fail(

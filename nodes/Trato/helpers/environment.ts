@@ -45,11 +45,18 @@ export interface Problem {
 
 export type Address = { baseUrl: string; origin: string } | { problem: Problem };
 
-/** The Base URL as typed: no surrounding blanks, no trailing slashes. */
+/**
+ * The Base URL as typed, without surrounding blanks, trailing slashes or a trailing `/api`: the API's paths all
+ * start with /api, so `https://host/api/` is the same address as `https://host` (without this every request went
+ * to /api/api/…). The credential test's `baseURL` expression applies the same pattern, BASE_URL_END.
+ */
+export const BASE_URL_END = /(\/api)?\/*$/i;
+
 export function normaliseBaseUrl(value: unknown): string {
 	return String(value ?? '')
 		.trim()
-		.replace(/\/+$/, '');
+		.replace(/\/+$/, '')
+		.replace(BASE_URL_END, '');
 }
 
 /** Only what identifies an address; a query string or user info typed by mistake is not repeated in messages. */
@@ -80,7 +87,7 @@ function customUrlProblem(parsed: URL, baseUrl: string, allowHttp: unknown): Pro
 		return {
 			message: `The TRATO credential's Base URL "${shown(baseUrl)}" contains a user name or password`,
 			description:
-				'Open the credential and remove the "user:password@" part of the Base URL: the node never sends credentials in an address. The API key, e-mail and password or token go in their own fields.',
+				'Open the credential and remove the "user:password@" part of the Base URL: the node never sends credentials in an address. The API key, email and password or token go in their own fields.',
 		};
 	}
 	if (parsed.protocol === 'http:' && !isLoopbackHost(parsed.hostname) && allowHttp !== true) {
@@ -121,7 +128,7 @@ export function credentialAddress(data: {
 			problem: {
 				message: 'The TRATO credential has no Base URL',
 				description:
-					'Open the credential and enter the address of your proxy or stand-in of the TRATO API (e.g. https://trato-proxy.example.com, without /api), or choose the Production or Staging environment.',
+					'Open the credential and enter the address of your proxy or stand-in of the TRATO API (e.g. https://trato-proxy.example.com), or choose the Production or Staging environment.',
 			},
 		};
 	}

@@ -37,9 +37,9 @@ export const EXPIRED_TOKEN = 'The access token (JWT) expired at ';
 
 /** The sentence for an expired token, the same in the node and in the credential test. */
 export function expiredTokenMessage(expiresAt: number): string {
-	return `${EXPIRED_TOKEN}${new Date(expiresAt).toISOString()}. Get a new token from the e-signature service and paste it into the TRATO credential.`;
+	return `${EXPIRED_TOKEN}${new Date(expiresAt).toISOString()}. Get a new token from TRATO and paste it into the TRATO credential.`;
 }
 
 /** What to do about it, beyond pasting a new token. */
 export const EXPIRED_TOKEN_ADVICE =
-	"TRATO tokens live about 5 minutes. For scheduled or long workflows, switch the credential's Authentication to E-mail and Password: n8n then logs in and renews the token by itself.";
+	"TRATO tokens live about 5 minutes. For scheduled or long workflows, switch the credential's Authentication to Email and Password: n8n then logs in and renews the token by itself.";

@@ -94,7 +94,7 @@ function participantVariablesQuery(
 				ctx,
 				itemIndex,
 				`Participant variable "${name}" contains "|" or ";"`,
-				'The service separates pairs with ";" and name from value with "|", so a variable name cannot contain either and a value cannot contain ";".',
+				'TRATO separates pairs with ";" and name from value with "|", so a variable name cannot contain either and a value cannot contain ";".',
 			);
 		}
 		parts.push(`${name}|${value}`);

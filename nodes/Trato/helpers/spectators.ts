@@ -32,7 +32,7 @@ export function spectatorBody(
 		});
 	}
 	if ('email' in fields)
-		body.email = requireEmail(ctx, itemIndex, fields.email, "The spectator's e-mail");
+		body.email = requireEmail(ctx, itemIndex, fields.email, "The spectator's email");
 	const phone = String(fields.phone ?? '').trim();
 	if (phone) body.phone = phone;
 	const expiry = fields.linkExpirationDate;
@@ -67,8 +67,8 @@ export function assertNotParticipant(
 		fail(
 			ctx,
 			itemIndex,
-			`The e-mail ${email} belongs to a participant of this contract${who ? ` (${who})` : ''}`,
-			'A spectator follows the contract without signing it, and the service refuses a spectator with the same e-mail as a participant. Use another e-mail address for the spectator.',
+			`The email ${email} belongs to a participant of this contract${who ? ` (${who})` : ''}`,
+			'A spectator follows the contract without signing it, and TRATO refuses a spectator with the same email as a participant. Use another email address for the spectator.',
 		);
 	}
 }

@@ -1,21 +1,64 @@
-/** Contract status values of spec Part 3 with readable labels. The empty string is a draft. */
-export const CONTRACT_STATUSES: Array<{ value: string; label: string }> = [
-	{ value: '', label: 'Draft' },
-	{ value: 'RECEIVED_FILLED', label: 'Pending Validation' },
-	{ value: 'SENT_TO_FILL', label: 'Pending Completion' },
-	{ value: 'NEGOTIATION', label: 'In Negotiation' },
-	{ value: 'APPROVED', label: 'Approved' },
-	{ value: 'SENT_TO_SIGN', label: 'Pending Signature' },
-	{ value: 'EXPIRED', label: 'Expired' },
-	{ value: 'AUTHORIZE', label: 'Pending Completion (Authorization)' },
-	{ value: 'RECEIVED_SIGNED', label: 'Signed' },
-	{ value: 'NEGOTIATED', label: 'Negotiated' },
-	{ value: 'CANCELED', label: 'Cancelled' },
-	{ value: 'SENT_TO_DOWNLOAD', label: 'Sent to Participants' },
-	{ value: 'FINALIZED', label: 'Finalized' },
-	{ value: 'SENT_TO_ACCEPT', label: 'Sent to Acceptance' },
-	{ value: 'SENT_SIGNED', label: 'Signed (Sent)' },
-	{ value: 'REJECTED', label: 'Rejected' },
+/**
+ * Contract status values of spec Part 3: one readable label each, the same in the pickers and in every output's
+ * `statusLabel`, and what the status means (spec Part 3, the transitions of api-notes). The empty string is a draft.
+ */
+export const CONTRACT_STATUSES: Array<{ value: string; label: string; meaning: string }> = [
+	{ value: '', label: 'Draft', meaning: 'Created, not sent yet' },
+	{
+		value: 'RECEIVED_FILLED',
+		label: 'Pending Validation',
+		meaning: 'Filled in, waiting to be validated before it is sent for signature',
+	},
+	{
+		value: 'SENT_TO_FILL',
+		label: 'Pending Completion',
+		meaning: 'Sent to participants to fill in their data before signing',
+	},
+	{
+		value: 'NEGOTIATION',
+		label: 'In Negotiation',
+		meaning: 'Sent with negotiation on: participants may propose changes before signing',
+	},
+	{ value: 'APPROVED', label: 'Approved', meaning: 'Approved, not sent for signature yet' },
+	{
+		value: 'SENT_TO_SIGN',
+		label: 'Pending Signature',
+		meaning: 'Sent for signature; at least one signer has not signed yet',
+	},
+	{ value: 'EXPIRED', label: 'Expired', meaning: 'Its expiry date passed before everyone signed' },
+	{
+		value: 'AUTHORIZE',
+		label: 'Pending Completion (Authorization)',
+		meaning: 'Waiting for an authorization before it can be completed',
+	},
+	{
+		value: 'RECEIVED_SIGNED',
+		label: 'Signed (Received)',
+		meaning: 'Every signer has signed; not finalized and the signed documents not sent yet',
+	},
+	{
+		value: 'NEGOTIATED',
+		label: 'Negotiated',
+		meaning: 'The negotiation is over; it can be sent for signature',
+	},
+	{ value: 'CANCELED', label: 'Cancelled', meaning: 'Cancelled before everyone signed' },
+	{
+		value: 'SENT_TO_DOWNLOAD',
+		label: 'Sent to Participants',
+		meaning: 'Signed by everyone; the signed documents are being sent to the participants',
+	},
+	{ value: 'FINALIZED', label: 'Finalized', meaning: 'Signed by everyone and finalized' },
+	{
+		value: 'SENT_TO_ACCEPT',
+		label: 'Sent to Acceptance',
+		meaning: 'Sent to the participants to accept',
+	},
+	{
+		value: 'SENT_SIGNED',
+		label: 'Signed (Sent)',
+		meaning: 'Signed by everyone; the signed documents were sent to the participants',
+	},
+	{ value: 'REJECTED', label: 'Rejected', meaning: 'A participant rejected the contract' },
 ];
 
 /** Statuses that mean "signed" (spec Part 3 gives two). */

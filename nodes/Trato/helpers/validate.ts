@@ -174,7 +174,7 @@ export function requireEmail(
 		fail(
 			ctx,
 			itemIndex,
-			`${label} "${text}" is not a valid e-mail address`,
+			`${label} "${text}" is not a valid email address`,
 			'Use an address such as ana@example.com.',
 		);
 	}

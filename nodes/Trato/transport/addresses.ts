@@ -49,7 +49,7 @@ export function followRedirect(
 			{
 				itemIndex: out.itemIndex,
 				description:
-					"Check the credential's Base URL: use the address the service redirects to if you trust it.",
+					"Check the credential's Base URL: use the address TRATO redirects to if you trust it.",
 			},
 		);
 	}

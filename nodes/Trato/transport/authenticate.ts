@@ -33,7 +33,7 @@ function secretHeader(credentials: ICredentialDataDecryptedObject): Record<strin
 		const token = typeof credentials[SESSION_TOKEN] === 'string' ? credentials[SESSION_TOKEN] : '';
 		if (!token) {
 			throw new Error(
-				'The TRATO credential has not logged in yet. Open the credential and test it, or check its e-mail and password.',
+				'The TRATO credential has not logged in yet. Open the credential and test it, or check its email and password.',
 			);
 		}
 		return { Authorization: `Bearer ${token}` };

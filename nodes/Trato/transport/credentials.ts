@@ -100,7 +100,7 @@ async function resolve(ctx: TratoContext): Promise<ResolvedCredentials> {
 		raw.authentication === 'accessToken' ? jwtExpiresAt(withoutBearer(raw.accessToken)) : undefined;
 	if (isPastExpiry(tokenExpiresAt, sessionSettings.now())) {
 		throw new NodeOperationError(ctx.getNode(), expiredTokenMessage(tokenExpiresAt), {
-			description: `Nothing was sent to the service. ${EXPIRED_TOKEN_ADVICE}`,
+			description: `Nothing was sent to TRATO. ${EXPIRED_TOKEN_ADVICE}`,
 		});
 	}
 	return {

@@ -8,17 +8,17 @@ import { redactText } from './redact';
 import { knownTratoText } from './tratoErrors';
 
 const STATUS_HINTS: Record<number, string> = {
-	400: 'The service refused the request as invalid. Check the fields named in the message.',
+	400: 'TRATO refused the request as invalid. Check the fields named in the message.',
 	401: 'The API key or token was refused. Check the TRATO credential (key complete, token not expired).',
 	403: "The credential is valid but not allowed to do this. Check the account's permissions.",
 	404: "Nothing was found at this address. Check the ID (it may belong to another account) and the credential's Base URL.",
 	409: 'The contract is not in a state that allows this. Check its status with "Contract → Get".',
-	413: 'The file is too large for the service.',
-	429: 'The service is rate limiting requests. The node already waited and retried; try again later or lower the Concurrency option.',
-	500: 'The service had an internal problem. Try again later.',
-	502: 'The service is unreachable behind its gateway. Try again later.',
-	503: 'The service is temporarily unavailable. Try again later.',
-	504: 'The service did not answer in time. Try again later.',
+	413: 'The file is too large for TRATO.',
+	429: 'TRATO is rate limiting requests. The node already waited and retried; try again later or lower the Concurrency option.',
+	500: 'TRATO had an internal problem. Try again later.',
+	502: 'TRATO is unreachable behind its gateway. Try again later.',
+	503: 'TRATO is temporarily unavailable. Try again later.',
+	504: 'TRATO did not answer in time. Try again later.',
 };
 
 export interface ApiFailure {
@@ -94,7 +94,7 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 		description = failure.login.description;
 	} else if (failure.tokenExpiredAt !== undefined) {
 		userMessage = expiredTokenMessage(failure.tokenExpiredAt);
-		description = `The service refused it (HTTP ${status}${error ? `: ${error}` : ''}).`;
+		description = `TRATO refused it (HTTP ${status}${error ? `: ${error}` : ''}).`;
 	} else if (v2) {
 		// Create V2's Part 7 name is TRATO's own text: kept as the message; the description says what to fix
 		userMessage = `TRATO refused the request: ${v2.name}`;
@@ -107,7 +107,7 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 			description = `Downloading ${failure.path} failed: the file host could not be reached from n8n. Try again later.${tried}`;
 		} else {
 			userMessage = `Could not reach TRATO (${code ?? 'network error'})`;
-			description = `Check the credential's Base URL and that the service is running and reachable from n8n.${tried}`;
+			description = `Check the credential's Base URL and that TRATO is running and reachable from n8n.${tried}`;
 		}
 	} else {
 		// Error names outside Part 7 (e.g. TemplateNotFound) come with a sentence: show both.
@@ -118,7 +118,7 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 			? `TRATO refused the request: ${apiText}`
 			: `TRATO answered HTTP ${status}`;
 		description = failure.sessionRefused
-			? 'TRATO refused the session token even right after logging in again with the e-mail and password. Check that this TRATO account may use the API.'
+			? 'TRATO refused the session token even right after logging in again with the email and password. Check that this TRATO account may use the API.'
 			: failure.sentWithoutCredentialsVia && (status === 401 || status === 403)
 				? `The file address led back to TRATO through ${failure.sentWithoutCredentialsVia}, so it was requested without credentials: they are never sent after the file left TRATO's address. Get the documents again; if this repeats, the file host is not one to trust.`
 				: (known?.fix.replace('{webApp}', failure.webApp ?? 'TRATO web app') ??

@@ -59,7 +59,7 @@ const CODE_WORDS: Record<string, string> = {
 };
 
 const CHECK_ADDRESS =
-	"Check the credential's Environment (and, with Custom URL, the Base URL: the API's address without /api).";
+	"Check the credential's Environment (and, with Custom URL, the Base URL: the API's address).";
 
 const tried = (attempts: number) => (attempts > 1 ? ` Tried ${attempts} times.` : '');
 
@@ -158,7 +158,7 @@ export async function logIn(
 	if (status === 429 || status >= 500) {
 		throw failure({
 			message: `${LOGIN_UNAVAILABLE} (HTTP ${status})`,
-			description: `${url} answered HTTP ${status}${text ? ` ("${text}")` : ''}.${tried(attempts)} TRATO's login is down or busy: try again later. The e-mail and password were not refused, and nothing else was sent.`,
+			description: `${url} answered HTTP ${status}${text ? ` ("${text}")` : ''}.${tried(attempts)} TRATO's login is down or busy: try again later. The email and password were not refused, and nothing else was sent.`,
 		});
 	}
 	if (status === 404 || status === 405 || (!body && status >= 400)) {
@@ -178,7 +178,7 @@ export async function logIn(
 	if (text || body?.success === false || status >= 400) {
 		throw failure({
 			message: `${LOGIN_REFUSED}${text || `HTTP ${status}`}`,
-			description: `Check the e-mail and password in the TRATO credential: the ones you sign in to TRATO with (${webAppAddress(data) ?? address.origin}), for the Environment chosen.`,
+			description: `Check the email and password in the TRATO credential: the ones you sign in to TRATO with (${webAppAddress(data) ?? address.origin}), for the Environment chosen.`,
 		});
 	}
 	throw failure({

@@ -104,7 +104,7 @@ export function sessionIsFresh(data: ICredentialDataDecryptedObject, origin: str
 
 /** What the user reads when there is no e-mail or no password, before any request. */
 export function missingLoginField(data: ICredentialDataDecryptedObject): Problem | undefined {
-	const missing = !emailOf(data) ? 'e-mail' : !passwordOf(data) ? 'password' : undefined;
+	const missing = !emailOf(data) ? 'email' : !passwordOf(data) ? 'password' : undefined;
 	if (!missing) return undefined;
 	return {
 		message: `The TRATO credential has no ${missing}`,

@@ -16,7 +16,7 @@ export const TRATO_ERROR_TEXTS: readonly KnownTratoText[] = [
 	{
 		kind: 'accountEmailRequired',
 		pattern: /^Account email is required in order to process this request\.?$/i,
-		fix: 'Check the TRATO credential: fill in the E-mail you log in to TRATO with (and its password), or use an API key.',
+		fix: 'Check the TRATO credential: fill in the Email you log in to TRATO with (and its password), or use an API key.',
 	},
 	{
 		kind: 'sourceRequired',

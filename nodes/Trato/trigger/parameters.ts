@@ -76,7 +76,7 @@ export function readParameters(ctx: IPollFunctions): TriggerParameters {
 	if (emailParticipant !== undefined && !isEmail(emailParticipant)) {
 		fail(
 			ctx,
-			`Participant Email "${emailParticipant}" is not a valid e-mail address`,
+			`Participant Email "${emailParticipant}" is not a valid email address`,
 			'Use an address such as ana@example.com.',
 		);
 	}

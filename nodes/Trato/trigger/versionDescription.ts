@@ -15,9 +15,36 @@ const statusOptions = [
 	{
 		name: 'Signed (Any)',
 		value: SIGNED_SHORTCUT,
-		description: 'RECEIVED_SIGNED or SENT_SIGNED',
+		description:
+			'Signed by everyone, whether or not the signed documents were sent yet: Signed (Received) or Signed (Sent)',
 	},
 ].sort((a, b) => a.name.localeCompare(b.name));
+
+/** The notice about participant filters, once per filter that can make it apply (displayOptions cannot say "or"; a "/" path reads from the root, which n8n resolves first). */
+function participantFilterNotices(events: string[]): INodeProperties[] {
+	const set = [{ _cnd: { exists: true as const } }];
+	const notice = {
+		displayName:
+			'With a participant filter, a change that makes a contract stop matching it (for example its participant signs while you filter on "Waiting to Sign") is not reported: the contract just leaves the watched ones. Filter in the workflow instead when you need every change.',
+		type: 'notice' as const,
+		default: '',
+	};
+	return [
+		{
+			...notice,
+			name: 'participantFilterNotice',
+			displayOptions: { show: { event: events, '/filters.statusParticipant': set } },
+		},
+		{
+			...notice,
+			name: 'participantEmailFilterNotice',
+			displayOptions: {
+				show: { event: events, '/filters.emailParticipant': set },
+				hide: { '/filters.statusParticipant': set },
+			},
+		},
+	];
+}
 
 const triggerProperties: INodeProperties[] = [
 	{
@@ -47,14 +74,8 @@ const triggerProperties: INodeProperties[] = [
 		description: 'Whether to also start the workflow (event "created") when a new contract appears',
 		displayOptions: { show: { event: modesWhere('newContracts', 'optional') } },
 	},
-	{
-		displayName:
-			'With a participant filter, a change that makes a contract stop matching it (for example its participant signs while you filter on "Waiting to Sign") is not reported: the contract just leaves the watched ones. Filter in the workflow instead when you need every change.',
-		name: 'participantFilterNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: { show: { event: modesWhere('watches', 'everyContract') } },
-	},
+	// Shown only while a participant filter is set (Participant Status, else Participant Email): one of the two
+	...participantFilterNotices(modesWhere('watches', 'everyContract')),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -68,12 +89,11 @@ const triggerProperties: INodeProperties[] = [
 				displayName: 'Participant Email',
 				name: 'emailParticipant',
 				type: 'string',
-				placeholder: 'e.g. nathan@example.com',
+				placeholder: 'e.g. name@example.com',
 				default: '',
-				description: 'Only contracts with a participant who has this e-mail address',
+				description: 'Only contracts with a participant who has this email address',
 			},
 			participantStatusFilter(
-				'SENT_SIGNED',
 				'Only contracts with a participant in this status (with Participant Email: that participant). A contract that stops or starts matching is treated as leaving or joining the watched contracts.',
 			),
 			templateFilter,
@@ -135,8 +155,8 @@ const triggerProperties: INodeProperties[] = [
 export const versionDescription = {
 	version: 1,
 	description:
-		'Checks TRATO on a schedule for contract status changes (signed, sent, cancelled, ...). Nothing to set up in TRATO; never misses a change, reacts at the next check.',
-	defaults: { name: 'TRATO Trigger' },
+		'Checks TRATO on a schedule for contract status changes (signed, sent, cancelled, ...). Nothing to set up in TRATO; reports every status change that lasts until the next check, at least once.',
+	defaults: { name: 'TRATO Polling Trigger' },
 	polling: true,
 	inputs: [],
 	outputs: [NodeConnectionTypes.Main],

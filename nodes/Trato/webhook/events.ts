@@ -1,6 +1,8 @@
 /**
- * The six webhook events TRATO sends (trato-notes "Webhooks"): their names in the payload's `event` field, and
- * the payload field that carries the event's own time, when the event has one.
+ * The webhook events TRATO sends (trato-notes "Webhooks"), one row each: the name in the payload's `event` field,
+ * the panel's name and description, the payload field that carries the event's own time, and whether the signed
+ * documents exist after it. The Events options and default, the subtitle's "every event", the item `occurredAt` and
+ * Download Signed PDF all read this table; to add an event, see docs/architecture.md → How to add a webhook event.
  */
 export interface WebhookEvent {
 	value: string;
@@ -8,6 +10,8 @@ export interface WebhookEvent {
 	description: string;
 	/** The payload field holding when it happened (TRATO's spelling); none for milestone events. */
 	timeField?: string;
+	/** The signed documents exist after this event: Download Signed PDF fetches them for it. */
+	signedDocuments?: true;
 }
 
 export const WEBHOOK_EVENTS: WebhookEvent[] = [
@@ -21,6 +25,7 @@ export const WEBHOOK_EVENTS: WebhookEvent[] = [
 		name: 'Contract Finalized',
 		description: "The contract was finalized (event 'document-finalized')",
 		timeField: 'finalizedAt',
+		signedDocuments: true,
 	},
 	{
 		value: 'document-removed',
@@ -44,6 +49,7 @@ export const WEBHOOK_EVENTS: WebhookEvent[] = [
 		name: 'Signed by All Participants',
 		description: "The last participant signed (event 'signed-all')",
 		timeField: 'signedAt',
+		signedDocuments: true,
 	},
 ];
 
@@ -54,7 +60,7 @@ export const TIME_FIELDS = ['signedAt', 'finalizedAt', 'deletedAt', 'completedAt
 
 /**
  * The item `event` of a delivery whose body and URL name no event (api-notes W12): started only when the user
- * asks (Start on Deliveries Without Event), never as one of the six events.
+ * asks (Start on Deliveries Without Event), never as one of the table's events.
  */
 export const UNSPECIFIED_EVENT = 'unspecified';
 
@@ -62,4 +68,4 @@ export const UNSPECIFIED_EVENT = 'unspecified';
 export const TEST_DELIVERY_EXTERNAL_ID = 'TEST ID';
 
 /** The events after which the signed documents exist: Download Signed PDF fetches them for these only. */
-export const DOCUMENT_EVENTS = ['signed-all', 'document-finalized'];
+export const DOCUMENT_EVENTS = WEBHOOK_EVENTS.filter((e) => e.signedDocuments).map((e) => e.value);

@@ -49,7 +49,7 @@ export function readSettings(ctx: IWebhookFunctions): WebhookSettings | string {
 	}
 	const email = text(raw.emailParticipant);
 	if (email) {
-		if (!isEmail(email)) return `The Participant Email filter "${email}" is not an e-mail address.`;
+		if (!isEmail(email)) return `The Participant Email filter "${email}" is not an email address.`;
 		filters.emailParticipant = email;
 	}
 

@@ -3,7 +3,12 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { maxFileSizeOption } from '../descriptions/common';
 import { templateFilter } from '../descriptions/listFilters';
-import { WEBHOOK_EVENTS } from './events';
+import { EVENT_VALUES, WEBHOOK_EVENTS } from './events';
+
+/** The events after which the signed documents exist, by their panel names: "Contract Finalized and Signed by …". */
+const documentEvents = WEBHOOK_EVENTS.filter((e) => e.signedDocuments)
+	.map((e) => e.name)
+	.join(' and ');
 
 const properties: INodeProperties[] = [
 	{
@@ -26,15 +31,9 @@ const properties: INodeProperties[] = [
 		type: 'multiOptions',
 		required: true,
 		options: WEBHOOK_EVENTS.map(({ name, value, description }) => ({ name, value, description })),
-		// Every event (a test keeps this list equal to WEBHOOK_EVENTS).
-		default: [
-			'all-milestones-completed',
-			'document-finalized',
-			'document-removed',
-			'milestone-completed',
-			'signed',
-			'signed-all',
-		],
+		// Every event. n8n stores no parameter left at its default: a new event in the table joins this default, so
+		// saved workflows that kept "every event" get it too (docs/architecture.md → How to add a webhook event).
+		default: [...EVENT_VALUES],
 		description:
 			'The events that start the workflow: the "event" of the delivery, else the ?event= of the URL it was sent to. Other deliveries, and deliveries that name no event, are answered 200 and start nothing.',
 	},
@@ -67,10 +66,10 @@ const properties: INodeProperties[] = [
 				displayName: 'Participant Email',
 				name: 'emailParticipant',
 				type: 'string',
-				placeholder: 'e.g. nathan@example.com',
+				placeholder: 'e.g. name@example.com',
 				default: '',
 				description:
-					"Only contracts with a participant who has this e-mail address. Checked with two API requests per delivery (the contract's status, then the contract list), after TRATO has been answered.",
+					"Only contracts with a participant who has this email address. Checked with two API requests per delivery (the contract's status, then the contract list), after TRATO has been answered.",
 			},
 			{
 				...templateFilter,
@@ -91,8 +90,7 @@ const properties: INodeProperties[] = [
 				name: 'downloadSignedPdf',
 				type: 'boolean',
 				default: false,
-				description:
-					'Whether to attach the signed PDF, and the NOM-151 certificate when the contract has one, as binary data to signed-all and document-finalized events (read after TRATO has been answered). It also adds the signed documents record as documents.',
+				description: `Whether to attach the signed PDF, and the NOM-151 certificate when the contract has one, as binary data to ${documentEvents} events (read after TRATO has been answered). It also adds the signed documents record as documents.`,
 			},
 			{
 				displayName: 'Ignore Repeated Deliveries',
@@ -152,6 +150,14 @@ const properties: INodeProperties[] = [
 ];
 
 /**
+ * The node's subtitle: "Instant: every event" when every event of the table is chosen, else the chosen events'
+ * display names (an unknown value as it is).
+ */
+export const webhookSubtitle = `={{ "Instant: " + ($parameter["events"].length === ${WEBHOOK_EVENTS.length} ? "every event" : $parameter["events"].map((e) => (${JSON.stringify(
+	Object.fromEntries(WEBHOOK_EVENTS.map((e) => [e.value, e.name])),
+)})[e] || e).join(", ")) }}`;
+
+/**
  * The node's description for its version, apart from the identity fields n8n's community lint wants in the node
  * class itself. No webhookMethods: TRATO has no API to register a webhook (the user pastes the URL into their
  * profile), so there is nothing to create, check or delete on activation (api-notes W1).
@@ -160,7 +166,7 @@ export const versionDescription = {
 	version: 1,
 	description:
 		'Starts the workflow the moment TRATO sends a webhook (signed, finalized, removed, milestones). Paste its URL into your TRATO profile.',
-	defaults: { name: 'TRATO Instant Trigger' },
+	defaults: { name: 'TRATO Instant Webhook Trigger' },
 	inputs: [],
 	outputs: [NodeConnectionTypes.Main],
 	credentials: [{ name: 'tratoApi', required: true }],

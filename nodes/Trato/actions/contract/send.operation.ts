@@ -26,7 +26,7 @@ export const description = updateDisplayOptions(
 );
 
 const HINT =
-	'When the service lists configuration problems, fix each one (name and expiry with "Contract → Configure"; participant names, e-mails and phones with "Participant → Update") and send again. A contract that was already sent, signed or cancelled cannot be sent again.';
+	'When TRATO lists configuration problems, fix each one (name and expiry with "Contract → Configure"; participant names, emails and phones with "Participant → Update") and send again. A contract that was already sent, signed or cancelled cannot be sent again.';
 
 /** Where the service reads showSignLinks: the query first (api-notes R5), the body when it ignored the query. */
 const SIGN_LINKS_TOPIC = 'contractSend.showSignLinks';
@@ -64,7 +64,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		fail(
 			this,
 			itemIndex,
-			'The contract was sent, but the service returned no signing links',
+			'The contract was sent, but TRATO returned no signing links',
 			`It ignored "showSignLinks" in the ${where} and the participants' records carry no signature link. Do not send it again; read the links later with "Participant → Get" (signatureLink).`,
 		);
 	}

@@ -4,8 +4,8 @@ export const { description, execute } = contractAction({
 	operation: 'stampShield2Certificate',
 	endpoint: 'shield2Stamp',
 	/** Spec 4.25 and api-notes X8. */
-	hint: 'Stamping needs the contract configured with Signature Type "shield2-certificate" (Contract → Configure) and shield-2 credits on the account; a contract is stamped only once, and not when it is cancelled, rejected or expired.',
+	hint: 'Stamping needs the contract configured with Signature Type "Shield-2 Certificate" (Contract → Configure) and Shield-2 credits on the account; a contract is stamped only once, and not when it is cancelled, rejected or expired.',
 	flag: 'shield2CertificateStamped',
 	notice:
-		'Stamping uses one shield-2 credit of your account. The contract must be configured with Signature Type "shield2-certificate" (Contract → Configure).',
+		'Stamping uses one Shield-2 credit of your account. The contract must be configured with Signature Type "Shield-2 Certificate" (Contract → Configure).',
 });

@@ -44,7 +44,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 			body: multipart.body,
 			headers: { 'Content-Type': multipart.contentType },
-			hint: 'Send the certificate file exactly as the service issued it, for the same contract.',
+			hint: 'Send the certificate file exactly as TRATO issued it, for the same contract.',
 		},
 	);
 	// api-notes S13: data is null when the certificate is not valid.

@@ -23,8 +23,7 @@ const properties: INodeProperties[] = [
 			{
 				name: "Keep the Participant's Current Obligation",
 				value: 'keep',
-				description:
-					'Send no obligation: the service keeps the current one (and the representative)',
+				description: 'Send no obligation: TRATO keeps the current one (and the representative)',
 			},
 			...OBLIGATION_OPTIONS,
 		],
@@ -36,11 +35,11 @@ const properties: INodeProperties[] = [
 		displayName: 'New Email',
 		name: 'email',
 		type: 'string',
-		placeholder: 'name@email.com',
+		placeholder: 'e.g. name@example.com',
 		default: '',
 		required: true,
 		description:
-			'The new e-mail address. The participant gets a new signing link there; the old link stops working.',
+			'The new email address. The participant gets a new signing link there; the old link stops working.',
 	},
 	{
 		displayName: 'Name',
@@ -139,7 +138,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{
 			body,
 			itemIndex,
-			hint: 'Changing the e-mail works only for a contract in progress (sent for signature) and a participant who has not signed yet. Before sending, use "Participant → Update" instead.',
+			hint: 'Changing the email works only for a contract in progress (sent for signature) and a participant who has not signed yet. Before sending, use "Participant → Update" instead.',
 		},
 	);
 	return { contractId, participantId, ...body };

@@ -37,9 +37,9 @@ const properties: INodeProperties[] = [
 				displayName: 'Email',
 				name: 'email',
 				type: 'string',
-				placeholder: 'name@email.com',
+				placeholder: 'e.g. name@example.com',
 				default: '',
-				description: 'E-mail address of the participant',
+				description: 'Email address of the participant',
 			},
 			{
 				displayName: 'Link Expiration Date',
@@ -113,7 +113,7 @@ const properties: INodeProperties[] = [
 				type: 'string',
 				default: 'data',
 				description:
-					'Name of the input binary field holding a photo of the participant (PNG, JPEG, GIF or WebP), for automatic video validation (shield 3)',
+					'Name of the input binary field holding a photo of the participant (PNG, JPEG, GIF or WebP), for automatic video validation (Shield-3)',
 			},
 		],
 	},

@@ -51,7 +51,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			this,
 			itemIndex,
 			`The Signing URL "${redactUrl(url)}" is not a valid http(s) address`,
-			'Use the full link, starting with https:// (or http://), as the service returned it.',
+			'Use the full link, starting with https:// (or http://), as TRATO returned it.',
 		);
 	}
 	const response = await request.call(
@@ -70,7 +70,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		fail(
 			this,
 			itemIndex,
-			'The service renewed the link but returned no new URL',
+			'TRATO renewed the link but returned no new URL',
 			'Check the participant\'s signature link with "Participant → Get".',
 		);
 	}
