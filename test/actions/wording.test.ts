@@ -116,5 +116,5 @@ test('a notice says what a run costs or changes before it runs: Word conversion,
 	)!;
 	expect(shownFor(shield, 'shield')).toEqual(['shield1', 'shield2']);
 	const stamp = notices.find((p) => shownFor(p, 'operation')?.includes('stampShield2Certificate'))!;
-	expect(stamp.displayName).toMatch(/uses one shield-2 credit/);
+	expect(stamp.displayName).toMatch(/uses one Shield-2 credit/);
 });

@@ -551,7 +551,7 @@ describe('contract → createV2: bad input refused before any request (Fields mo
 
 	test('the refusal says what is wrong with the value', async () => {
 		const badEmail = await fields([{ ...ana, email: 'ana@example' }]);
-		expect(badEmail.error?.description).toBe('"ana@example" is not a valid e-mail address.');
+		expect(badEmail.error?.description).toBe('"ana@example" is not a valid email address.');
 		const badState = await fields([
 			{
 				...ana,

@@ -275,7 +275,7 @@ describe('contract → getAll: filters', () => {
 		[
 			'an invalid e-mail',
 			{ emailParticipant: 'ana(at)example.com' },
-			'Participant Email "ana(at)example.com" is not a valid e-mail address',
+			'Participant Email "ana(at)example.com" is not a valid email address',
 		],
 		[
 			'a variable without a name',

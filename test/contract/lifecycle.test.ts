@@ -234,7 +234,7 @@ describe('contract → stampShield2Certificate', () => {
 			await run('stampShield2Certificate', autograph),
 			'409',
 			/needs signatureType shield2-certificate/,
-			/Signature Type "shield2-certificate"/,
+			/Signature Type "Shield-2 Certificate"/,
 		);
 
 		const { id } = await contract('sent', { signatureType: 'shield2-certificate' });
@@ -243,7 +243,7 @@ describe('contract → stampShield2Certificate', () => {
 			await run('stampShield2Certificate', id),
 			'409',
 			/No shield-2 credits/,
-			/shield-2 credits on the account/,
+			/Shield-2 credits on the account/,
 		);
 		env.sb.control.setCredits({ shield2: 5 });
 		expect((await run('stampShield2Certificate', id)).error).toBeUndefined();

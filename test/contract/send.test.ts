@@ -94,7 +94,7 @@ describe('contract → send', () => {
 			/participant 2 \(Signer 2, [0-9a-f]{24}\): e-mail is empty/,
 		);
 		expect(result.error?.description).toMatch(
-			/fix each one \(name and expiry with "Contract → Configure"; participant names, e-mails and phones with "Participant → Update"\)/,
+			/fix each one \(name and expiry with "Contract → Configure"; participant names, emails and phones with "Participant → Update"\)/,
 		);
 		expect(env.sb.control.getContract(id)?.status).toBe('');
 	});

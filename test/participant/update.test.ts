@@ -181,7 +181,7 @@ describe('participant → update', () => {
 
 	test.each([
 		[{}, 'No field to update', /Add at least one field/],
-		[{ email: 'ana@' }, 'Email "ana@" is not a valid e-mail address', /ana@example.com/],
+		[{ email: 'ana@' }, 'Email "ana@" is not a valid email address', /ana@example.com/],
 		[{ name: '  ' }, 'The Name is empty', /remove the Name field/],
 		[{ name: '={{ $json.nothing }}' }, 'The Name is empty', /remove the Name field/],
 		[

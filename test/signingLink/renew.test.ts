@@ -131,7 +131,7 @@ describe('signingLink → renew', () => {
 			operation: 'renew',
 			url: links[0].signUrl,
 		});
-		expect(result.error?.message).toBe('The service renewed the link but returned no new URL');
+		expect(result.error?.message).toBe('TRATO renewed the link but returned no new URL');
 		expect(result.items).toHaveLength(0);
 	});
 });

@@ -105,10 +105,10 @@ describe('spectator → create', () => {
 		const result = await env.run(create(contractId, { email: participantEmail.toUpperCase() }));
 		expect((result.error as any)?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toBe(
-			`The e-mail ${participantEmail.toUpperCase()} belongs to a participant of this contract (${first.label}: Signer 1)`,
+			`The email ${participantEmail.toUpperCase()} belongs to a participant of this contract (${first.label}: Signer 1)`,
 		);
 		expect(result.error?.description).toMatch(
-			/same e-mail as a participant\. Use another e-mail address/,
+			/same email as a participant\. Use another email address/,
 		);
 		expect(env.nodeRequests(mark).map((r) => r.method)).not.toContain('POST');
 		expect(env.sb.control.getContract(contractId)!.spectators).toHaveLength(0);
@@ -119,7 +119,7 @@ describe('spectator → create', () => {
 		const mark = env.mark();
 		const badEmail = await env.run(create(contractId, { email: 'laura.example.com' }));
 		expect(badEmail.error?.message).toBe(
-			'The spectator\'s e-mail "laura.example.com" is not a valid e-mail address',
+			'The spectator\'s email "laura.example.com" is not a valid email address',
 		);
 		const noName = await env.run(create(contractId, { name: '={{ $json.nothing }}' }));
 		expect(noName.error?.message).toBe("The spectator's name is empty");

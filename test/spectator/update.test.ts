@@ -158,7 +158,7 @@ describe('spectator → update', () => {
 		expect((result.error as any)?.name).toBe('NodeOperationError');
 		expect(result.error?.message).toMatch(
 			new RegExp(
-				`^The e-mail ${participantEmail.replace(/\./g, '\\.')} belongs to a participant of this contract`,
+				`^The email ${participantEmail.replace(/\./g, '\\.')} belongs to a participant of this contract`,
 			),
 		);
 		expect(env.nodeRequests(mark).map((r) => r.method)).not.toContain('PUT');
@@ -175,7 +175,7 @@ describe('spectator → update', () => {
 		expect(noName.error?.message).toBe("The spectator's name is empty");
 		const badEmail = await env.run(update(contractId, spectatorId, { email: 'audit@' }));
 		expect(badEmail.error?.message).toBe(
-			'The spectator\'s e-mail "audit@" is not a valid e-mail address',
+			'The spectator\'s email "audit@" is not a valid email address',
 		);
 		for (const r of [nothing, noName, badEmail])
 			expect((r.error as any)?.name).toBe('NodeOperationError');

@@ -7,13 +7,16 @@
  * the credential, every property, option, collection value, notice and action at any depth.
  */
 import type {
+	INode,
 	ICredentialType,
 	INodeProperties,
 	INodePropertyCollection,
 	INodePropertyOptions,
 	INodeTypeDescription,
 } from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
 
+import { ACTION_TYPE, nodeTypes } from '../../test-support/harness';
 import { TratoApi } from '../../credentials/TratoApi.credentials';
 import { Trato } from '../../nodes/Trato/Trato.node';
 import { TratoTrigger } from '../../nodes/Trato/TratoTrigger.node';
@@ -156,4 +159,26 @@ export function storedNames(): string[] {
 		for (const option of choices(f.p)) lines.add(`${at} ∋ ${JSON.stringify(option.value)}`);
 	}
 	return [...lines].sort();
+}
+
+/**
+ * The canvas subtitle n8n shows for a node of `description` with `parameters`: the node's parameters resolved with
+ * their defaults (n8n's Workflow), then the subtitle expression evaluated as the editor does.
+ */
+export function subtitle(description: INodeTypeDescription, parameters: Record<string, unknown>) {
+	const node: INode = {
+		id: 'n1',
+		name: description.displayName,
+		type: `${ACTION_TYPE.split('.')[0]}.${description.name}`,
+		typeVersion: Math.max(...[description.version].flat()),
+		position: [0, 0],
+		parameters: parameters as never,
+	};
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	return workflow.expression.getSimpleParameterValue(
+		workflow.getNode(node.name)!,
+		description.subtitle as string,
+		'internal',
+		{},
+	);
 }

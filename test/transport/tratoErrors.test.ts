@@ -135,7 +135,7 @@ describe("TRATO's error texts reach the user with what to fix", () => {
 		const result = await env.run({ resource: 'template', operation: 'getAll', returnAll: true });
 		expect(result.error?.message).toBe(`TRATO refused the request: ${text}`);
 		expect(result.error?.description).toBe(
-			'Check the TRATO credential: fill in the E-mail you log in to TRATO with (and its password), or use an API key.',
+			'Check the TRATO credential: fill in the Email you log in to TRATO with (and its password), or use an API key.',
 		);
 	});
 });

@@ -279,7 +279,7 @@ describe('filters', () => {
 				{ filters: { templateId: byId('={{ "a/b" }}') } },
 				/Template filter ID "a\/b" is not a valid ID/,
 			],
-			[{ filters: { emailParticipant: 'not-an-email' } }, /not a valid e-mail address/],
+			[{ filters: { emailParticipant: 'not-an-email' } }, /not a valid email address/],
 			[{ event: 'enteredStatus', statuses: [] }, /No status chosen/],
 			[{ options: { lookBackDays: -3 } }, /not a positive number of days/],
 		];

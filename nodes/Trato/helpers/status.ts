@@ -33,7 +33,7 @@ export const CONTRACT_STATUSES: Array<{ value: string; label: string; meaning: s
 	},
 	{
 		value: 'RECEIVED_SIGNED',
-		label: 'Signed (Received)',
+		label: 'Signed',
 		meaning: 'Every signer has signed; not finalized and the signed documents not sent yet',
 	},
 	{

@@ -16,7 +16,7 @@ const statusOptions = [
 		name: 'Signed (Any)',
 		value: SIGNED_SHORTCUT,
 		description:
-			'Signed by everyone, whether or not the signed documents were sent yet: Signed (Received) or Signed (Sent)',
+			'Signed by everyone, whether or not the signed documents were sent yet: Signed or Signed (Sent)',
 	},
 ].sort((a, b) => a.name.localeCompare(b.name));
 

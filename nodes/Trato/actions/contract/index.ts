@@ -98,7 +98,7 @@ export const description: INodeProperties[] = [
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List contracts with filters',
-				action: 'Get many contracts filtered by status, date or signer',
+				action: 'Get many contracts with status and signer filters',
 			},
 			{
 				name: 'Get Milestones',
@@ -129,7 +129,7 @@ export const description: INodeProperties[] = [
 				value: 'stampShield2Certificate',
 				description:
 					'Stamp a Shield-2 certificate (needs Signature Type "Shield-2 Certificate" and Shield-2 credits)',
-				action: 'Stamp paid Shield-2 certificate on contract',
+				action: 'Stamp paid shield certificate on contract',
 			},
 			{
 				name: 'Validate NOM-151 Certificate',

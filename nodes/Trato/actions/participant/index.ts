@@ -34,7 +34,7 @@ export const description: INodeProperties[] = [
 				name: 'Change Email',
 				value: 'changeEmail',
 				description: 'Change the email, phone and name of a participant of a contract in progress',
-				action: "Change signer's email or phone after sending",
+				action: 'Change email or phone of signer after sending',
 			},
 			{
 				name: 'Get',
@@ -52,7 +52,7 @@ export const description: INodeProperties[] = [
 				name: 'Update',
 				value: 'update',
 				description: 'Update a participant of a contract',
-				action: "Set signer's name and email before sending",
+				action: 'Set name and email of signer before sending',
 			},
 		],
 		default: 'get',

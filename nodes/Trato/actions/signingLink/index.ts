@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 				name: 'Renew',
 				value: 'renew',
 				description: 'Replace a signing link with a new one',
-				action: "Replace signer's signing link with new one",
+				action: 'Replace signing link of signer with new one',
 			},
 		],
 		default: 'renew',
