@@ -58,6 +58,8 @@ import {
 	README_EXAMPLE,
 	README_NODE,
 	README_TEST,
+	INSTANT_ARTIFACT,
+	INSTANT_TEST,
 } from '../test-support/n8n/screenshots';
 
 const INSTANT_TRIGGER_TYPE = `${PACKAGE_NAME}.tratoWebhookTrigger`;
@@ -753,7 +755,7 @@ for (const major of MAJORS) {
 		);
 
 		test(
-			'instant trigger: the panel shows its Test and Production URLs and where to paste them; a test delivery shows one item with its eventId',
+			`${INSTANT_TEST} and where to paste them; a test delivery shows one item with its eventId`,
 			{ timeout: 5 * 60_000 },
 			async () => {
 				await withPage('instant-trigger', async (page) => {
@@ -788,7 +790,7 @@ for (const major of MAJORS) {
 					await panel.getByText('Production URL', { exact: true }).first().click();
 					await panel.getByText(productionUrl).first().waitFor();
 					await dismissToasts(page);
-					await e.screenshot('instant-trigger-panel');
+					await e.screenshot(INSTANT_ARTIFACT);
 
 					// "Listen for test event", then a delivery to the Test URL from the sandbox
 					await panel.locator('[data-test-id="node-execute-button"]').click();

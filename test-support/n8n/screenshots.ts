@@ -9,8 +9,8 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 /**
- * Where the editor tests (`npm run test:ui`) keep their screenshots, and which one is the README picture that
- * `npm run screenshot` copies to docs/screenshot.png.
+ * Where the editor tests (`npm run test:ui`) keep their screenshots, and which ones `npm run screenshot` copies to
+ * docs/: the README picture (docs/screenshot.png) and the instant trigger's panel.
  */
 import { join } from 'node:path';
 
@@ -27,3 +27,13 @@ export const README_TEST = 'README picture';
 export const README_EXAMPLE = join(REPO, 'examples', '1-template-to-signing-links.json');
 export const README_NODE = 'Send for signature';
 export const README_ARTIFACT = 'example-1-send-for-signature';
+
+/** The instant trigger's panel (its Test and Production URLs, the setup notice, the events): the test and its name. */
+export const INSTANT_TEST = 'instant trigger: the panel shows its Test and Production URLs';
+export const INSTANT_ARTIFACT = 'instant-trigger-panel';
+
+/** The pictures `npm run screenshot` makes: the test that takes each, its artifact and where it goes in docs/. */
+export const DOC_PICTURES = [
+	{ test: README_TEST, artifact: README_ARTIFACT, out: 'docs/screenshot.png' },
+	{ test: INSTANT_TEST, artifact: INSTANT_ARTIFACT, out: 'docs/screenshot-instant-trigger.png' },
+] as const;
