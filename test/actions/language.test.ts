@@ -113,7 +113,7 @@ test('actions have no articles and fit a tool name with n8n\'s " in TRATO" (64 c
 	// n8n's rule node-param-operation-option-action-miscased (the scan) wants sentence case as the sentence-case
 	// package writes it: no comma, apostrophe or hyphen survives, so lists and possessives are phrased without them
 	const sentenceCase = actions.filter(({ text }) =>
-		/[,'’\-]/.test(text.replace(/\bNOM-151\b/g, '')),
+		/[,'’-]/.test(text.replace(/\bNOM-151\b/g, '')),
 	);
 	expect(sentenceCase.map((a) => a.text)).toEqual([]);
 	expect(actions.map((a) => a.text)).not.toContain(
