@@ -42,6 +42,8 @@ export const VARIANTS = {
 	'unstable-ties': {},
 	'date-only-bounds': {},
 	'page-cap': { values: ['50', '1', '2', '3', '4', '5', '6', '10', '100'] },
+	'webhook-event-field': {},
+	'webhook-form': {},
 } as const satisfies Record<string, { values?: readonly string[] }>;
 
 type VariantName = keyof typeof VARIANTS;

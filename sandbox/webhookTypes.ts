@@ -64,6 +64,8 @@ export interface DeliveryRecord {
 	attempts: DeliveryAttempt[];
 	/** Sent by `forge` (once, never retried). */
 	forged?: boolean;
+	/** TRATO's test delivery (`sendTest`; once, never retried). */
+	test?: boolean;
 }
 
 export interface ForgeInput {
@@ -77,6 +79,15 @@ export interface ForgeInput {
 	body?: string;
 	contentType?: string;
 	/** undefined: the account secret; null: no X-Trato-Secret header; a string: that value. */
+	secret?: string | null;
+}
+
+export interface TestDeliveryInput {
+	/** The event whose test button is pressed (default `signed`): its URL, and its time or milestone field. */
+	event?: string;
+	/** Default: the URL subscribed for `event`. */
+	url?: string;
+	/** As in ForgeInput. */
 	secret?: string | null;
 }
 
@@ -97,6 +108,8 @@ export interface WebhookControl {
 	clearDeliveries(): void;
 	/** Sends one delivery as told, once, and answers what the receiver answered. */
 	forge(input: ForgeInput): Promise<ForgeResult>;
+	/** Sends TRATO's test delivery (`externalId` "TEST ID", no real contract), once. */
+	sendTest(input?: TestDeliveryInput): Promise<ForgeResult>;
 	/** Resolves when no delivery is pending (attempts and waits for retries included). */
 	idle(): Promise<void>;
 }

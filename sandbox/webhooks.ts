@@ -10,7 +10,9 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 // TRATO's webhooks, as its profile has them (trato-notes "Webhooks"): one URL per event, one account secret sent
 // in X-Trato-Secret, a JSON POST for every state change that causes one of the six events, retried on a non-2xx
-// answer (how often is a setting here: TRATO's own policy is not public), and forged deliveries for tests.
+// answer (how often is a setting here: TRATO's own policy is not public), the profile's test delivery, and forged
+// deliveries for tests. The payload names no `event` (what a production receiver reads, api-notes W12); the
+// catalog's shape with `event` is the variant webhook-event-field, form fields instead of JSON webhook-form.
 import type { Core } from './core';
 import { SIGNED_ALL } from './lifecycle';
 import type { ContractState } from './types';
@@ -21,6 +23,7 @@ import {
 	type DeliveryRecord,
 	type ForgeInput,
 	type ForgeResult,
+	type TestDeliveryInput,
 	type WebhookControl,
 	type WebhookEvent,
 	type WebhookSettings,
@@ -36,6 +39,9 @@ interface Snapshot {
 }
 
 const MAX_RECORDS = 1000;
+
+/** The contract id of the test delivery: an id no contract has. */
+const TEST_CONTRACT_ID = '000000000000000000000000';
 
 export class Webhooks implements WebhookControl {
 	private current: WebhookSettings;
@@ -110,9 +116,23 @@ export class Webhooks implements WebhookControl {
 		return {
 			[this.current.contractIdField]: c._id,
 			name: c.name,
-			event,
+			...(this.core.variants.has('webhook-event-field') ? { event } : {}),
 			externalId: c.externalId ?? '',
 			...extra,
+		};
+	}
+
+	/** The body as the active variants send it: JSON, or form fields (webhook-form). */
+	private encode(payload: Record<string, unknown>): { body: string; contentType: string } {
+		if (!this.core.variants.has('webhook-form'))
+			return { body: JSON.stringify(payload), contentType: 'application/json' };
+		const fields = Object.entries(payload).map(([key, value]): [string, string] => [
+			key,
+			String(value ?? ''),
+		]);
+		return {
+			body: new URLSearchParams(fields).toString(),
+			contentType: 'application/x-www-form-urlencoded',
 		};
 	}
 
@@ -150,12 +170,8 @@ export class Webhooks implements WebhookControl {
 	}
 
 	private async attempt(record: DeliveryRecord, secret: string): Promise<void> {
-		const result = await this.post(
-			record.url,
-			JSON.stringify(record.payload),
-			'application/json',
-			secret,
-		);
+		const { body, contentType } = this.encode(record.payload as Record<string, unknown>);
+		const result = await this.post(record.url, body, contentType, secret);
 		record.attempts.push(result.attempt);
 		const ok =
 			result.attempt.status !== null && result.attempt.status >= 200 && result.attempt.status < 300;
@@ -250,41 +266,82 @@ export class Webhooks implements WebhookControl {
 	async forge(input: ForgeInput): Promise<ForgeResult> {
 		if (!isPlainObject(input as unknown)) throw badRequest('The forged delivery must be an object');
 		const event = input.event ?? 'signed';
-		const url =
-			input.url !== undefined ? checkUrl(input.url, 'url') : this.current.urls[checkEvent(event)];
-		if (!url) throw badRequest(`No URL is subscribed for "${event}"; give url`);
-		let body: string;
+		const url = this.urlFor(input.url, event);
+		let sent: { body: string; contentType: string };
 		let payload: unknown;
 		if (input.body !== undefined) {
 			if (typeof input.body !== 'string') throw badRequest('body must be a string (sent as is)');
-			body = input.body;
+			sent = { body: input.body, contentType: input.contentType ?? 'application/json' };
 			payload = input.body;
 		} else {
 			if (input.payload !== undefined) payload = input.payload;
 			else if (input.contractId !== undefined) {
 				const c = this.core.contract(String(input.contractId));
-				const time = this.core.nowIso();
-				const extra: Record<string, Record<string, unknown>> = {
-					signed: { signedAt: time },
-					'signed-all': { signedAt: time },
-					'document-finalized': { finalizedAt: time },
-					'document-removed': { deletedAt: time },
-					'milestone-completed': { milestoneId: this.core.milestones(c)[0]?._id },
-				};
-				payload = this.payload(c, event, extra[event] ?? {});
+				payload = this.payload(c, event, this.extra(event, this.core.milestones(c)[0]?._id));
 			} else throw badRequest('Give payload, body or contractId');
-			body = JSON.stringify(payload);
+			const form = input.contentType === 'application/x-www-form-urlencoded';
+			// a payload built here goes out as the variants send deliveries; one given, as JSON unless told
+			sent =
+				form || (input.payload === undefined && input.contentType === undefined)
+					? this.encode(payload as Record<string, unknown>)
+					: { body: JSON.stringify(payload), contentType: input.contentType ?? 'application/json' };
+			if (form) sent.contentType = input.contentType!;
 		}
-		if (input.secret !== undefined && input.secret !== null && typeof input.secret !== 'string')
-			throw badRequest('secret must be a string or null');
-		const secret = input.secret === undefined ? this.current.secret : input.secret;
-		const record = this.record({ event, url, payload, forged: true });
-		const { attempt, text } = await this.post(
-			url,
-			body,
-			input.contentType ?? 'application/json',
-			secret,
+		return await this.sendOnce({ event, url, payload, forged: true }, sent, input.secret);
+	}
+
+	/**
+	 * The profile's test button (trato-notes "What TRATO answers", H-): one delivery to the URL of `event` with
+	 * `externalId` "TEST ID" and a contract id that names no contract, sent once.
+	 */
+	async sendTest(input: TestDeliveryInput = {}): Promise<ForgeResult> {
+		if (!isPlainObject(input as unknown)) throw badRequest('The test delivery must be an object');
+		const event = checkEvent(input.event ?? 'signed');
+		const url = this.urlFor(input.url, event);
+		const payload = {
+			[this.current.contractIdField]: TEST_CONTRACT_ID,
+			name: 'Test',
+			...(this.core.variants.has('webhook-event-field') ? { event } : {}),
+			externalId: 'TEST ID',
+			...this.extra(event, 'test-milestone'),
+		};
+		return await this.sendOnce(
+			{ event, url, payload, test: true },
+			this.encode(payload),
+			input.secret,
 		);
+	}
+
+	private urlFor(url: string | undefined, event: string): string {
+		const found = url !== undefined ? checkUrl(url, 'url') : this.current.urls[checkEvent(event)];
+		if (!found) throw badRequest(`No URL is subscribed for "${event}"; give url`);
+		return found;
+	}
+
+	/** The event's own field: its time, or the milestone. */
+	private extra(event: string, milestoneId: string | undefined): Record<string, unknown> {
+		const time = this.core.nowIso();
+		const fields: Record<string, Record<string, unknown>> = {
+			signed: { signedAt: time },
+			'signed-all': { signedAt: time },
+			'document-finalized': { finalizedAt: time },
+			'document-removed': { deletedAt: time },
+			'milestone-completed': { milestoneId },
+		};
+		return fields[event] ?? {};
+	}
+
+	/** One attempt, recorded, never retried; answers what the receiver answered. */
+	private async sendOnce(
+		entry: Omit<DeliveryRecord, 'id' | 'attempts' | 'state'>,
+		sent: { body: string; contentType: string },
+		secretInput: string | null | undefined,
+	): Promise<ForgeResult> {
+		if (secretInput !== undefined && secretInput !== null && typeof secretInput !== 'string')
+			throw badRequest('secret must be a string or null');
+		const secret = secretInput === undefined ? this.current.secret : secretInput;
+		const record = this.record(entry);
+		const { attempt, text } = await this.post(entry.url, sent.body, sent.contentType, secret);
 		record.attempts.push(attempt);
 		record.state =
 			attempt.status !== null && attempt.status >= 200 && attempt.status < 300

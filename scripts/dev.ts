@@ -239,8 +239,9 @@ async function main() {
 		});
 		const rest = new N8nRest(n8n.url);
 		await rest.ownerLogin(DEV_OWNER);
-		const instantUrl = `${n8n.url.replace('localhost', '127.0.0.1')}/webhook/${instant.webhookId}/webhook`;
-		// What a TRATO profile holds: the URL entered for signed-all (example 5 listens for it) and the secret.
+		// What a TRATO profile holds: the URL entered for signed-all (example 5 listens for it), with the event at its
+		// end as the trigger's panel says (the sandbox's deliveries name no event), and the secret.
+		const instantUrl = `${n8n.url.replace('localhost', '127.0.0.1')}/webhook/${instant.webhookId}/webhook?event=signed-all`;
 		sb?.control.webhooks.configure({ urls: { 'signed-all': instantUrl } });
 
 		const lines = [
@@ -259,13 +260,13 @@ async function main() {
 				`  Sign a contract as its participants:  curl -X POST ${sb.baseUrl}/sandbox/contracts/<contractId>/sign`,
 				`  Instant trigger: the sandbox posts signed-all to ${instantUrl} (example 5, active if you did not switch it off;`,
 				`               secret ${SANDBOX_WEBHOOK_SECRET}); its e-mails go to the SMTP server on ${smtp.host}:${smtp.port} and are printed here.`,
-				`               Deliveries: curl ${sb.baseUrl}/sandbox/webhooks/deliveries`,
+				`               Deliveries: curl ${sb.baseUrl}/sandbox/webhooks/deliveries; the profile's test button: curl -X POST ${sb.baseUrl}/sandbox/webhooks/test -H 'content-type: application/json' -d '{"event":"signed-all"}'`,
 				`  Sandbox data is kept in ${join(devDir, 'sandbox.json')} (--fresh starts over)`,
 			);
 		} else {
 			lines.push(
 				"  Real account: contracts you send are real; the examples' template ID is the sandbox's, pick your own.",
-				`  Instant trigger: paste ${instantUrl.replace('127.0.0.1', 'localhost')} into your TRATO profile only if TRATO can reach this machine.`,
+				`  Instant trigger: paste ${instantUrl.replace('127.0.0.1', 'localhost')} into your TRATO profile (signed-all) only if TRATO can reach this machine.`,
 			);
 		}
 		lines.push(

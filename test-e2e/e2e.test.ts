@@ -16,8 +16,11 @@
  *  - the trigger in a running n8n (`n8n start`, example 3 active, polling every minute) fires exactly once when the
  *    sandbox signs a contract, and its last node leaves a custom property on that contract;
  *  - the instant trigger in a running n8n: one execution per sandbox delivery (`signed` per participant, then
- *    `signed-all`) with the payload and eventId in its output; a wrong or missing secret (401), a body that is not
- *    JSON or names no contract (400) and an event not chosen (200) start nothing; example 5 e-mails the signed PDF.
+ *    `signed-all`; no `event` in the body, the slot's URL tells it) with the payload and eventId in its output; a
+ *    wrong or missing secret (401), a body that is not JSON or names no contract (400), an event not chosen, a
+ *    delivery naming no event and TRATO's test delivery (200) start nothing; form fields start like JSON; filters
+ *    drop what does not match; example 5 e-mails the signed PDF its trigger downloaded, and a repeat of that
+ *    delivery starts nothing, also after a restart of n8n.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -59,10 +62,13 @@ import {
 	ALL_EVENTS,
 	INSTANT_NODE,
 	activate,
+	eventUrl,
+	eventUrls,
 	executionsOf,
 	finishedExecutions,
 	instantWorkflow,
 	INSTANT_TRIGGER_TYPE,
+	nodeBinaryFields,
 	nodeItems,
 	productionUrl,
 	waitRegistered,
@@ -94,6 +100,16 @@ function binaryBytes(e: E2eEnv, item: RunItem, field: string): Buffer {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A manual trigger named Start, for the workflows the tests build. */
+const startNode = (x: number) => ({
+	id: 'start',
+	name: 'Start',
+	type: 'n8n-nodes-base.manualTrigger',
+	typeVersion: 1,
+	position: [x, 300],
+	parameters: {},
+});
 
 /**
  * Installs run one at a time (they are heavy), each started as soon as the previous one is done, so the next
@@ -322,14 +338,7 @@ for (const major of MAJORS) {
 					id: `tratoMaxFileSize${major}0`,
 					name: 'E2E: Max File Size',
 					nodes: [
-						{
-							id: 'start',
-							name: 'Start',
-							type: 'n8n-nodes-base.manualTrigger',
-							typeVersion: 1,
-							position: [0, 300],
-							parameters: {},
-						},
+						startNode(0),
 						getDocuments('Limited', 220, { maxFileSize: 1 }),
 						getDocuments('Default', 440, {}),
 					],
@@ -477,6 +486,82 @@ for (const major of MAJORS) {
 			}
 		});
 
+		test('Simplify: Contract Get / Get Many and Participant Get simplified at 1.1, every field at version 1 (saved nodes)', async () => {
+			const email = `simplify.${major}@example.com`;
+			const contract = e.sb.control.createContract({
+				name: `E2E simplify ${major}`,
+				status: 'SENT_TO_SIGN',
+				externalId: `CRM-${major}`,
+				participants: [{ name: 'Ana López', email }],
+			});
+			const participantId = contract.participants[0]._id;
+			// TRATO's status record may carry more than the spec's fields (spec 2.1): one with its owner and settings
+			const status = await fetch(`${e.sb.baseUrl}/api/contract/status/${contract._id}`, {
+				headers: { apikey: e.sb.apiKey },
+			}).then(async (r) => (await r.json()) as Record<string, unknown>);
+			const record = {
+				...status,
+				owner: { email: 'owner@example.com', company: 'Inmobiliaria' },
+				configuration: { language: 'es', stampNom: true },
+			};
+			e.sb.control.addFault({
+				method: 'GET',
+				path: `/api/contract/status/${contract._id}`,
+				status: 200,
+				times: 2,
+				body: record,
+			});
+			const workflow = simplifyWorkflow(major, contract._id, participantId, email);
+			await e.importWorkflow(workflow);
+			const run = assertSucceeded(await e.execute(workflow.id));
+			const out = (name: string) => nodeOutput(run, name).map((i) => i.json);
+
+			const [simpleGet] = out('Contract 1.1');
+			assert.deepEqual(Object.keys(simpleGet), [
+				'contractId',
+				'name',
+				'status',
+				'statusLabel',
+				'externalId',
+				'createdAt',
+				'signedAt',
+				'pdf',
+			]);
+			assert.equal(simpleGet.statusLabel, 'Pending Signature');
+			assert.deepEqual(out('Contract 1'), [
+				{ contractId: contract._id, ...record, statusLabel: 'Pending Signature' },
+			]);
+
+			const [simpleMany] = out('Many 1.1');
+			const [rawMany] = out('Many 1');
+			assert.equal(simpleMany.contractId, contract._id);
+			assert.equal(simpleMany._id, undefined, "the list item's _id is contractId");
+			assert.equal(rawMany._id, contract._id);
+			assert.equal(rawMany.contractId, contract._id);
+
+			const [simpleParticipant] = out('Participant 1.1');
+			assert.deepEqual(Object.keys(simpleParticipant), [
+				'contractId',
+				'participantId',
+				'name',
+				'email',
+				'label',
+				'status',
+				'statusLabel',
+				'signedAt',
+				'signatureLink',
+			]);
+			assert.equal(simpleParticipant.email, email);
+			const [rawParticipant] = out('Participant 1');
+			assert.equal(Object.keys(rawParticipant).length, 17);
+			assert.equal(rawParticipant.obligation, 'individual');
+			assert.deepEqual(
+				Object.fromEntries(Object.keys(simpleParticipant).map((k) => [k, rawParticipant[k]])),
+				simpleParticipant,
+				'the simplified participant is the full one, less fields',
+			);
+		});
+
 		test("a bad input stops the workflow with the node's clear error, before any request", async () => {
 			const workflow = readWorkflow(exampleFile(1));
 			workflow.id = `tratoBadInput${major}00`;
@@ -511,6 +596,55 @@ for (const major of MAJORS) {
 				(r) => r.path.startsWith('/api/contract/participant/') && r.body?.email?.includes('(at)'),
 			);
 			assert.deepEqual(tenantUpdates, [], 'the malformed address never reached the service');
+		});
+
+		test("dates through n8n's own luxon: Get Many's Created From/Until read in the workflow's time zone", async () => {
+			const workflow: Workflow = {
+				id: `tratoDates${major}000000`,
+				name: 'E2E: dates in the workflow time zone',
+				settings: { executionOrder: 'v1', timezone: 'America/Mexico_City' },
+				nodes: [
+					startNode(0),
+					{
+						id: 'contracts',
+						name: 'Contracts on the day clocks went back',
+						type: NODE_TYPE,
+						typeVersion: 1,
+						position: [220, 300],
+						credentials: { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+						parameters: {
+							resource: 'contract',
+							operation: 'getAll',
+							limit: 5,
+							// 01:30 happened twice in Mexico City that night: the first one (CDT) is meant
+							filters: { dateStart: '2022-10-30T01:30:00', dateEnd: '2022-10-30' },
+						},
+					},
+				],
+				connections: {
+					Start: {
+						main: [[{ node: 'Contracts on the day clocks went back', type: 'main', index: 0 }]],
+					},
+				},
+			};
+			await e.importWorkflow(workflow);
+			const before = e.requests().length;
+			assertSucceeded(await e.execute(workflow.id));
+
+			const lists = apiRequests(e.requests().slice(before)).filter(
+				(r) => r.path === '/api/list/contracts',
+			);
+			assert.equal(lists.length, 1, 'one list request');
+			assert.equal(lists[0].query.dateStart, '2022-10-30T06:30:00.000Z');
+			assert.equal(
+				lists[0].query.dateEnd,
+				'2022-10-31T05:59:59.999Z',
+				'the whole day, CST after 01:00',
+			);
+			assert.ok(
+				!existsSync(join(e.userFolder, '.n8n', 'nodes', 'node_modules', 'luxon')),
+				'the pack brings no luxon of its own: n8n resolved its own',
+			);
 		});
 
 		test(
@@ -607,8 +741,8 @@ for (const major of MAJORS) {
 		);
 
 		test(
-			'instant trigger in a running n8n: one execution per delivery; 401, 400 and events not chosen start nothing; example 5 e-mails the signed PDF',
-			{ timeout: 8 * 60_000 },
+			'instant trigger in a running n8n: one execution per delivery; 401, 400, events not chosen, no event and the test delivery start nothing; filters; example 5 e-mails the signed PDF, its repeat starts nothing across a restart',
+			{ timeout: 12 * 60_000 },
 			async () => {
 				await instantTriggerScenario(e);
 			},
@@ -934,9 +1068,72 @@ function createSignFinalizeWorkflow(sandboxUrl: string, major: N8nMajor): Workfl
 }
 
 /**
+ * Contract → Get, Contract → Get Many and Participant → Get, each at node version 1.1 with Simplify left at its
+ * default (on; n8n stores no default, so this proves the version's default in real n8n) and at version 1 (a saved
+ * node: off), every node straight after the start.
+ */
+function simplifyWorkflow(
+	major: N8nMajor,
+	contractId: string,
+	participantId: string,
+	email: string,
+): Workflow {
+	const credentials = { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
+	const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+	const steps: Array<[string, Record<string, unknown>]> = [
+		['Contract', { resource: 'contract', operation: 'get', contractId: byId(contractId) }],
+		[
+			'Many',
+			{ resource: 'contract', operation: 'getAll', limit: 5, filters: { emailParticipant: email } },
+		],
+		[
+			'Participant',
+			{
+				resource: 'participant',
+				operation: 'get',
+				contractId: byId(contractId),
+				participantId: byId(participantId),
+			},
+		],
+	];
+	const nodes = steps.flatMap(([name, parameters], row) =>
+		[1.1, 1].map((typeVersion, column) => ({
+			id: `simplify-${row}-${column}`,
+			name: `${name} ${typeVersion}`,
+			type: NODE_TYPE,
+			typeVersion,
+			position: [300 + 220 * column, 200 * row],
+			parameters,
+			credentials,
+		})),
+	);
+	return {
+		id: `tratoSimplify${major}00`,
+		name: 'E2E: Simplify at 1.1, every field at version 1',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: 'simplify-start',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			...nodes,
+		],
+		connections: {
+			Start: { main: [nodes.map((n) => ({ node: n.name, type: 'main', index: 0 }))] },
+		},
+	};
+}
+
+/**
  * The instant trigger in a running n8n (`n8n start`), against the sandbox's real deliveries and forged ones:
- * a workflow listening for every event, one listening for `document-finalized` only, and example 5 (signed-all →
- * signed PDF → e-mail) whose Send Email step talks to a local SMTP server.
+ * a workflow listening for every event, one listening for `document-finalized` only, one with filters, and example 5
+ * (signed-all with the signed PDF → e-mail, Ignore Repeated Deliveries) whose Send Email step talks to a local SMTP
+ * server. The sandbox's deliveries name no event (its default): each event's slot holds the URL with `?event=`.
  */
 async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 	const major = e.major;
@@ -961,6 +1158,7 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 	await importSmtpCredential(e.install, e.env, e.dir, sink);
 	const hookAll = `5e1b2c3d-0000-4000-8000-0000000000a${major}`;
 	const hookFinalized = `5e1b2c3d-0000-4000-8000-0000000000f${major}`;
+	const hookFiltered = `5e1b2c3d-0000-4000-8000-0000000000c${major}`;
 	const all = instantWorkflow(
 		`tratoInstantAll${major}`,
 		'E2E: instant trigger, every event',
@@ -975,21 +1173,30 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 		hookFinalized,
 		credentialId,
 	);
-	await e.importWorkflow(all);
-	await e.importWorkflow(finalizedOnly);
+	const filtered = instantWorkflow(
+		`tratoInstantFlt${major}`,
+		'E2E: instant trigger, filtered',
+		['signed-all'],
+		hookFiltered,
+		credentialId,
+		{ filters: { externalIdPrefix: 'keep-', emailParticipant: 'legal@example.com' } },
+	);
+	for (const workflow of [all, finalizedOnly, filtered]) await e.importWorkflow(workflow);
 	const example5 = readWorkflow(exampleFile(5));
-	for (const id of [all.id, finalizedOnly.id, example5.id]) await activate(e, id);
+	for (const id of [all.id, finalizedOnly.id, filtered.id, example5.id]) await activate(e, id);
 
-	const n8n = await startN8n(e.install, e.env, { logFile: join(e.dir, 'n8n-instant.log') });
+	const logFile = join(e.dir, 'n8n-instant.log');
+	let n8n = await startN8n(e.install, e.env, { logFile });
 	try {
 		const rest = new N8nRest(n8n.url);
 		await rest.ownerLogin(DEV_OWNER);
 		const urlAll = productionUrl(n8n.url, hookAll);
 		const urlFinalized = productionUrl(n8n.url, hookFinalized);
+		const urlFiltered = productionUrl(n8n.url, hookFiltered);
 		const example5Hook = example5.nodes.find((n) => n.type === INSTANT_TRIGGER_TYPE)!
 			.webhookId as string;
 		const url5 = productionUrl(n8n.url, example5Hook);
-		for (const url of [urlAll, urlFinalized, url5]) await waitRegistered(url);
+		for (const url of [urlAll, urlFinalized, urlFiltered, url5]) await waitRegistered(url);
 
 		// 1. The sandbox signs a contract, one participant at a time: one execution per delivery.
 		const contract = e.sb.control.createContract({
@@ -1001,7 +1208,7 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 				{ name: 'Beto Ruiz', email: 'beto.ruiz@example.com' },
 			],
 		});
-		e.sb.control.webhooks.configure({ url: urlAll, retryDelaysMs: [1000, 5000] });
+		e.sb.control.webhooks.configure({ urls: eventUrls(urlAll), retryDelaysMs: [1000, 5000] });
 		const at = (s: number) => new Date(e.sb.control.now().getTime() + s * 1000).toISOString();
 		e.sb.control.sign(contract._id, {
 			participantId: contract.participants[0]._id,
@@ -1022,6 +1229,10 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 				['milestone-completed', 'delivered', '200'],
 			],
 			'the sandbox delivered each event once and n8n answered 200',
+		);
+		assert.ok(
+			delivered.every((d) => !('event' in (d.payload as object))),
+			'the deliveries name no event (the sandbox default): the URL of the slot tells it',
 		);
 		assert.deepEqual(
 			[...new Set(delivered.map((d) => d.attempts[0].answer))],
@@ -1045,7 +1256,7 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 		const stored = e.sb.control.getContract(contract._id)!;
 		const expectedIds = delivered.map((d) => {
 			const p = d.payload as Record<string, string>;
-			return `${contract._id}:${p.event}:${p.milestoneId ?? p.signedAt}`;
+			return `${contract._id}:${d.event}:${p.milestoneId ?? p.signedAt}`;
 		});
 		assert.deepEqual(outputs.map((o) => o.eventId).sort(), [...expectedIds].sort());
 		for (const output of outputs) {
@@ -1055,6 +1266,7 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 			assert.equal(output.event, delivery.event);
 			assert.equal(output.externalId, `e2e-instant-${major}`);
 			assert.equal(output.verified, true);
+			assert.equal(output.testDelivery, false);
 		}
 		assert.equal(
 			outputs.find((o) => o.event === 'signed-all')?.occurredAt,
@@ -1062,7 +1274,8 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 			'occurredAt of signed-all is when the last participant signed',
 		);
 
-		// 2. What starts nothing: 401, 400, n8n's own refusal of a body that does not parse, 200 for an event not chosen.
+		// 2. What starts nothing: 401, 400, n8n's own refusal of a body that does not parse, 200 for an event not
+		// chosen, for a delivery that names no event and for TRATO's test delivery; and what starts: form fields.
 		const answers: Record<string, number | null> = {};
 		const forge = async (
 			name: string,
@@ -1081,18 +1294,36 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 		});
 		await forge('no contract id', { url: urlAll, payload: { event: 'signed', name: 'x' } });
 		await forge('event not chosen', { url: urlFinalized, payload });
+		await forge('no event, bare URL', {
+			url: urlAll,
+			payload: { contractid: contract._id, externalId: 'x', signedAt: at(4) },
+		});
+		const testDelivery = await e.sb.control.webhooks.sendTest({ url: eventUrl(urlAll, 'signed') });
+		answers['test delivery'] = testDelivery.status;
+		const formTime = at(5);
+		await forge('form fields', {
+			url: eventUrl(urlFinalized, 'document-finalized'),
+			body: `contractid=${contract._id}&name=Form&externalId=form-1&finalizedAt=${formTime}`,
+			contentType: 'application/x-www-form-urlencoded',
+		});
 		process.stderr.write(`[e2e] n8n ${major}, instant trigger answers: ${JSON.stringify(answers)}
 `);
-		assert.equal(answers['no secret'], 401);
-		assert.equal(answers['wrong secret'], 401);
-		assert.equal(answers['text body'], 400);
-		// n8n's body parser refuses it before the node runs ("Failed to parse request body")
-		assert.equal(answers['broken JSON'], 422);
-		assert.equal(answers['no contract id'], 400);
-		assert.equal(answers['event not chosen'], 200);
+		assert.deepEqual(answers, {
+			'no secret': 401,
+			'wrong secret': 401,
+			'text body': 400,
+			// n8n's body parser refuses it before the node runs ("Failed to parse request body")
+			'broken JSON': 422,
+			'no contract id': 400,
+			'event not chosen': 200,
+			'no event, bare URL': 200,
+			'test delivery': 200,
+			'form fields': 200,
+		});
+		assert.match(JSON.parse(testDelivery.body).message, /test delivery/);
 		// A real delivery of an event the workflow does not listen for: answered 200 once, never repeated.
 		e.sb.control.webhooks.unsubscribe();
-		e.sb.control.webhooks.configure({ urls: { signed: urlFinalized } });
+		e.sb.control.webhooks.configure({ urls: { signed: eventUrl(urlFinalized, 'signed') } });
 		const other = e.sb.control.createContract({
 			name: `E2E instant other ${major}`,
 			status: 'SENT_TO_SIGN',
@@ -1107,17 +1338,54 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 			notChosen.map((d) => [d.event, d.attempts.map((a) => a.status).join(',')]),
 			[['signed', '200']],
 		);
+		const [formRun] = await finishedExecutions(rest, finalizedOnly.id, 1);
+		const [formItem] = await nodeItems(e, rest, formRun.id, INSTANT_NODE);
+		assert.deepEqual(
+			[formItem.event, formItem.contractId, formItem.externalId, formItem.occurredAt],
+			['document-finalized', contract._id, 'form-1', formTime],
+			'form fields read like JSON',
+		);
 		await sleep(3000); // an execution started by any of these would be listed by now
 		assert.equal(
 			(await executionsOf(rest, all.id)).length,
 			delivered.length,
 			'nothing more started',
 		);
-		assert.equal((await executionsOf(rest, finalizedOnly.id)).length, 0);
+		assert.equal((await executionsOf(rest, finalizedOnly.id)).length, 1);
 
-		// 3. Example 5: signed by all → the signed PDF is e-mailed.
+		// 3. Filters: external ID prefix (from the delivery) and participant e-mail (two reads): one of three starts.
 		e.sb.control.webhooks.unsubscribe();
-		e.sb.control.webhooks.configure({ urls: { 'signed-all': url5 } });
+		e.sb.control.webhooks.configure({
+			urls: { 'signed-all': eventUrl(urlFiltered, 'signed-all') },
+		});
+		const filterCases = [
+			['drop-1', 'legal@example.com'],
+			['keep-2', 'someone@example.com'],
+			['keep-3', 'legal@example.com'],
+		].map(([externalId, email]) => {
+			const c = e.sb.control.createContract({
+				name: `E2E filtered ${externalId}`,
+				status: 'SENT_TO_SIGN',
+				externalId,
+				participants: [{ name: 'Legal', email }],
+			});
+			e.sb.control.sign(c._id);
+			return c._id;
+		});
+		await e.sb.control.webhooks.idle();
+		const filteredRuns = await finishedExecutions(rest, filtered.id, 1);
+		await sleep(3000);
+		assert.equal(
+			(await executionsOf(rest, filtered.id)).length,
+			1,
+			'the filtered ones start nothing',
+		);
+		const [kept] = await nodeItems(e, rest, filteredRuns[0].id, INSTANT_NODE);
+		assert.equal(kept.contractId, filterCases[2]);
+
+		// 4. Example 5: signed by all → the trigger carries the signed PDF → e-mailed.
+		e.sb.control.webhooks.unsubscribe();
+		e.sb.control.webhooks.configure({ urls: { 'signed-all': eventUrl(url5, 'signed-all') } });
 		const toMail = e.sb.control.createContract({
 			name: `E2E example 5 ${major}`,
 			status: 'SENT_TO_SIGN',
@@ -1150,6 +1418,40 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 			example5Runs.map((r) => r.status),
 			['success'],
 		);
+		const trigger5 = example5.nodes.find((n) => n.type === INSTANT_TRIGGER_TYPE)!.name;
+		assert.deepEqual(
+			await nodeBinaryFields(e, rest, example5Runs[0].id, trigger5),
+			[['signedPdf']],
+			"the signed PDF is on the trigger's item",
+		);
+
+		// 5. Ignore Repeated Deliveries: the same delivery again starts nothing, also after a restart of n8n.
+		const [signedAll] = e.sb.control.webhooks
+			.deliveries()
+			.filter((d) => d.contractId === toMail._id && d.event === 'signed-all');
+		const repeat = async () =>
+			await e.sb.control.webhooks.forge({
+				url: eventUrl(url5, 'signed-all'),
+				payload: signedAll.payload,
+			});
+		const again = await repeat();
+		assert.equal(again.status, 200);
+		assert.match(JSON.parse(again.body).message, /received before/);
+		const port = n8n.port;
+		await n8n.stop();
+		n8n = await startN8n(e.install, e.env, { logFile, port });
+		await waitRegistered(url5);
+		const afterRestart = await repeat();
+		assert.equal(afterRestart.status, 200);
+		assert.match(JSON.parse(afterRestart.body).message, /received before/);
+		process.stderr.write(
+			`[e2e] n8n ${major}, instant trigger: a repeat before and after a restart: ${again.status} ${again.ms} ms, ${afterRestart.status} ${afterRestart.ms} ms\n`,
+		);
+		await sleep(3000);
+		const rest2 = new N8nRest(n8n.url);
+		await rest2.ownerLogin(DEV_OWNER);
+		assert.equal((await executionsOf(rest2, example5.id)).length, 1, 'the repeats started nothing');
+		assert.equal(sink.messages.length, 1, 'and sent no second e-mail');
 	} finally {
 		await n8n.stop();
 		await sink.close();

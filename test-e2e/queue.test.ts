@@ -16,7 +16,8 @@
  *    workers;
  *  - the trigger, active on the main: each change starts one execution on a worker, and a restart of the main while
  *    contracts keep changing loses nothing and doubles nothing (its memory is in Postgres);
- *  - the instant trigger, its webhook on the main: every delivery of the sandbox runs exactly once, on a worker;
+ *  - the instant trigger, its webhook on the main: every delivery of the sandbox runs exactly once, on a worker, and
+ *    with Ignore Repeated Deliveries a repeat of any of them starts nothing (the main keeps the memory);
  *  - a worker killed in the middle of a batch: what n8n does with the execution, and the node never repeats a
  *    request itself;
  *  - a 10 MB PDF received by the main's webhook, created and sent by a worker, in the binary data mode n8n
@@ -51,7 +52,13 @@ import {
 import { largePdf } from '../test-support/files';
 import { NDA_TEMPLATE, SERVICES_TEMPLATE } from '../test-support/templates';
 import type { LoggedRequest } from './env';
-import { ALL_EVENTS, INSTANT_NODE, INSTANT_TRIGGER_TYPE, waitRegistered } from './webhook';
+import {
+	ALL_EVENTS,
+	INSTANT_NODE,
+	INSTANT_TRIGGER_TYPE,
+	eventUrls,
+	waitRegistered,
+} from './webhook';
 
 const MAJORS = n8nMajors(process.env.E2E_N8N);
 
@@ -484,7 +491,7 @@ for (const major of MAJORS) {
 			);
 
 			test(
-				'the instant trigger on the main: every delivery of the sandbox runs exactly once, on a worker',
+				'the instant trigger on the main: every delivery of the sandbox runs exactly once, on a worker; its repeats start nothing',
 				{ timeout: 8 * 60_000 },
 				async () => {
 					const secret = sb.control.webhooks.settings().secret;
@@ -504,7 +511,7 @@ for (const major of MAJORS) {
 								type: INSTANT_TRIGGER_TYPE,
 								typeVersion: 1,
 								webhookId,
-								parameters: { events: ALL_EVENTS, options: {} },
+								parameters: { events: ALL_EVENTS, options: { ignoreRepeats: true } },
 								credentials: { tratoApi: { id: credential.id, name: credential.name } },
 							},
 							markNode(
@@ -529,7 +536,7 @@ for (const major of MAJORS) {
 							})._id,
 					);
 					sb.control.webhooks.clearDeliveries();
-					sb.control.webhooks.configure({ url, retryDelaysMs: [1000, 3000] });
+					sb.control.webhooks.configure({ urls: eventUrls(url), retryDelaysMs: [1000, 3000] });
 					const started = cluster.startedExecutions().length;
 					try {
 						const at = (s: number) => new Date(sb.control.now().getTime() + s * 1000).toISOString();
@@ -551,7 +558,7 @@ for (const major of MAJORS) {
 					);
 					const expected = deliveries.map((d) => {
 						const p = d.payload as Record<string, string>;
-						return `${p.contractid}:${p.event}:${p.milestoneId ?? p.signedAt}`;
+						return `${p.contractid}:${d.event}:${p.milestoneId ?? p.signedAt}`;
 					});
 					const marks = () =>
 						contracts.flatMap((id) =>
@@ -600,6 +607,21 @@ for (const major of MAJORS) {
 						/Worker started execution/,
 						'the main executed nothing',
 					);
+					// Ignore Repeated Deliveries: the main remembered every delivery in the workflow's static data (Postgres)
+					const repeats = [];
+					for (const d of deliveries.slice(0, 4)) {
+						repeats.push(
+							await sb.control.webhooks.forge({ url: eventUrls(url)[d.event], payload: d.payload }),
+						);
+					}
+					assert.deepEqual(
+						repeats.map((r) => [r.status, /received before/.test(r.body)]),
+						Array(4).fill([200, true]),
+						'each repeat answered 200 as received before',
+					);
+					await sleep(3000); // an execution started by a repeat would have marked by now
+					assert.equal(marks().length, expected.length, 'the repeats started nothing');
+					assert.equal(cluster.startedExecutions().length - started, expected.length);
 					await cluster.deactivate(workflowId);
 				},
 			);

@@ -32,13 +32,14 @@ export const ALL_EVENTS = [
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A workflow "instant trigger → No Op" listening for the given events. */
+/** A workflow "instant trigger → No Op" listening for the given events (with more parameters when given). */
 export function instantWorkflow(
 	id: string,
 	name: string,
 	events: string[],
 	webhookId: string,
 	credentialId: string,
+	more: Record<string, unknown> = {},
 ): Workflow {
 	return {
 		id,
@@ -53,7 +54,7 @@ export function instantWorkflow(
 				typeVersion: 1,
 				position: [0, 0],
 				webhookId,
-				parameters: { events, options: {} },
+				parameters: { events, options: {}, ...more },
 				credentials: { tratoApi: { id: credentialId, name: 'TRATO account (webhook secret)' } },
 			},
 			{
@@ -85,6 +86,16 @@ export async function activate(e: E2eEnv, id: string): Promise<void> {
 /** The production URL n8n serves for a webhook node (`<base>/webhook/<webhookId>/<path>`). */
 export function productionUrl(n8nUrl: string, webhookId: string): string {
 	return `${n8nUrl.replace('localhost', '127.0.0.1')}/webhook/${webhookId}/webhook`;
+}
+
+/** The URL to enter in an event's slot of the TRATO profile: with `?event=<event>`, as the trigger's panel says. */
+export function eventUrl(url: string, event: string): string {
+	return `${url}?event=${encodeURIComponent(event)}`;
+}
+
+/** The sandbox's `urls` setting: every event's slot with the trigger's URL for that event. */
+export function eventUrls(url: string, events = ALL_EVENTS): Record<string, string> {
+	return Object.fromEntries(events.map((event) => [event, eventUrl(url, event)]));
 }
 
 /** Waits until n8n serves the URL (anything but 404: an empty POST is refused by the node itself). */
@@ -134,13 +145,13 @@ export async function finishedExecutions(
 	}
 }
 
-/** The JSON items a node output in an execution, read from n8n's REST API. */
-export async function nodeItems(
+/** The items a node output in an execution (JSON and binary), read from n8n's REST API. */
+async function nodeRunItems(
 	e: E2eEnv,
 	rest: N8nRest,
 	executionId: string,
 	nodeName: string,
-): Promise<Array<Record<string, any>>> {
+): Promise<Array<{ json: Record<string, any>; binary?: Record<string, unknown> }>> {
 	const execution = await rest.request<{ data: string }>('GET', `/executions/${executionId}`);
 	// n8n's own copy of flatted: the format of the data it stored
 	const flatted = createRequire(join(e.install.dir, 'node_modules', 'n8n', 'package.json'))(
@@ -148,7 +159,29 @@ export async function nodeItems(
 	) as { parse(text: string): any };
 	const data = flatted.parse(execution.data);
 	const runs = data.resultData.runData[nodeName] as Array<{
-		data: { main: Array<Array<{ json: Record<string, any> }>> };
+		data: { main: Array<Array<{ json: Record<string, any>; binary?: Record<string, unknown> }>> };
 	}>;
-	return runs[0].data.main[0].map((item) => item.json);
+	return runs[0].data.main[0];
+}
+
+/** The JSON items a node output in an execution, read from n8n's REST API. */
+export async function nodeItems(
+	e: E2eEnv,
+	rest: N8nRest,
+	executionId: string,
+	nodeName: string,
+): Promise<Array<Record<string, any>>> {
+	return (await nodeRunItems(e, rest, executionId, nodeName)).map((item) => item.json);
+}
+
+/** The binary field names of each item a node output in an execution. */
+export async function nodeBinaryFields(
+	e: E2eEnv,
+	rest: N8nRest,
+	executionId: string,
+	nodeName: string,
+): Promise<string[][]> {
+	return (await nodeRunItems(e, rest, executionId, nodeName)).map((item) =>
+		Object.keys(item.binary ?? {}).sort(),
+	);
 }

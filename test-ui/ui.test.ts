@@ -778,6 +778,7 @@ for (const major of MAJORS) {
 					assert.deepEqual(await issueReport(panel), []);
 					const text = async () => await panel.innerText();
 					assert.match(await text(), /paste the Production URL/);
+					assert.match(await text(), /\?event=signed-all/);
 					assert.match(await text(), /not verified/);
 					// n8n folds the URLs of a trigger that is not its own Webhook node: unfold them
 					await panel.getByText('Webhook URLs', { exact: false }).first().click();
@@ -796,7 +797,8 @@ for (const major of MAJORS) {
 						status: 'SENT_TO_SIGN',
 						participants: [{ name: 'Ana López', email: 'ana.lopez@example.com' }],
 					});
-					const deliveryUrl = testUrl.replace('localhost', '127.0.0.1');
+					// the URL of the signed-all slot: the sandbox's deliveries name no event, the URL tells it
+					const deliveryUrl = `${testUrl.replace('localhost', '127.0.0.1')}?event=signed-all`;
 					let status: number | null = 404;
 					for (const deadline = Date.now() + 30_000; status === 404 && Date.now() < deadline; ) {
 						await page.waitForTimeout(500);
@@ -815,7 +817,8 @@ for (const major of MAJORS) {
 					assert.equal(items.length, 1, JSON.stringify(items));
 					assert.equal(items[0].contractId, delivered._id, JSON.stringify(items[0]));
 					assert.equal(items[0].event, 'signed-all');
-					assert.match(items[0].eventId, new RegExp(`^${delivered._id}:signed-all:`));
+					// the editor's credential has no Webhook Secret: the delivery is unverified, and its eventId says so
+					assert.match(items[0].eventId, new RegExp(`^unverified:${delivered._id}:signed-all:`));
 					assert.equal(instant.name, 'tratoWebhookTrigger');
 					await output.locator('[data-test-id="radio-button-json"]').click();
 					await dismissToasts(page);

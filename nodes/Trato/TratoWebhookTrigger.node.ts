@@ -5,6 +5,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
+import { listSearch } from './methods';
 import { receive } from './webhook/receive';
 import { versionDescription } from './webhook/versionDescription';
 
@@ -18,6 +19,8 @@ export class TratoWebhookTrigger implements INodeType {
 			'={{ "Instant: " + ($parameter["events"].length === 6 ? "every event" : $parameter["events"].join(", ")) }}',
 		...versionDescription,
 	};
+
+	methods = { listSearch };
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await receive.call(this);

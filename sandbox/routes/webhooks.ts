@@ -10,7 +10,12 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 import type { Ctx, Reply, Router } from '../http';
 import { badRequest, describeValue, isPlainObject } from '../util';
-import type { ForgeInput, WebhookControl, WebhookSettingsInput } from '../webhookTypes';
+import type {
+	ForgeInput,
+	TestDeliveryInput,
+	WebhookControl,
+	WebhookSettingsInput,
+} from '../webhookTypes';
 
 /** The HTTP routes of the webhook control API (no auth, local only, like every /sandbox/ route). */
 export function registerWebhookRoutes(router: Router, webhooks: WebhookControl): void {
@@ -35,5 +40,8 @@ export function registerWebhookRoutes(router: Router, webhooks: WebhookControl):
 	});
 	add(['POST'], '/sandbox/webhooks/forge', async (ctx) =>
 		json(await webhooks.forge(body(ctx) as ForgeInput)),
+	);
+	add(['POST'], '/sandbox/webhooks/test', async (ctx) =>
+		json(await webhooks.sendTest(body(ctx) as TestDeliveryInput)),
 	);
 }

@@ -19,8 +19,9 @@
  * provenance and download steps are the only parts it leaves out (they need a published version).
  *
  * Stricter than n8n's verdict (which fails on errors only): warnings fail too (the project's 0/0 rule), and the
- * tarball's JavaScript may require only `n8n-workflow` and relative files. n8n's own rule allows any
+ * tarball's JavaScript may require only `n8n-workflow`, `luxon`, `crypto` and relative files. n8n's own rule allows any
  * devDependency (it assumes a bundler), but the pack is not bundled: such a require breaks the node in n8n.
+ * `luxon` is on n8n's allow-list, and n8n puts its own modules on NODE_PATH for installed packages.
  *
  *   npm run scan                                          pack this repository (build first), scan tarball + source
  *   npm run scan -- --source <dir> --package <dir|.tgz>   scan a given source folder and package (tests use this)
@@ -40,8 +41,12 @@ const ROOT = resolve(__dirname, '../..');
 const SCANNER = '@n8n/scan-community-package';
 /** The tarball leg of `analyzePackageByName` (scanner.mjs): compiled JavaScript and the published package.json. */
 const TARBALL_PATTERNS = ['**/*.js', 'package.json'];
-/** What a shipped file may require: the peer dependency n8n provides, and the package's own files. */
-const ALLOWED_REQUIRE = /^(n8n-workflow|\.{1,2}\/.*)$/;
+/**
+ * What a shipped file may require: what n8n provides (the peer dependency, luxon), the package's own files, and
+ * Node's crypto module, which n8n's own rule allows community nodes (`no-restricted-imports`: `crypto`,
+ * `node:crypto`) and which every Node has (the instant trigger's constant-time secret check and repeat memory use it).
+ */
+const ALLOWED_REQUIRE = /^(n8n-workflow|luxon|node:crypto|crypto|\.{1,2}\/.*)$/;
 
 interface Scanner {
 	analyzePackage(dir: string, patterns: string[]): Promise<{ passed: boolean; details?: string }>;
@@ -141,7 +146,7 @@ async function scanLeg(
 	};
 }
 
-/** The project's rule on the tarball: every require() of shipped JavaScript is n8n-workflow or a relative file. */
+/** The project's rule on the tarball: every require() of shipped JavaScript is n8n-workflow, luxon or a relative file. */
 function checkRequires(packageDir: string): string[] {
 	const glob = fromScanner('fast-glob');
 	const problems: string[] = [];
@@ -154,7 +159,7 @@ function checkRequires(packageDir: string): string[] {
 			for (const match of line.matchAll(/\brequire\(\s*["'`]([^"'`]+)["'`]\s*\)/g)) {
 				if (!ALLOWED_REQUIRE.test(match[1])) {
 					problems.push(
-						`${file}:${index + 1}  require("${match[1]}"): shipped code may require only n8n-workflow and its own files (the package has no dependencies in n8n)`,
+						`${file}:${index + 1}  require("${match[1]}"): shipped code may require only n8n-workflow, luxon and its own files (the package has no dependencies in n8n)`,
 					);
 				}
 			}
@@ -240,7 +245,7 @@ export async function main(argv: string[]): Promise<number> {
 			if (leg.report) console.log(leg.report);
 		}
 		console.log(
-			`  requires  ${requires.length} problems  (shipped JavaScript: n8n-workflow and relative files only)`,
+			`  requires  ${requires.length} problems  (shipped JavaScript: n8n-workflow, luxon and relative files only)`,
 		);
 		for (const problem of requires) console.log(`    ${problem}`);
 

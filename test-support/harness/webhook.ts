@@ -16,6 +16,9 @@
  * WebhookHelpers.executeWebhook answers: the node's own answer (`noWebhookResponse`), "Webhook call received" when
  * it started nothing, or — response mode "On Received" — 200 with the description's `responseData` when it returned
  * workflow data. That data then runs through n8n-core's WorkflowExecute from the trigger, as a webhook execution.
+ * The workflow's static data is handled as n8n's LiveWebhooks handles it: loaded (a copy of what was saved) for every
+ * request, and saved whole once webhook() has returned, when it changed — on the production URL only (on the Test
+ * URL n8n keeps a test copy it never saves).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,6 +51,7 @@ import {
 
 export const WEBHOOK_NODE_NAME = 'TRATO Instant Trigger';
 const WEBHOOK_ID = '5f0c2a4e-7d1b-4c3a-9e8f-000000000020';
+let servers = 0;
 
 /** One execution the trigger started: its output items as n8n-core's execution left them. */
 export interface StartedExecution {
@@ -68,6 +72,9 @@ export interface WebhookServerOptions {
 	credentials: CredentialInput | ICredentialDataDecryptedObject;
 	/** 'webhook' = the production URL of an active workflow (default), 'manual' = the test URL. */
 	mode?: WorkflowExecuteMode;
+	/** The workflow's id (default: a new one per server) and its saved static data (default: none). */
+	workflowId?: string;
+	staticData?: IDataObject;
 }
 
 export interface WebhookServer {
@@ -78,11 +85,14 @@ export interface WebhookServer {
 	/** What webhook() threw, when it threw (n8n answers 500 then). */
 	errors: Error[];
 	credentialsHelper: HarnessCredentialsHelper;
+	/** The workflow's id and its static data as last saved (a copy). */
+	workflowId: string;
+	staticData(): IDataObject;
 	/** Resolves when every request received so far has been answered and its execution (if any) has finished. */
 	settled(): Promise<void>;
 	post(
 		body: unknown,
-		options?: { headers?: Record<string, string>; contentType?: string },
+		options?: { headers?: Record<string, string>; contentType?: string; query?: string },
 	): Promise<WebhookAnswer>;
 	close(): Promise<void>;
 }
@@ -156,15 +166,19 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 		credentials: { tratoApi: { id: 'cred-1', name: 'TRATO account' } },
 		webhookId: WEBHOOK_ID,
 	};
-	const workflow = new Workflow({
-		id: 'harness-webhook-workflow',
-		name: 'Harness webhook',
-		nodes: [node],
-		connections: {},
-		active: mode === 'webhook',
-		nodeTypes,
-		staticData: {},
-	});
+	const workflowId = options.workflowId ?? `harness-webhook-workflow-${++servers}`;
+	let saved: IDataObject = structuredClone(options.staticData ?? {});
+	const load = () =>
+		new Workflow({
+			id: workflowId,
+			name: 'Harness webhook',
+			nodes: [node],
+			connections: {},
+			active: mode === 'webhook',
+			nodeTypes,
+			staticData: structuredClone(saved),
+		});
+	const workflow = load();
 	const executions: StartedExecution[] = [];
 	const errors: Error[] = [];
 	const pending = new Set<Promise<void>>();
@@ -206,10 +220,22 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 			workflowExecuteAdditionalData: additionalData,
 			webhookId: WEBHOOK_ID,
 		};
-		const context = new WebhookContext(workflow, node, additionalData, mode, webhookData, [], null);
+		const requestWorkflow = load();
+		const context = new WebhookContext(
+			requestWorkflow,
+			node,
+			additionalData,
+			mode,
+			webhookData,
+			[],
+			null,
+		);
 		let result: IWebhookResponseData;
 		try {
 			result = await nodeType.webhook!.call(context);
+			// n8n's responseCallback: WorkflowStaticDataService.saveStaticData, when the data changed
+			if (mode !== 'manual' && requestWorkflow.staticData.__dataChanged === true)
+				saved = JSON.parse(JSON.stringify(requestWorkflow.staticData)) as IDataObject;
 		} catch (error) {
 			errors.push(error as Error);
 			response
@@ -247,19 +273,22 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
 	const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook/${WEBHOOK_ID}/${String(description.path)}`;
+	const requestUrl = (query?: string) => (query ? `${url}?${query}` : url);
 
 	return {
 		url,
 		executions,
 		errors,
 		credentialsHelper,
+		workflowId,
+		staticData: () => structuredClone(saved),
 		async settled() {
 			while (pending.size) await Promise.all([...pending]);
 		},
 		async post(body, postOptions = {}) {
 			const started = Date.now();
 			const contentType = postOptions.contentType ?? 'application/json';
-			const response = await fetch(url, {
+			const response = await fetch(requestUrl(postOptions.query), {
 				method: 'POST',
 				headers: { 'content-type': contentType, ...(postOptions.headers ?? {}) },
 				body: typeof body === 'string' ? body : JSON.stringify(body),

@@ -58,12 +58,14 @@ describe('contract → getAll: paging', () => {
 		const first = result.items[0].json;
 		expect(first).toEqual(
 			expect.objectContaining({
-				contractId: first._id,
+				contractId: expect.any(String),
 				name: expect.any(String),
 				createdAt: expect.any(String),
 				status: expect.any(String),
 			}),
 		);
+		// the id of the list's `_id`
+		expect(env.sb.control.getContract(String(first.contractId))?.name).toBe(first.name);
 		// a readable label for every status, never the raw code (e.g. SENT_TO_SIGN)
 		for (const { json } of result.items) expect(json.statusLabel).toMatch(/^[A-Z][a-z]/);
 		expect(new Set(result.items.map((i) => i.json.status)).size).toBeGreaterThan(10);

@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 describe('participant → get', () => {
-	test('a draft participant: editable and information fields in one flat item', async () => {
+	test('a draft participant, Simplify off: editable and information fields in one flat item', async () => {
 		const contractId = await createTemplateContract(env.api, LEASE);
 		const [lessor] = await participantsOf(env.api, contractId);
 		await env.api.post(`/api/contract/participant/${contractId}/${lessor.participantid}`, {
@@ -45,6 +45,7 @@ describe('participant → get', () => {
 			operation: 'get',
 			contractId: fromList(contractId),
 			participantId: byId(lessor.participantid),
+			simple: false,
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(1);
@@ -82,13 +83,15 @@ describe('participant → get', () => {
 			geolocation: { latitude: 19.4326, longitude: -99.1332 },
 		});
 
-		const result = await env.run({
-			resource: 'participant',
-			operation: 'get',
-			contractId: byId(contractId),
-			participantId: byId(first),
-		});
-		const json = result.items[0].json;
+		const get = (simple: boolean) =>
+			env.run({
+				resource: 'participant',
+				operation: 'get',
+				contractId: byId(contractId),
+				participantId: byId(first),
+				simple,
+			});
+		const json = (await get(false)).items[0].json;
 		expect(json).toMatchObject({
 			participantId: first,
 			// as TRATO stores it (trato-notes "What TRATO answers")
@@ -101,18 +104,34 @@ describe('participant → get', () => {
 		expect(String(json.signatureLink)).toMatch(
 			new RegExp(`^${env.sb.baseUrl}/sign/${contractId}/[\\w-]+$`),
 		);
+		// Simplify keeps who signed, when, and the link; not where from
+		expect((await get(true)).items[0].json).toEqual({
+			contractId,
+			participantId: first,
+			name: json.name,
+			email: json.email,
+			label: json.label,
+			status: 'SENT_SIGNED',
+			statusLabel: 'Signed',
+			signedAt: json.signedAt,
+			signatureLink: json.signatureLink,
+		});
 	});
 
-	test('Raw Output keeps the API shape (editable / information)', async () => {
+	test('Raw Output (a saved version-1 node) keeps the API shape (editable / information)', async () => {
 		const contractId = await createTemplateContract(env.api, LEASE);
 		const [, tenant] = await participantsOf(env.api, contractId);
-		const result = await env.run({
-			resource: 'participant',
-			operation: 'get',
-			contractId: byId(contractId),
-			participantId: byId(tenant.participantid),
-			options: { rawOutput: true },
-		});
+		const result = await env.run(
+			{
+				resource: 'participant',
+				operation: 'get',
+				contractId: byId(contractId),
+				participantId: byId(tenant.participantid),
+				options: { rawOutput: true },
+			},
+			undefined,
+			{ typeVersion: 1 },
+		);
 		const json = result.items[0].json;
 		expect(json.contractId).toBe(contractId);
 		expect(json.participantid).toBe(tenant.participantid);

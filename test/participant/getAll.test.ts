@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 describe('participant → getAll', () => {
-	test('one item per participant of the contract, with its ID, label, name, e-mail, status and obligation', async () => {
+	test('one item per participant of the contract, with its ID, label, name, e-mail, status and obligation (Simplify off)', async () => {
 		const contractId = await createTemplateContract(env.api, NDA);
 		const ids = await prepareForSending(env.api, contractId);
 		const stored = env.sb.control.getContract(contractId)!.participants;
@@ -37,6 +37,7 @@ describe('participant → getAll', () => {
 			operation: 'getAll',
 			contractId: byId(contractId),
 			returnAll: true,
+			simple: false,
 		});
 		expect(result.error).toBeUndefined();
 		expect(result.items.map((i) => i.json)).toEqual(
@@ -73,7 +74,7 @@ describe('participant → getAll', () => {
 		expect(result.items.map((i) => i.json.participantId)).toEqual([ids[0]]);
 	});
 
-	test('fields of the record that the API description does not list are kept (Get and Get Many)', async () => {
+	test('with Simplify off, fields of the record that the API description does not list are kept (Get and Get Many)', async () => {
 		const contractId = await createTemplateContract(env.api, NDA);
 		const [first] = await prepareForSending(env.api, contractId);
 		const record = (await env.api.get(`/api/contract/participant/${contractId}/${first}`)).data;
@@ -96,6 +97,7 @@ describe('participant → getAll', () => {
 				contractId: byId(contractId),
 				participantId: byId(first),
 				returnAll: true,
+				simple: false,
 			});
 			expect(result.items[0].json).toMatchObject({
 				participantId: first,

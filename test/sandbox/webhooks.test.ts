@@ -37,7 +37,10 @@ async function receiver(answer: (n: number) => number | 'hang' = () => 200) {
 		req.on('end', () => {
 			let json: any;
 			try {
-				json = JSON.parse(body);
+				json =
+					req.headers['content-type'] === 'application/x-www-form-urlencoded'
+						? Object.fromEntries(new URLSearchParams(body))
+						: JSON.parse(body);
 			} catch {
 				json = undefined;
 			}
@@ -69,6 +72,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
 	await h.sb.close();
+});
+// The tests below read the event from the body: the catalog's shape (variant webhook-event-field). The sandbox's
+// default shape, without it, and form fields: "what a production receiver reads", at the end.
+beforeEach(() => {
+	h.sb.control.setVariants(['webhook-event-field']);
 });
 afterEach(() => {
 	h.sb.control.reset();
@@ -362,4 +370,87 @@ test('the CLI takes the secret from --webhook-secret or TRATO_SANDBOX_WEBHOOK_SE
 		'from-env',
 	);
 	expect(() => parseArgs(['--webhook-secret'], {})).toThrow(/needs a value/);
+});
+
+describe('what a production receiver reads (trato-notes "What TRATO answers")', () => {
+	beforeEach(() => {
+		h.sb.control.setVariants([]);
+	});
+
+	test('by default a delivery names no event: contractid, name, externalId and the time or milestone', async () => {
+		const r = await receiver();
+		webhooks().configure({ urls: { 'signed-all': r.url, 'milestone-completed': r.url } });
+		const c = toSign();
+		h.sb.control.sign(c._id);
+		await webhooks().idle();
+		const stored = h.sb.control.getContract(c._id)!;
+		const records = webhooks().deliveries();
+		// the record still says which event it was; the body does not
+		expect([...new Set(records.map((d) => d.event))].sort()).toEqual([
+			'milestone-completed',
+			'signed-all',
+		]);
+		expect(r.received).toHaveLength(records.length);
+		records.forEach((d, i) => {
+			const extra =
+				d.event === 'signed-all'
+					? { signedAt: stored.signedAt }
+					: { milestoneId: expect.any(String) };
+			expect(r.received[i].json).toEqual({
+				contractid: c._id,
+				name: 'Webhook contract',
+				externalId: '',
+				...extra,
+			});
+		});
+		await r.close();
+	});
+
+	test('variant webhook-form: the same fields as form fields', async () => {
+		h.sb.control.setVariants(['webhook-form']);
+		const r = await receiver();
+		webhooks().configure({ urls: { 'signed-all': r.url } });
+		const c = toSign();
+		h.sb.control.sign(c._id);
+		await webhooks().idle();
+		expect(r.received[0].headers['content-type']).toBe('application/x-www-form-urlencoded');
+		expect(r.received[0].headers['x-trato-secret']).toBe(SECRET);
+		expect(r.received[0].json).toEqual({
+			contractid: c._id,
+			name: 'Webhook contract',
+			externalId: '',
+			signedAt: h.sb.control.getContract(c._id)!.signedAt,
+		});
+		await r.close();
+	});
+
+	test("the profile's test button: externalId TEST ID, no real contract, sent once (also over HTTP)", async () => {
+		const r = await receiver((n) => (n === 1 ? 500 : 200));
+		webhooks().configure({ urls: { 'document-finalized': r.url }, retryDelaysMs: [5] });
+		const first = await webhooks().sendTest({ event: 'document-finalized' });
+		expect(first.status).toBe(500);
+		const again = await h.raw.post(`${h.sb.baseUrl}/sandbox/webhooks/test`, {
+			event: 'document-finalized',
+		});
+		expect(again.data).toMatchObject({ status: 200 });
+		await webhooks().idle();
+		expect(r.received).toHaveLength(2);
+		expect(r.received[0].json).toEqual({
+			contractid: '000000000000000000000000',
+			name: 'Test',
+			externalId: 'TEST ID',
+			finalizedAt: expect.any(String),
+		});
+		expect(r.received[0].headers['x-trato-secret']).toBe(SECRET);
+		expect(
+			webhooks()
+				.deliveries()
+				.map((d) => [d.test, d.event, d.state, d.attempts.length]),
+		).toEqual([
+			[true, 'document-finalized', 'failed', 1],
+			[true, 'document-finalized', 'delivered', 1],
+		]);
+		await expect(webhooks().sendTest({ event: 'signed' })).rejects.toThrow(/No URL/);
+		await r.close();
+	});
 });

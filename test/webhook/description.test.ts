@@ -72,8 +72,33 @@ test('one POST webhook answered "On Received"; the six events, all chosen by def
 
 test('the panel tells where to paste the URLs and that deliveries are not verified without a secret', () => {
 	const notices = webhook.properties.filter((p) => p.type === 'notice').map((p) => p.displayName);
-	expect(notices.some((n) => /Production URL/.test(n) && /TRATO profile/.test(n))).toBe(true);
+	expect(
+		notices.some(
+			(n) => /Production URL/.test(n) && /TRATO profile/.test(n) && /\?event=signed-all/.test(n),
+		),
+	).toBe(true);
 	expect(notices.some((n) => /not verified/.test(n) && /Webhook Secret/.test(n))).toBe(true);
+});
+
+test('what was added since the first release is off unless chosen, so saved workflows behave as before', () => {
+	// n8n stores no parameter left at its default: a default here is what every saved workflow gets
+	expect(property('filters')).toMatchObject({ type: 'collection', default: {} });
+	const options = property('options');
+	expect(options.default).toEqual({});
+	const defaults = Object.fromEntries(
+		(options.options as INodeProperties[]).map((o) => [o.name, o.default]),
+	);
+	expect(defaults).toEqual({
+		downloadSignedPdf: false,
+		ignoreRepeats: false,
+		includeStatus: false,
+		certificateBinaryPropertyName: 'certificate',
+		binaryPropertyName: 'data',
+		maxFileSize: 100, // used only with Download Signed PDF, itself new
+		startWithoutEvent: false,
+		startOnTestDelivery: false,
+	});
+	expect(webhook.version).toBe(1);
 });
 
 describe("the credential's Webhook Secret", () => {

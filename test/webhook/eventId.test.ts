@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { readDelivery } from '../../nodes/Trato/webhook/payload';
-import { contractToSign, startWebhookTestEnv, type WebhookTestEnv } from './helpers';
+import { contractToSign, eventUrl, startWebhookTestEnv, type WebhookTestEnv } from './helpers';
 
 let t: WebhookTestEnv;
 
@@ -63,7 +63,7 @@ async function lossyProxy(
 
 test('a delivery TRATO sends again after a lost answer starts a second execution with the same eventId', async () => {
 	const server = await t.trigger({ events: ['signed-all'] });
-	const proxy = await lossyProxy(server.url, 1);
+	const proxy = await lossyProxy(eventUrl(server.url, 'signed-all'), 1);
 	try {
 		t.env.sb.control.webhooks.configure({ urls: { 'signed-all': proxy.url }, retryDelaysMs: [20] });
 		const contract = contractToSign(t.env);
@@ -87,8 +87,9 @@ test('a delivery TRATO sends again after a lost answer starts a second execution
 
 describe('readDelivery', () => {
 	const at = '2026-02-01T00:00:00.000Z';
+	const context = { receivedAt: at, urlEvent: undefined, verified: true };
 	const id = (body: IDataObject) => {
-		const delivery = readDelivery(body, at);
+		const delivery = readDelivery(body, context);
 		if (typeof delivery === 'string') throw new Error(delivery);
 		return delivery.eventId;
 	};
@@ -128,7 +129,7 @@ describe('readDelivery', () => {
 	});
 
 	test('occurredAt: the event time as an ISO timestamp, as sent when not a date, the receipt time when absent', () => {
-		const read = (body: IDataObject) => readDelivery(body, at) as { occurredAt: string };
+		const read = (body: IDataObject) => readDelivery(body, context) as { occurredAt: string };
 		expect(read({ ...base, signedAt: '2026-01-01T04:00:00-06:00' }).occurredAt).toBe(
 			'2026-01-01T10:00:00.000Z',
 		);
@@ -139,4 +140,27 @@ describe('readDelivery', () => {
 			read({ ...base, event: 'document-archived', deletedAt: '2026-01-03T00:00:00Z' }).occurredAt,
 		).toBe('2026-01-03T00:00:00.000Z');
 	});
+});
+
+test('without a Webhook Secret the eventId is marked unverified: a forged delivery never shares an id with a verified one', async () => {
+	const payload = {
+		contractid: '65f1c0ffee0000000000abcd',
+		event: 'signed-all',
+		signedAt: '2026-01-01T00:00:00.000Z',
+	};
+	const verifiedTrigger = await t.trigger({ events: ['signed-all'] });
+	const unverifiedTrigger = await t.trigger(
+		{ events: ['signed-all'] },
+		{ webhookSecret: undefined },
+	);
+	for (const server of [verifiedTrigger, unverifiedTrigger]) {
+		const answer = await t.env.sb.control.webhooks.forge({ url: server.url, payload });
+		expect(answer.status).toBe(200);
+		await server.settled();
+	}
+	const [real] = verifiedTrigger.executions.map((x) => x.items[0].json);
+	const [forged] = unverifiedTrigger.executions.map((x) => x.items[0].json);
+	expect(real.eventId).toBe('65f1c0ffee0000000000abcd:signed-all:2026-01-01T00:00:00.000Z');
+	expect(forged.verified).toBe(false);
+	expect(forged.eventId).toBe(`unverified:${String(real.eventId)}`);
 });

@@ -14,7 +14,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { ALL_EVENTS, contractToSign, startWebhookTestEnv, type WebhookTestEnv } from './helpers';
+import {
+	ALL_EVENTS,
+	contractToSign,
+	eventUrl,
+	startWebhookTestEnv,
+	type WebhookTestEnv,
+} from './helpers';
 
 let t: WebhookTestEnv;
 
@@ -100,21 +106,38 @@ test('a cancelled contract: "document-removed" with the time of removal', async 
 	expect((items[0].payload as IDataObject).deletedAt).toBe(items[0].occurredAt);
 });
 
-test('every event name starts the workflow when chosen, and only when chosen', async () => {
-	for (const event of ALL_EVENTS) {
-		const chosen = await t.trigger({ events: [event] });
-		const others = await t.trigger({ events: ALL_EVENTS.filter((e) => e !== event) });
-		const contract = contractToSign(t.env, `Forged ${event}`);
-		for (const server of [chosen, others]) {
-			const answer = await t.env.sb.control.webhooks.forge({
-				url: server.url,
-				event,
-				contractId: contract._id,
-			});
-			expect(answer.status).toBe(200);
+test.each([
+	["the event in the URL (the sandbox's default deliveries name none)", [], true],
+	[
+		'the event in the body (variant webhook-event-field), one bare URL',
+		['webhook-event-field'],
+		false,
+	],
+])(
+	'every event name starts the workflow when chosen, and only when chosen: %s',
+	async (_, variants, inUrl) => {
+		t.env.sb.control.setVariants(variants);
+		try {
+			for (const event of ALL_EVENTS) {
+				const chosen = await t.trigger({ events: [event] });
+				const others = await t.trigger({ events: ALL_EVENTS.filter((e) => e !== event) });
+				const contract = contractToSign(t.env, `Forged ${event}`);
+				for (const server of [chosen, others]) {
+					const answer = await t.env.sb.control.webhooks.forge({
+						url: inUrl ? eventUrl(server.url, event) : server.url,
+						event,
+						contractId: contract._id,
+					});
+					expect(answer.status).toBe(200);
+				}
+				await t.settle(chosen, others);
+				expect(outputs(chosen).map((i) => [i.event, i.contractId])).toEqual([
+					[event, contract._id],
+				]);
+				expect(others.executions).toHaveLength(0);
+			}
+		} finally {
+			t.env.sb.control.setVariants([]);
 		}
-		await t.settle(chosen, others);
-		expect(outputs(chosen).map((i) => i.event)).toEqual([event]);
-		expect(others.executions).toHaveLength(0);
-	}
-});
+	},
+);

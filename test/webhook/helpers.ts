@@ -9,7 +9,7 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 /** Shared setup of the instant trigger's tests: a sandbox with a webhook secret, the trigger behind real HTTP. */
-import type { ICredentialDataDecryptedObject, INodeParameters } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import type { DeliveryRecord } from '../../sandbox';
 import { startWebhookServer, type WebhookServer } from '../../test-support/harness/webhook';
@@ -33,10 +33,18 @@ export interface WebhookTestEnv {
 	/** A trigger behind its own loopback URL (closed by `close()`). */
 	trigger(
 		parameters?: INodeParameters,
-		options?: { webhookSecret?: string; mode?: 'webhook' | 'manual' },
+		options?: {
+			webhookSecret?: string;
+			mode?: 'webhook' | 'manual';
+			workflowId?: string;
+			staticData?: IDataObject;
+		},
 	): Promise<WebhookServer>;
-	/** Makes the sandbox send every event to this trigger, retrying after 20 ms. */
-	subscribe(server: WebhookServer, events?: string[]): void;
+	/**
+	 * Makes the sandbox send every event to this trigger, retrying after 20 ms: in each event's slot the trigger's
+	 * URL with `?event=<event>`, as the panel tells users (`withEventInUrl: false`: the bare URL in every slot).
+	 */
+	subscribe(server: WebhookServer, events?: string[], withEventInUrl?: boolean): void;
 	/** Waits until the sandbox has nothing left to send and the trigger has finished every execution. */
 	settle(...servers: WebhookServer[]): Promise<void>;
 	/** Deliveries the sandbox sent (not forged ones). */
@@ -62,13 +70,17 @@ export async function startWebhookTestEnv(testFile: string): Promise<WebhookTest
 				parameters,
 				credentials: credentials('webhookSecret' in options ? options.webhookSecret : SECRET),
 				mode: options.mode,
+				workflowId: options.workflowId,
+				staticData: options.staticData,
 			});
 			servers.push(server);
 			return server;
 		},
-		subscribe(server, events = ALL_EVENTS) {
+		subscribe(server, events = ALL_EVENTS, withEventInUrl = true) {
 			env.sb.control.webhooks.configure({
-				urls: Object.fromEntries(events.map((e) => [e, server.url])),
+				urls: Object.fromEntries(
+					events.map((e) => [e, withEventInUrl ? eventUrl(server.url, e) : server.url]),
+				),
 				retryDelaysMs: [20],
 			});
 		},
@@ -76,12 +88,17 @@ export async function startWebhookTestEnv(testFile: string): Promise<WebhookTest
 			await env.sb.control.webhooks.idle();
 			for (const server of list) await server.settled();
 		},
-		delivered: () => env.sb.control.webhooks.deliveries().filter((d) => !d.forged),
+		delivered: () => env.sb.control.webhooks.deliveries().filter((d) => !d.forged && !d.test),
 		async close() {
 			await Promise.all(servers.map(async (s) => await s.close()));
 			await env.close();
 		},
 	};
+}
+
+/** The URL to paste into an event's slot of the TRATO profile: the trigger's URL with `?event=<event>`. */
+export function eventUrl(url: string, event: string): string {
+	return `${url}?event=${encodeURIComponent(event)}`;
 }
 
 /** A contract waiting for the signatures of two participants (made through the control API). */

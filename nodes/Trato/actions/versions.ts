@@ -14,9 +14,13 @@ type Version = (typeof NODE_VERSIONS)[number];
  * - `createV2Source` (Contract → Create With Signers, Source): 1 Template, 1.1 PDF. TRATO documents Create V2
  *   as the PDF/Word path and every public Create V2 body sends a `file` (trato-notes "Create V2"); a saved
  *   version-1 node that left Source at its default keeps creating from its template.
+ * - `simplify` (Simplify on Contract → Get and Get Many, Participant → Get and Get Many): 1 off, 1.1 on. A saved
+ *   version-1 node keeps its full output; a node added today outputs the simplified records (helpers/simplify.ts,
+ *   api-notes O1–O4).
  */
 export const VERSION_DEFAULTS = {
 	createV2Source: { 1: 'template', 1.1: 'pdf' },
+	simplify: { 1: false, 1.1: true },
 } as const satisfies Record<string, Record<Version, NodeParameterValue>>;
 
 /**
@@ -42,4 +46,31 @@ export function perVersion(
 			show: { ...field.displayOptions?.show, '@version': versions },
 		},
 	}));
+}
+
+/**
+ * Fields that only some versions show, kept for the saved workflows of those versions (a stored parameter must
+ * keep working): per row, the versions that show it.
+ *
+ * - `participantRawOutput` (Participant → Get, Options → Raw Output, the record grouped as the API answers it):
+ *   version 1 only. Version 1.1 has Simplify, as every operation with large records (api-notes O4).
+ */
+export const VERSION_ONLY = {
+	participantRawOutput: [1],
+} as const satisfies Record<string, readonly Version[]>;
+
+/** `field` shown only in its row's versions. */
+export function onlyIn(field: INodeProperties, row: keyof typeof VERSION_ONLY): INodeProperties {
+	return {
+		...field,
+		displayOptions: {
+			...field.displayOptions,
+			show: { ...field.displayOptions?.show, '@version': [...VERSION_ONLY[row]] },
+		},
+	};
+}
+
+/** Whether a node of `version` has the field of `row`. */
+export function hasField(version: number, row: keyof typeof VERSION_ONLY): boolean {
+	return (VERSION_ONLY[row] as readonly number[]).includes(version);
 }

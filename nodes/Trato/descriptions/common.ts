@@ -50,6 +50,19 @@ export const limit: INodeProperties = {
 	displayOptions: { show: { returnAll: [false] } },
 };
 
+/**
+ * n8n's "Simplify" (name, label and description as n8n's own nodes have them), on the operations whose records are
+ * large (api-notes O1–O4): the simplified record of helpers/simplify.ts, or every field. Its default differs per
+ * node version: operations spread `perVersion(simplifyField, 'simplify')` (actions/versions.ts).
+ */
+export const simplifyField: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simple',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+};
+
 export const inputBinaryField: INodeProperties = {
 	displayName: 'Input Binary Field',
 	name: 'binaryPropertyName',

@@ -1,4 +1,9 @@
-import type { IBinaryData, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+import type {
+	IBinaryData,
+	IExecuteFunctions,
+	IPollFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 
 import { DOCX_MIME } from '../helpers/binary';
 import { fileNameFromDisposition, lastPathSegment } from '../helpers/files';
@@ -36,7 +41,7 @@ export interface DownloadOptions {
  * URL, a storage bucket, a redirect target) is fetched without them.
  */
 export async function download(
-	this: IExecuteFunctions | IPollFunctions,
+	this: IExecuteFunctions | IPollFunctions | IWebhookFunctions,
 	fileUrl: string,
 	options: DownloadOptions = {},
 ): Promise<IBinaryData> {

@@ -51,3 +51,15 @@ export const EVENT_VALUES = WEBHOOK_EVENTS.map((e) => e.value);
 
 /** Time fields TRATO's events use, tried in this order for an event that names none (an unknown event). */
 export const TIME_FIELDS = ['signedAt', 'finalizedAt', 'deletedAt', 'completedAt'];
+
+/**
+ * The item `event` of a delivery whose body and URL name no event (api-notes W12): started only when the user
+ * asks (Start on Deliveries Without Event), never as one of the six events.
+ */
+export const UNSPECIFIED_EVENT = 'unspecified';
+
+/** The external ID of TRATO's test delivery, the profile's test button (trato-notes "What TRATO answers", H-). */
+export const TEST_DELIVERY_EXTERNAL_ID = 'TEST ID';
+
+/** The events after which the signed documents exist: Download Signed PDF fetches them for these only. */
+export const DOCUMENT_EVENTS = ['signed-all', 'document-finalized'];

@@ -1,7 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { idProblem } from '../helpers/validate';
-import { TIME_FIELDS, WEBHOOK_EVENTS } from './events';
+import {
+	TEST_DELIVERY_EXTERNAL_ID,
+	TIME_FIELDS,
+	UNSPECIFIED_EVENT,
+	WEBHOOK_EVENTS,
+} from './events';
 
 /**
  * Reading a delivery's body: pure functions, no n8n context. TRATO's payload (trato-notes "Webhooks", M) carries
@@ -10,14 +15,18 @@ import { TIME_FIELDS, WEBHOOK_EVENTS } from './events';
 
 /** What the trigger adds to the payload: the same fields whatever spelling the delivery used. */
 export interface Delivery {
+	/** From the body's `event`, else the URL's `?event=`, else UNSPECIFIED_EVENT (api-notes W12). */
 	event: string;
-	contractId: string;
+	/** Null only in TRATO's test delivery, which names no real contract. */
+	contractId: string | null;
 	externalId: string | null;
 	name: string | null;
 	/** The event's time as ISO timestamp (as sent when not parseable); the time of receipt when it carries none. */
 	occurredAt: string;
-	/** Same for every repeat of the same delivery, different for different events (api-notes W3). */
+	/** Same for every repeat of the same delivery, different for different events (api-notes W3, W13). */
 	eventId: string;
+	/** TRATO's test delivery (`externalId` "TEST ID"): no real contract behind it (api-notes W14). */
+	testDelivery: boolean;
 	milestoneId?: string;
 	participantId?: string;
 }
@@ -33,13 +42,24 @@ function isJsonType(contentType: string): boolean {
 	return type === 'application/json' || /^application\/[\w.+-]*\+json$/.test(type);
 }
 
+/** Form fields, which n8n parses into an object of texts (api-notes W15). */
+function isFormType(contentType: string): boolean {
+	return contentType.split(';')[0].trim().toLowerCase() === 'application/x-www-form-urlencoded';
+}
+
 /**
- * The body as a JSON object: parsed by n8n from a JSON content type, or JSON text (a delivery sent as
- * text/plain). Form fields, XML and other bodies n8n turns into objects are not JSON: undefined.
+ * The body as an object: parsed by n8n from a JSON content type or from form fields, or JSON text (a delivery
+ * sent as text/plain). XML and other bodies n8n turns into objects are not read: undefined.
  */
 export function bodyObject(body: unknown, contentType: string): IDataObject | undefined {
 	let value = body;
-	if (typeof value === 'object' && value !== null && !isJsonType(contentType)) return undefined;
+	if (
+		typeof value === 'object' &&
+		value !== null &&
+		!isJsonType(contentType) &&
+		!isFormType(contentType)
+	)
+		return undefined;
 	if (typeof value === 'string') {
 		try {
 			value = JSON.parse(value);
@@ -49,6 +69,26 @@ export function bodyObject(body: unknown, contentType: string): IDataObject | un
 	}
 	if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
 	return value as IDataObject;
+}
+
+/** Deeper bodies are refused (400): TRATO's payload is flat, and n8n could not store a very deep one. */
+export const MAX_BODY_DEPTH = 32;
+
+/**
+ * How deeply objects and arrays nest in a value (a flat object: 1), counted with a list instead of recursion so
+ * that no body can exhaust the stack; counting stops once past `limit`.
+ */
+export function nestingDepth(value: unknown, limit: number): number {
+	let deepest = 0;
+	const pending: Array<[unknown, number]> = [[value, 1]];
+	while (pending.length > 0) {
+		const [current, depth] = pending.pop()!;
+		if (current === null || typeof current !== 'object') continue;
+		deepest = Math.max(deepest, depth);
+		if (deepest > limit) return deepest;
+		for (const child of Object.values(current as IDataObject)) pending.push([child, depth + 1]);
+	}
+	return deepest;
 }
 
 /** The first of the fields that holds a non-empty text or a number, as text. */
@@ -101,22 +141,39 @@ function isoOrAsSent(time: string): string {
 	return Number.isNaN(ms) ? time : new Date(ms).toISOString();
 }
 
+/** What a delivery is read with besides its body. */
+export interface DeliveryContext {
+	/** When it arrived (ISO timestamp). */
+	receivedAt: string;
+	/** The `event` query parameter of the URL it was sent to (the URL the user pasted into that event's slot). */
+	urlEvent: unknown;
+	/** Whether its X-Trato-Secret was checked against the credential's Webhook Secret. */
+	verified: boolean;
+}
+
 /**
  * The normalised fields of a delivery, or the sentence saying why it is refused (answered with HTTP 400).
- * eventId = `<contractId>:<event>` + whatever tells this event apart from others of the same contract, taken from
+ * eventId = `<contractId>:<event>:` + whatever tells this event apart from others of the same contract, taken from
  * the delivery's content so that a repeat gets the same id: the milestone, the participant and the event's time
- * when the payload has them; otherwise a hash of the whole payload.
+ * when the payload has them; otherwise a hash of the whole payload. An unverified delivery's eventId starts with
+ * `unverified:` (W13), so it never equals a verified one's.
  */
-export function readDelivery(body: IDataObject, receivedAt: string): Delivery | string {
-	const contractId = firstText(body, CONTRACT_ID_FIELDS);
-	if (contractId === undefined) {
-		return `The delivery has no contract id (looked for ${CONTRACT_ID_FIELDS.join(', ')}).`;
+export function readDelivery(body: IDataObject, context: DeliveryContext): Delivery | string {
+	if (nestingDepth(body, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
+		return `The body is nested more than ${MAX_BODY_DEPTH} levels deep; TRATO's payload is flat.`;
 	}
-	const problem = idProblem(contractId);
-	if (problem) return `The delivery's contract id ${problem.message}.`;
-	const event = eventName(body.event);
-	if (event === '') return 'The delivery has no event name (field "event").';
+	const externalId = firstText(body, EXTERNAL_ID_FIELDS) ?? null;
+	const testDelivery = externalId?.toUpperCase() === TEST_DELIVERY_EXTERNAL_ID;
+	let contractId: string | null = firstText(body, CONTRACT_ID_FIELDS) ?? null;
+	const problem = contractId === null ? undefined : idProblem(contractId);
+	if (testDelivery) {
+		if (problem) contractId = null;
+	} else if (contractId === null) {
+		return `The delivery has no contract id (looked for ${CONTRACT_ID_FIELDS.join(', ')}).`;
+	} else if (problem) return `The delivery's contract id ${problem.message}.`;
 
+	const urlEvent = Array.isArray(context.urlEvent) ? context.urlEvent[0] : context.urlEvent;
+	const event = eventName(body.event) || eventName(urlEvent) || UNSPECIFIED_EVENT;
 	const known = WEBHOOK_EVENTS.find((e) => e.value === event);
 	const timeFields = known ? (known.timeField ? [known.timeField] : []) : TIME_FIELDS;
 	const time = firstText(body, timeFields);
@@ -128,10 +185,11 @@ export function readDelivery(body: IDataObject, receivedAt: string): Delivery | 
 	const delivery: Delivery = {
 		event,
 		contractId,
-		externalId: firstText(body, EXTERNAL_ID_FIELDS) ?? null,
+		externalId,
 		name: typeof body.name === 'string' ? body.name : null,
-		occurredAt: time === undefined ? receivedAt : isoOrAsSent(time),
-		eventId: `${contractId}:${event}:${discriminator}`,
+		occurredAt: time === undefined ? context.receivedAt : isoOrAsSent(time),
+		eventId: `${context.verified ? '' : 'unverified:'}${contractId ?? 'none'}:${event}:${discriminator}`,
+		testDelivery,
 	};
 	if (milestoneId !== undefined) delivery.milestoneId = milestoneId;
 	if (participantId !== undefined) delivery.participantId = participantId;

@@ -1,18 +1,29 @@
-import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 
-import { statusLabel } from '../helpers/status';
-import { request } from '../transport';
 import { CREDENTIAL_TYPE } from '../transport/credentials';
-import { bodyObject, eventName, readDelivery } from './payload';
+import { readContract, needsReads } from './contractReads';
+import { UNSPECIFIED_EVENT } from './events';
+import { externalIdMismatch } from './filters';
+import { bodyObject, readDelivery, type Delivery } from './payload';
+import { isRepeat, keepRemembered } from './repeats';
 import { providedSecret, secretsMatch } from './secret';
+import { readSettings, type WebhookSettings } from './settings';
 
 /**
- * One delivery, decided before any execution starts (api-notes W1–W6):
+ * One delivery, decided before any execution starts (api-notes W1–W18):
  * 1. the secret (when the credential has one): missing or different → 401;
- * 2. the body: not a JSON object, or no contract id or event name → 400;
- * 3. the event: not one of those chosen → 200 (so that TRATO does not send it again), nothing started;
- * 4. accepted: one item, answered 200 with an empty body: by n8n (response mode "On Received"), or, with Include
- *    Contract Status, by the node before it reads the status, so that the answer never waits for the API.
+ * 2. the body: not a JSON object or form fields, too deep, or no contract id → 400;
+ * 3. TRATO's test delivery: started (marked `testDelivery`) only on the Test URL or when asked; else 200;
+ * 4. the event (body, else the URL's `?event=`): not chosen → 200 (so that TRATO does not send it again);
+ * 5. the external ID filters, then Ignore Repeated Deliveries → 200, nothing started;
+ * 6. accepted: one item, answered 200 with an empty body by n8n ("On Received"); or, when something must be read
+ *    from TRATO (status, filters that need a read, signed documents), answered by the node first, so that the
+ *    answer never waits for the API, and started unless a filter drops it.
  */
 export async function receive(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const receivedAt = new Date().toISOString();
@@ -36,51 +47,69 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 	}
 
 	const body = bodyObject(this.getBodyData(), String(this.getHeaderData()['content-type'] ?? ''));
-	if (body === undefined) return answer(this, 400, 'The body is not a JSON object.');
-	const delivery = readDelivery(body, receivedAt);
+	if (body === undefined) return answer(this, 400, 'The body is not a JSON object or form fields.');
+	const delivery = readDelivery(body, {
+		receivedAt,
+		urlEvent: (this.getQueryData() as IDataObject).event,
+		verified: secret !== '',
+	});
 	if (typeof delivery === 'string') return answer(this, 400, delivery);
+	const settings = readSettings(this);
+	if (typeof settings === 'string') return answer(this, 500, settings);
 
-	// A list as the editor saves it; an expression may give one name or several separated by commas
-	const chosen = this.getNodeParameter('events', []) as string[] | string;
-	const events = (Array.isArray(chosen) ? chosen : String(chosen).split(',')).map(eventName);
-	if (!events.includes(delivery.event)) {
+	const item: INodeExecutionData = {
+		json: { ...delivery, receivedAt, verified: secret !== '', payload: body } as IDataObject,
+	};
+	// The Test URL (the editor listening for a test event) runs in n8n's 'manual' mode
+	const testUrl = this.getMode() === 'manual';
+	if (delivery.testDelivery) {
+		if (testUrl || settings.startOnTestDelivery) return { workflowData: [[item]] };
 		return answer(
 			this,
 			200,
-			`Event "${delivery.event}" is not chosen in this trigger; no workflow was started.`,
+			`TRATO's test delivery (external ID "TEST ID") was received; it names no real contract, so no workflow was started. Turn on the option Start on Test Deliveries to start one.`,
 		);
 	}
-
-	const json: IDataObject = {
-		...delivery,
-		receivedAt,
-		verified: secret !== '',
-		payload: body,
-	};
-	if (!(this.getNodeParameter('options.includeStatus', false) as boolean)) {
-		return { workflowData: [[{ json }]] };
+	const refusal = notStarted(settings, delivery);
+	if (refusal) return answer(this, 200, `${refusal}; no workflow was started.`);
+	const remembers = settings.ignoreRepeats && !testUrl;
+	if (remembers && isRepeat(this, delivery.eventId)) {
+		return answer(
+			this,
+			200,
+			`Delivery ${delivery.eventId} was received before (Ignore Repeated Deliveries); no workflow was started.`,
+		);
 	}
+	if (!needsReads(settings, delivery)) return { workflowData: [[item]] };
+
 	this.getResponseObject().status(200).end();
-	await addStatus(this, json);
-	return { noWebhookResponse: true, workflowData: [[{ json }]] };
+	try {
+		const dropped = await readContract(this, settings, delivery, item);
+		if (dropped === undefined) return { noWebhookResponse: true, workflowData: [[item]] };
+		this.logger.debug(`TRATO delivery ${delivery.eventId} filtered out: ${dropped}`);
+		return { noWebhookResponse: true };
+	} finally {
+		if (remembers) keepRemembered(this);
+	}
+}
+
+/** Why a delivery starts nothing, from what it carries (its event, its external ID); undefined when it may start. */
+function notStarted(settings: WebhookSettings, delivery: Delivery): string | undefined {
+	if (delivery.event === UNSPECIFIED_EVENT) {
+		if (!settings.startWithoutEvent)
+			return 'The delivery names no event (no "event" field, and no ?event= in the URL it was sent to; add ?event=<event> to the URL in each event\'s slot of your TRATO profile, or turn on Start on Deliveries Without Event)';
+	} else if (!settings.events.includes(delivery.event)) {
+		return `Event "${delivery.event}" is not chosen in this trigger`;
+	}
+	if (delivery.externalId !== null) {
+		const mismatch = externalIdMismatch(settings.filters, delivery.externalId);
+		if (mismatch) return `The delivery is filtered out: ${mismatch}`;
+	}
+	return undefined;
 }
 
 /** Answers the request now, with a JSON message; nothing is started unless workflow data follows. */
 function answer(ctx: IWebhookFunctions, status: number, message: string): IWebhookResponseData {
 	ctx.getResponseObject().status(status).json({ message });
 	return { noWebhookResponse: true };
-}
-
-/** The contract's current status (spec 4.3) on the item; a failure is put on the item, the event is kept. */
-async function addStatus(ctx: IWebhookFunctions, json: IDataObject): Promise<void> {
-	try {
-		const record = await request.call(ctx, 'contractStatus', {
-			contractId: String(json.contractId),
-		});
-		json.status = record.status ?? null;
-		json.statusLabel = statusLabel(record.status);
-		json.contractStatus = record;
-	} catch (error) {
-		json.statusError = (error as Error).message;
-	}
 }

@@ -1,3 +1,5 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
 import type { IWebhookFunctions } from 'n8n-workflow';
 
 type Headers = ReturnType<IWebhookFunctions['getHeaderData']>;
@@ -5,18 +7,19 @@ type Headers = ReturnType<IWebhookFunctions['getHeaderData']>;
 /** The header TRATO puts the account's webhook secret in (trato-notes "Webhooks"). */
 export const SECRET_HEADER = 'x-trato-secret';
 
+/** SHA-256 of a text's UTF-16 code units: equal digests for equal texts, 32 bytes whatever the length. */
+function digest(text: string): Buffer {
+	return createHash('sha256').update(Buffer.from(text, 'utf16le')).digest();
+}
+
 /**
- * Whether the secret a delivery carries equals the expected one, in constant time: the loop runs over every
- * character of what was sent whatever matches, so the answer's timing tells nothing about how much of it was
- * right, and nothing about the expected secret but what the sender already controls (its own length).
+ * Whether the secret a delivery carries equals the expected one, in constant time: both are hashed to 32 bytes and
+ * compared with crypto.timingSafeEqual, so the answer's timing tells nothing about how much of it was right, nor
+ * the expected secret's length.
  */
 export function secretsMatch(expected: string, provided: string): boolean {
 	if (expected.length === 0) return false;
-	let difference = expected.length ^ provided.length;
-	for (let i = 0; i < provided.length; i++) {
-		difference |= provided.charCodeAt(i) ^ expected.charCodeAt(i % expected.length);
-	}
-	return difference === 0;
+	return timingSafeEqual(digest(expected), digest(provided));
 }
 
 /** The secret a request carries, trimmed; undefined when the header is missing or empty. */

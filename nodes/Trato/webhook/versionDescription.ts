@@ -1,12 +1,14 @@
 import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { maxFileSizeOption } from '../descriptions/common';
+import { templateFilter } from '../descriptions/listFilters';
 import { WEBHOOK_EVENTS } from './events';
 
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'In your TRATO profile, paste the Production URL shown above into the webhook field of each event you choose below (TRATO takes one URL per event; this one URL serves them all), then activate (publish) this workflow. The Test URL works only while the editor listens for a test event.',
+			'In your TRATO profile, paste the Production URL shown above into the webhook field of each event you choose below, with that event at its end, e.g. …/webhook?event=signed-all (TRATO takes one URL per event, and its deliveries may not name the event), then activate (publish) this workflow. The Test URL works only while the editor listens for a test event.',
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',
@@ -34,7 +36,48 @@ const properties: INodeProperties[] = [
 			'signed-all',
 		],
 		description:
-			'The events that start the workflow. Other deliveries are answered 200 and start nothing.',
+			'The events that start the workflow: the "event" of the delivery, else the ?event= of the URL it was sent to. Other deliveries, and deliveries that name no event, are answered 200 and start nothing.',
+	},
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		description:
+			'Start only for the contracts that match (all filters set). Other deliveries are answered 200 and start nothing.',
+		options: [
+			{
+				displayName: 'External ID',
+				name: 'externalId',
+				type: 'string',
+				default: '',
+				description:
+					"Only contracts whose external ID is exactly this (read from the delivery, or from the contract's status when the delivery has none)",
+			},
+			{
+				displayName: 'External ID Starts With',
+				name: 'externalIdPrefix',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. CRM-',
+				description: 'Only contracts whose external ID starts with this text',
+			},
+			{
+				displayName: 'Participant Email',
+				name: 'emailParticipant',
+				type: 'string',
+				placeholder: 'e.g. nathan@example.com',
+				default: '',
+				description:
+					"Only contracts with a participant who has this e-mail address. Checked with two API requests per delivery (the contract's status, then the contract list), after TRATO has been answered.",
+			},
+			{
+				...templateFilter,
+				description:
+					"Only contracts created from this template. Checked with two API requests per delivery (the contract's status, then the contract list), after TRATO has been answered.",
+			},
+		],
 	},
 	{
 		displayName: 'Options',
@@ -44,12 +87,65 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: [
 			{
+				displayName: 'Download Signed PDF',
+				name: 'downloadSignedPdf',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to attach the signed PDF, and the NOM-151 certificate when the contract has one, as binary data to signed-all and document-finalized events (read after TRATO has been answered). It also adds the signed documents record as documents.',
+			},
+			{
+				displayName: 'Ignore Repeated Deliveries',
+				name: 'ignoreRepeats',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether a delivery whose eventId was accepted before (TRATO sending it again) starts nothing. The last 1,000 eventIds are remembered in the workflow, across restarts; not while the editor listens for a test event.',
+			},
+			{
 				displayName: 'Include Contract Status',
 				name: 'includeStatus',
 				type: 'boolean',
 				default: false,
 				description:
 					"Whether to read the contract's current status from TRATO (one API request per delivery, made after TRATO has been answered) and add it as status, statusLabel and contractStatus",
+			},
+			{
+				...maxFileSizeOption,
+				description:
+					'Largest file the trigger downloads, in megabytes (used with Download Signed PDF only). A larger one is not downloaded: the workflow still starts, with the reason in documentsError.',
+			},
+			{
+				displayName: 'Put Certificate in Field',
+				name: 'certificateBinaryPropertyName',
+				type: 'string',
+				default: 'certificate',
+				description:
+					'Name of the binary field that receives the NOM-151 certificate (used with Download Signed PDF only)',
+			},
+			{
+				displayName: 'Put PDF in Field',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: 'data',
+				description:
+					'Name of the binary field that receives the signed PDF (used with Download Signed PDF only)',
+			},
+			{
+				displayName: 'Start on Deliveries Without Event',
+				name: 'startWithoutEvent',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether a delivery that names no event (no "event" field and no ?event= in its URL) starts the workflow, with event "unspecified"; turn on Include Contract Status to see what state the contract is in',
+			},
+			{
+				displayName: 'Start on Test Deliveries',
+				name: 'startOnTestDelivery',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether TRATO\'s test delivery (the test button of your profile, external ID "TEST ID") starts the active workflow, marked testDelivery: true. It always starts while the editor listens for a test event.',
 			},
 		],
 	},

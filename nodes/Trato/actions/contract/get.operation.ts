@@ -1,12 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { simplifyContract } from '../../helpers/simplify';
 import { statusLabel } from '../../helpers/status';
 import { requireId } from '../../helpers/validate';
-import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+import { contractIdLocator, optionsCollection, simplifyField } from '../../descriptions/common';
 import { request } from '../../transport';
+import { perVersion } from '../versions';
 
-const properties: INodeProperties[] = [contractIdLocator, optionsCollection()];
+const properties: INodeProperties[] = [
+	contractIdLocator,
+	...perVersion(simplifyField, 'simplify'),
+	optionsCollection(),
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['contract'], operation: ['get'] } },
@@ -15,6 +21,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
+	const simple = this.getNodeParameter('simple', itemIndex) as boolean;
 	const record = await request.call(
 		this,
 		'contractStatus',
@@ -23,5 +30,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 		},
 	);
-	return { contractId, ...record, statusLabel: statusLabel(record.status) };
+	const contract = { contractId, ...record, statusLabel: statusLabel(record.status) };
+	return simple ? simplifyContract(contract) : contract;
 }

@@ -4,13 +4,16 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { requestAllPages } from '../../transport';
 import { contractIdOf } from '../../helpers/answers';
 import { statusLabel } from '../../helpers/status';
-import { limit, returnAll } from '../../descriptions/common';
+import { limit, returnAll, simplifyField } from '../../descriptions/common';
 import { contractFilterFields } from '../../descriptions/listFilters';
 import { contractFilterQuery, resultLimit } from '../../helpers/listQuery';
+import { simplifyContract } from '../../helpers/simplify';
+import { perVersion } from '../versions';
 
 const properties: INodeProperties[] = [
 	returnAll,
 	limit,
+	...perVersion(simplifyField, 'simplify'),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -30,11 +33,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs = contractFilterQuery(this, itemIndex, filters);
 	const max = resultLimit(this, itemIndex);
+	const simple = this.getNodeParameter('simple', itemIndex) as boolean;
 	const contracts = await requestAllPages.call(this, qs, { limit: max, itemIndex });
 	// list items carry `_id` (trato-notes "What TRATO answers", H); `contractid` read too (api-notes P1)
-	return contracts.map((c) => ({
-		contractId: contractIdOf(c),
-		...c,
-		statusLabel: statusLabel(c.status),
-	}));
+	return contracts.map((c) => {
+		const contract = { contractId: contractIdOf(c), ...c, statusLabel: statusLabel(c.status) };
+		return simple ? simplifyContract(contract) : contract;
+	});
 }

@@ -6,21 +6,32 @@ import {
 	contractIdLocator,
 	optionsCollection,
 	participantIdLocator,
+	simplifyField,
 } from '../../descriptions/common';
 import { flattenParticipant } from '../../helpers/participants';
+import { simplifyParticipant } from '../../helpers/simplify';
 import { request } from '../../transport';
+import { hasField, onlyIn, perVersion, VERSION_ONLY } from '../versions';
+
+const rawOutputOption: INodeProperties = {
+	displayName: 'Raw Output',
+	name: 'rawOutput',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to return the answer as the API gives it (fields grouped in "editable" and "information") instead of one flat item',
+};
 
 const properties: INodeProperties[] = [
 	contractIdLocator,
 	participantIdLocator,
-	optionsCollection({
-		displayName: 'Raw Output',
-		name: 'rawOutput',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to return the answer as the API gives it (fields grouped in "editable" and "information") instead of one flat item',
-	}),
+	...perVersion(simplifyField, 'simplify'),
+	// version 1's Raw Output, kept for its saved workflows (applies with Simplify off)
+	onlyIn(optionsCollection(rawOutputOption), 'participantRawOutput'),
+	{
+		...optionsCollection(),
+		displayOptions: { hide: { '@version': [...VERSION_ONLY.participantRawOutput] } },
+	},
 ];
 
 export const description = updateDisplayOptions(
@@ -31,7 +42,11 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const participantId = requireId(this, itemIndex, 'participantId', 'Participant');
-	const raw = this.getNodeParameter('options.rawOutput', itemIndex, false) as boolean;
+	const simple = this.getNodeParameter('simple', itemIndex) as boolean;
+	const raw =
+		!simple &&
+		hasField(this.getNode().typeVersion, 'participantRawOutput') &&
+		(this.getNodeParameter('options.rawOutput', itemIndex, false) as boolean);
 	const record = await request.call(
 		this,
 		'participantGet',
@@ -43,5 +58,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		delete rest.success;
 		return { contractId, ...rest };
 	}
-	return flattenParticipant(contractId, record);
+	const participant = flattenParticipant(contractId, record);
+	return simple ? simplifyParticipant(participant) : participant;
 }

@@ -1,0 +1,103 @@
+import type { IBinaryData, IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+
+import { fileNameFromUrl } from '../helpers/files';
+import { statusLabel } from '../helpers/status';
+import { download, request } from '../transport';
+import { DOCUMENT_EVENTS } from './events';
+import { contractMismatch, filtersNeedRead } from './filters';
+import type { Delivery } from './payload';
+import type { WebhookSettings } from './settings';
+
+/** Whether the delivery needs anything read from TRATO before its execution starts. */
+export function needsReads(settings: WebhookSettings, delivery: Delivery): boolean {
+	return (
+		settings.includeStatus ||
+		filtersNeedRead(settings.filters, delivery) ||
+		(settings.download !== undefined && DOCUMENT_EVENTS.includes(delivery.event))
+	);
+}
+
+const message = (error: unknown) => (error as Error).message;
+
+/**
+ * The reads made after TRATO has been answered (api-notes W10, W16, W18), in this order: the contract's status
+ * (4.3) when Include Contract Status or a filter needs it; the filters that need reads; the signed documents.
+ * Returns why the filters drop the delivery (nothing starts), or undefined when the item is complete. A failed
+ * read never drops the event: it is put on the item (`statusError`, `filterError`, `documentsError`).
+ */
+export async function readContract(
+	ctx: IWebhookFunctions,
+	settings: WebhookSettings,
+	delivery: Delivery,
+	item: INodeExecutionData,
+): Promise<string | undefined> {
+	const json = item.json;
+	const contractId = String(delivery.contractId);
+	const filtering = filtersNeedRead(settings.filters, delivery);
+	let status: IDataObject | undefined;
+	let statusError: string | undefined;
+	if (settings.includeStatus || filtering) {
+		try {
+			status = await request.call(ctx, 'contractStatus', { contractId });
+		} catch (error) {
+			statusError = message(error);
+		}
+	}
+	if (settings.includeStatus) {
+		if (status) {
+			json.status = status.status ?? null;
+			json.statusLabel = statusLabel(status.status);
+			json.contractStatus = status;
+		} else json.statusError = statusError;
+	}
+	if (filtering) {
+		try {
+			if (status === undefined) throw new Error(statusError);
+			const mismatch = await contractMismatch(ctx, settings.filters, delivery, status);
+			if (mismatch) return mismatch;
+		} catch (error) {
+			json.filterError = `The filters could not be checked, so the workflow started: ${message(error)}`;
+		}
+	}
+	if (settings.download && DOCUMENT_EVENTS.includes(delivery.event)) {
+		try {
+			item.binary = await signedDocuments(ctx, contractId, settings.download, json);
+		} catch (error) {
+			json.documentsError = message(error);
+		}
+	}
+	return undefined;
+}
+
+/**
+ * The signed documents record (4.11, as `documents`) and its files: the signed PDF and, when the contract has one,
+ * the NOM-151 certificate, fetched through the transport (credentials only on the API's origin).
+ */
+async function signedDocuments(
+	ctx: IWebhookFunctions,
+	contractId: string,
+	fields: { pdfField: string; certificateField: string; maxBytes: number },
+	json: IDataObject,
+): Promise<Record<string, IBinaryData>> {
+	const record = await request.call(
+		ctx,
+		'contractDocuments',
+		{ contractId },
+		{ qs: { partial: false } },
+	);
+	json.documents = record;
+	const documents = (record.documents ?? {}) as IDataObject;
+	const binary: Record<string, IBinaryData> = {};
+	const files: Array<[unknown, string, string]> = [
+		[documents.signed_contract, fields.pdfField, `${contractId}-signed.pdf`],
+		[documents.signed_certificate, fields.certificateField, `${contractId}-nom151-certificate.pdf`],
+	];
+	for (const [url, field, fallbackName] of files) {
+		if (typeof url !== 'string' || url === '') continue;
+		binary[field] = await download.call(ctx, url, {
+			fileName: fileNameFromUrl(url, fallbackName),
+			maxBytes: fields.maxBytes,
+		});
+	}
+	return binary;
+}
