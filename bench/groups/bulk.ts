@@ -16,7 +16,7 @@
  *
  * Concurrency 8 (the target) runs 10,000 items per round. The sequential baseline takes 21 ms × items: 10,000
  * would take 3.5 minutes per round, so it runs 400 items per round, and concurrency 4 runs 4,000, each compared
- * per item (a run's per-item time does not depend on its item count; the README records a check at 10,000).
+ * per item (a run's per-item time does not depend on its item count; bench/README-section.md records a check at 10,000).
  */
 import '../lib/n8nEnv';
 

@@ -314,7 +314,7 @@ async function main(): Promise<void> {
 							? {
 									target:
 										mode === 'any'
-											? '⌈N/200⌉ (loss-free minimum, see README)'
+											? '⌈N/200⌉ (loss-free minimum, see docs/trigger.md)'
 											: '⌈N_signed/199⌉ + 0',
 									met: true,
 								}
