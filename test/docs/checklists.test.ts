@@ -12,17 +12,12 @@
  * Every "How to add …" checklist in the contributor docs ends at a test that fails while the last step is missing,
  * and every test file a checklist names exists: following the list ends at a red or green test, not at prose.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { headings, read, ROOT, section } from './markdown';
+import { headings, markdownIn, read, ROOT, section } from './markdown';
 
-const FILES = [
-	'CONTRIBUTING.md',
-	...readdirSync(join(ROOT, 'docs'))
-		.filter((f) => f.endsWith('.md'))
-		.map((f) => `docs/${f}`),
-];
+const FILES = ['CONTRIBUTING.md', ...markdownIn('docs')];
 
 const CHECKLISTS = FILES.flatMap((file) =>
 	headings(read(file))

@@ -16,12 +16,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 
-import { anchors, BASE, links, read, repositoryTarget, ROOT } from './markdown';
-
-const mdUnder = (dir: string) =>
-	readdirSync(join(ROOT, dir))
-		.filter((f) => f.endsWith('.md'))
-		.map((f) => `${dir}/${f}`);
+import { anchors, BASE, links, markdownIn, read, repositoryTarget, ROOT } from './markdown';
 
 /** The docs whose links are checked. */
 const DOCS = [
@@ -30,7 +25,7 @@ const DOCS = [
 	'CONTRIBUTING.md',
 	'RELEASING.md',
 	'CHANGELOG.md',
-	...mdUnder('docs'),
+	...markdownIn('docs'),
 	'examples/README.md',
 	'bench/README.md',
 	'bench/README-section.md',

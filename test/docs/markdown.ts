@@ -12,12 +12,18 @@
  * Reading the project's Markdown as GitHub shows it: headings and their anchors, sections, links (outside code),
  * and the repository's own absolute addresses (the README's links are absolute so that they work on npm's page).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '../..');
 
 export const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
+
+/** The Markdown files of a folder of the repository (not below it), as repository paths. */
+export const markdownIn = (dir: string): string[] =>
+	readdirSync(join(ROOT, dir))
+		.filter((file) => file.endsWith('.md'))
+		.map((file) => `${dir}/${file}`);
 
 const pkg = JSON.parse(read('package.json')) as { repository: { url: string } };
 /** `https://github.com/<owner>/<name>`, from package.json's repository.url. */

@@ -13,12 +13,9 @@
  * and options, the events, the messages a user sees. Both READMEs have the same sections; README.md fits the
  * size budget and has a table of contents. Every fact is read from the node (test/docs/nodeFacts.ts).
  */
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-
 import { TRIGGER_MODES, TRIGGER_MODE_VALUES } from '../../nodes/Trato/trigger/modes';
 import { SANDBOX_ACCOUNT } from '../../sandbox/sessions';
-import { anchorOf, bold, headings, links, read, ROOT, section } from './markdown';
+import { anchorOf, bold, headings, links, markdownIn, read, section } from './markdown';
 import {
 	CREDENTIAL,
 	isNodeMessage,
@@ -95,9 +92,7 @@ describe('the operations, as the node has them', () => {
 		'README.es.md',
 		'CONTRIBUTING.md',
 		'CHANGELOG.md',
-		...readdirSync(join(ROOT, 'docs'))
-			.filter((f) => f.endsWith('.md'))
-			.map((f) => `docs/${f}`),
+		...markdownIn('docs'),
 	];
 	const COUNT =
 		/\b(\d+) operations\b|\boperations? of the (?:API|service) \((\d+)\)|\boperaciones de la API \((\d+)\)|\((\d+) operaciones\)/g;
@@ -247,9 +242,7 @@ describe('quoted refusals anywhere in the docs', () => {
 		'README.es.md',
 		'CONTRIBUTING.md',
 		'examples/README.md',
-		...readdirSync(join(ROOT, 'docs'))
-			.filter((f) => f.endsWith('.md'))
-			.map((f) => `docs/${f}`),
+		...markdownIn('docs'),
 	];
 
 	it('"TRATO refused the request: <text>" quotes a text the node recognises', () => {
