@@ -50,10 +50,10 @@ const SECTIONS: Array<[string, string]> = [
 const en = (i: number) => SECTIONS[i][0];
 const es = (i: number) => SECTIONS[i][1];
 const at = (english: string) => SECTIONS.findIndex(([e]) => e === english);
-/** The section `english` of README.md and of README.es.md. */
-const both = (english: string): Array<[string, string]> => [
-	['README.md', section(README, english)],
-	['README.es.md', section(SPANISH, es(at(english)))],
+/** The section `english` of README.md and of README.es.md (read when a test runs, so a missing one fails it). */
+const both = (english: string): Array<[string, () => string]> => [
+	['README.md', () => section(README, english)],
+	['README.es.md', () => section(SPANISH, es(at(english)))],
 ];
 
 /** n8n's own nodes and buttons the first workflow names (not the pack's). */
@@ -108,7 +108,8 @@ describe('the operations, as the node has them', () => {
 
 	it.each(both('Operations'))(
 		'%s: one row per resource, naming exactly its operations',
-		(_file, text) => {
+		(_file, textOf) => {
+			const text = textOf();
 			const rows = new Map(
 				[...text.matchAll(/^\| ([^|]+?) \| ([^|]*) \|/gm)].map((m) => [m[1], bold(m[2])]),
 			);
@@ -124,7 +125,8 @@ describe('the operations, as the node has them', () => {
 describe("the first workflow, in the editor's words", () => {
 	it.each(both('Your first workflow'))(
 		"%s: every name in bold is one the editor shows (the pack's, or n8n's)",
-		(_file, text) => {
+		(_file, textOf) => {
+			const text = textOf();
 			const names = bold(text);
 			expect(names).toEqual(
 				expect.arrayContaining([
@@ -154,7 +156,8 @@ describe('the credential', () => {
 
 	it.each(both('Credentials'))(
 		'%s: names the credential, its fields and its options as n8n shows them',
-		(_file, text) => {
+		(_file, textOf) => {
+			const text = textOf();
 			expect(text).toContain(CREDENTIAL.displayName);
 			for (const field of ['environment', 'authentication', 'apiKey', 'webhookSecret']) {
 				expect(text).toContain(`**${shown(field).displayName}**`);
@@ -179,7 +182,8 @@ describe('the credential', () => {
 describe('the triggers', () => {
 	it.each(both('Trigger'))(
 		"%s: a row per event of the instant trigger, as its item's `event`",
-		(_file, text) => {
+		(_file, textOf) => {
+			const text = textOf();
 			for (const event of WEBHOOK_EVENTS)
 				expect(text).toMatch(new RegExp(`^\\| \`${event}\` \\|`, 'm'));
 		},
@@ -187,7 +191,8 @@ describe('the triggers', () => {
 
 	it.each(both('Trigger'))(
 		"%s: names every option of the instant trigger, and the polling trigger's modes",
-		(_file, text) => {
+		(_file, textOf) => {
+			const text = textOf();
 			const options = (
 				WEBHOOK.properties.find((p) => p.name === 'options')!.options as Array<{
 					displayName: string;
@@ -201,7 +206,8 @@ describe('the triggers', () => {
 		},
 	);
 
-	it.each(both('Trigger'))('%s: every name in bold is one the editor shows', (_file, text) => {
+	it.each(both('Trigger'))('%s: every name in bold is one the editor shows', (_file, textOf) => {
+		const text = textOf();
 		const allowed = (name: string) =>
 			LABELS.has(name) ||
 			N8N_LABELS.includes(name) ||
@@ -214,7 +220,8 @@ describe('the triggers', () => {
 describe('troubleshooting: the messages a user sees', () => {
 	it.each(both('Troubleshooting'))(
 		'%s: every message quoted in the first column is one the node or the credential shows',
-		(_file, text) => {
+		(_file, textOf) => {
+			const text = textOf();
 			const quoted = [...text.matchAll(/^\| (`[^|]+`(?: \/ `[^|]+`)*) \|/gm)].flatMap((m) =>
 				[...m[1].matchAll(/`([^`]+)`/g)].map((q) => q[1]),
 			);
@@ -254,6 +261,20 @@ describe('quoted refusals anywhere in the docs', () => {
 		);
 		expect(quoted.length).toBeGreaterThan(0);
 		expect(quoted.filter(([, text]) => !isNodeMessage(text))).toEqual([]);
+	});
+	it('an error an AI tool hands the model (`[{"error":"…"}]`) is the node\'s message', () => {
+		const quoted = FILES.flatMap((file) =>
+			[...read(file).matchAll(/\[\{"error":\s*"([^"]*)"/g)]
+				.map((m) => m[1])
+				.filter((text) => text !== '…')
+				.map((text) => [file, text]),
+		);
+		expect(quoted.length).toBeGreaterThan(0);
+		const refused = /^TRATO refused the request: (.+)$/;
+		expect(isNodeMessage('TRATO refused the request: …')).toBe(true);
+		expect(
+			quoted.filter(([, text]) => !refused.test(text) || !isNodeMessage(refused.exec(text)![1])),
+		).toEqual([]);
 	});
 });
 
