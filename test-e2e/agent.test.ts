@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * The TRATO node as an AI tool in a real n8n (E2E_N8N=1,2 by default), with a scripted language model behind the
  * OpenAI Chat Model (test-support/ai/fakeOpenAi.ts: no network, no real model) and the sandbox as TRATO:

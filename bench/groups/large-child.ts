@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * One measurement of group 3 in a fresh process (run with --expose-gc): `contract create` from a PDF through
  * the node in n8n's default or filesystem binary mode, or the same request by bare axios. Prints one JSON line:

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * Group 3 — large documents: `contract create` from a 10 MB and a 50 MB PDF (decimal MB: the sandbox takes
  * request bodies up to 64 MiB, and 50,000,000 bytes are 66.7 MB in Base64), through the node in n8n's default

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * eventId: derived from the delivery's content, so a repeated delivery (TRATO retrying after an answer it did not
  * get) has the same eventId and a workflow can drop it; different events of one contract have different ones.

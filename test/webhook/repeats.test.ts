@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * Ignore Repeated Deliveries: a delivery whose eventId was accepted before starts nothing. The memory is the node's
  * static data, which the harness loads and saves per request as n8n's LiveWebhooks does: bounded (1,000 ids), kept

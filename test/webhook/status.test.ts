@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * Include Contract Status: the contract's current status read through the API (spec 4.3) after TRATO has been
  * answered; a failed read is put on the item and the event is kept; without the option nothing is requested.
