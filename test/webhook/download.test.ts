@@ -16,22 +16,9 @@
 import type { IBinaryData } from 'n8n-workflow';
 
 import { binaryBuffer } from '../../test-support/harness';
-import { contractToSign, startWebhookTestEnv, type WebhookTestEnv } from './helpers';
+import { contractToSign, useWebhookTestEnv } from './helpers';
 
-let t: WebhookTestEnv;
-
-beforeAll(async () => {
-	t = await startWebhookTestEnv(__filename);
-});
-afterAll(async () => {
-	await t.close();
-});
-afterEach(() => {
-	t.env.sb.control.setRequestHook(undefined);
-	t.env.sb.control.clearFaults();
-	t.env.sb.control.webhooks.unsubscribe();
-	t.env.sb.control.webhooks.clearDeliveries();
-});
+const t = useWebhookTestEnv(__filename);
 
 /** The bytes the API's signed documents record points at. */
 async function served(contractId: string, key: 'signed_contract' | 'signed_certificate') {

@@ -18,16 +18,9 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { readDelivery } from '../../nodes/Trato/webhook/payload';
-import { contractToSign, eventUrl, startWebhookTestEnv, type WebhookTestEnv } from './helpers';
+import { contractToSign, eventUrl, useWebhookTestEnv } from './helpers';
 
-let t: WebhookTestEnv;
-
-beforeAll(async () => {
-	t = await startWebhookTestEnv(__filename);
-});
-afterAll(async () => {
-	await t.close();
-});
+const t = useWebhookTestEnv(__filename);
 
 /**
  * A proxy in front of the trigger that passes every request on, but tells the sender "502" the first `lost` times:

@@ -14,26 +14,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	ALL_EVENTS,
-	contractToSign,
-	eventUrl,
-	startWebhookTestEnv,
-	type WebhookTestEnv,
-} from './helpers';
+import { ALL_EVENTS, contractToSign, eventUrl, useWebhookTestEnv } from './helpers';
 
-let t: WebhookTestEnv;
-
-beforeAll(async () => {
-	t = await startWebhookTestEnv(__filename);
-});
-afterAll(async () => {
-	await t.close();
-});
-afterEach(() => {
-	t.env.sb.control.webhooks.unsubscribe();
-	t.env.sb.control.webhooks.clearDeliveries();
-});
+const t = useWebhookTestEnv(__filename);
 
 const outputs = (server: { executions: Array<{ items: Array<{ json: IDataObject }> }> }) =>
 	server.executions.map((x) => {

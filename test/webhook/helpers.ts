@@ -49,7 +49,25 @@ export interface WebhookTestEnv {
 	settle(...servers: WebhookServer[]): Promise<void>;
 	/** Deliveries the sandbox sent (not forged ones). */
 	delivered(): DeliveryRecord[];
+	/** The sandbox as a test found it: no request hook, fault, variant, subscription or recorded delivery. */
+	reset(): void;
 	close(): Promise<void>;
+}
+
+/**
+ * One environment for a test file, started before its first test and closed after its last, with the sandbox reset
+ * after each test. The object is filled in by `beforeAll`: use it inside tests and hooks only.
+ */
+export function useWebhookTestEnv(testFile: string): WebhookTestEnv {
+	const t = {} as WebhookTestEnv;
+	beforeAll(async () => {
+		Object.assign(t, await startWebhookTestEnv(testFile));
+	});
+	afterAll(async () => {
+		await t.close();
+	});
+	afterEach(() => t.reset());
+	return t;
 }
 
 export async function startWebhookTestEnv(testFile: string): Promise<WebhookTestEnv> {
@@ -89,6 +107,13 @@ export async function startWebhookTestEnv(testFile: string): Promise<WebhookTest
 			for (const server of list) await server.settled();
 		},
 		delivered: () => env.sb.control.webhooks.deliveries().filter((d) => !d.forged && !d.test),
+		reset() {
+			env.sb.control.setRequestHook(undefined);
+			env.sb.control.clearFaults();
+			env.sb.control.setVariants([]);
+			env.sb.control.webhooks.unsubscribe();
+			env.sb.control.webhooks.clearDeliveries();
+		},
 		async close() {
 			await Promise.all(servers.map(async (s) => await s.close()));
 			await env.close();

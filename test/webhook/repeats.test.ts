@@ -16,20 +16,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_REMEMBERED } from '../../nodes/Trato/webhook/repeats';
-import { SECRET, startWebhookTestEnv, type WebhookTestEnv } from './helpers';
+import { SECRET, useWebhookTestEnv } from './helpers';
 import { WEBHOOK_NODE_NAME, type WebhookServer } from '../../test-support/harness/webhook';
 
-let t: WebhookTestEnv;
-
-beforeAll(async () => {
-	t = await startWebhookTestEnv(__filename);
-});
-afterAll(async () => {
-	await t.close();
-});
-afterEach(() => {
-	t.env.sb.control.setRequestHook(undefined);
-});
+const t = useWebhookTestEnv(__filename);
 
 const CONTRACT = '65f1c0ffee0000000000abcd';
 const verified = { headers: { 'x-trato-secret': SECRET } };

@@ -16,16 +16,9 @@
 import crypto = require('node:crypto');
 
 import { secretsMatch } from '../../nodes/Trato/webhook/secret';
-import { SECRET, contractToSign, startWebhookTestEnv, type WebhookTestEnv } from './helpers';
+import { SECRET, contractToSign, useWebhookTestEnv } from './helpers';
 
-let t: WebhookTestEnv;
-
-beforeAll(async () => {
-	t = await startWebhookTestEnv(__filename);
-});
-afterAll(async () => {
-	await t.close();
-});
+const t = useWebhookTestEnv(__filename);
 
 const payloadFor = (contractId: string) => ({
 	contractid: contractId,

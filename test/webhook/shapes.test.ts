@@ -16,28 +16,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	SECRET,
-	contractToSign,
-	eventUrl,
-	startWebhookTestEnv,
-	type WebhookTestEnv,
-} from './helpers';
+import { SECRET, contractToSign, eventUrl, useWebhookTestEnv } from './helpers';
 import type { WebhookServer } from '../../test-support/harness/webhook';
 
-let t: WebhookTestEnv;
-
-beforeAll(async () => {
-	t = await startWebhookTestEnv(__filename);
-});
-afterAll(async () => {
-	await t.close();
-});
-afterEach(() => {
-	t.env.sb.control.setVariants([]);
-	t.env.sb.control.webhooks.unsubscribe();
-	t.env.sb.control.webhooks.clearDeliveries();
-});
+const t = useWebhookTestEnv(__filename);
 
 const items = (server: WebhookServer): IDataObject[] =>
 	server.executions.map((x) => x.items[0].json);
