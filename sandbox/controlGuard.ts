@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 // The control API (/sandbox/*) has no authentication: it is for tests, scripts and a developer's curl on this
 // machine, never for a web page the developer happens to visit while `npm run dev` runs (it could read the webhook
 // secret, mint JWTs, re-point webhooks). Its answers carry no CORS headers (http.ts), and this guard refuses what

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 // The simulated service's heart: the clock, the store, lookups, new contracts and participants, signing links,
 // milestones and spectator JWTs. The state machine is `lifecycle` (lifecycle.ts), the files are `files`
 // (files.ts); each sees the core only through its own narrow host interface.

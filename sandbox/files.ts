@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 // The contract's files: records, URLs (protected or public), generated PDFs (document, signed, partially signed,
 // NOM-151 certificate), declaration videos, attachments, the package ZIP. Behind `FilesHost`, not the whole core.
 import { generateKeyPairSync, sign as rsaSign, type KeyObject } from 'node:crypto';

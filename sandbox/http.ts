@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 // HTTP plumbing: body parsing, routing, authentication, faults, latency, the request log and counters.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authenticate, type AuthConfig } from './auth';

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 // The contract's state machine, in one place: which status allows what (the sets below) and every transition,
 // from the API (configure, send, cancel, finalize, archive, remind, stamp) and from the control API (sign, reject,
 // accept a negotiation, expire, deliver, set a status), with automatic expiry. It sees the rest of the sandbox

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 // E-mail and password login as TRATO documents it (trato-notes "Authentication"): `/api/authentication/token` with
 // the account's e-mail and password, POST JSON (what a production client sends) or the portal's GET with a query
 // string; the answer `{success, jwt, ttl, error}`; JWTs that expire after `ttl` seconds of the sandbox clock and

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * The TRATO node as an AI tool in a real n8n (E2E_N8N=1,2 by default), with a scripted language model behind the
  * OpenAI Chat Model (test-support/ai/fakeOpenAi.ts: no network, no real model) and the sandbox as TRATO:
@@ -56,6 +56,8 @@ import {
 	type AiWorkflow,
 } from '../test-support/ai/workflows';
 import { NDA_TEMPLATE } from '../test-support/templates';
+import { startFileServer } from '../test-support/fileServer';
+import { makePdf } from '../test-support/files';
 import {
 	apiRequests,
 	assertSucceeded,
@@ -201,6 +203,33 @@ for (const major of MAJORS) {
 			// TRATO needs a template also for a contract made from a PDF
 			parameters: { source: 'pdf', templateId: NDA_TEMPLATE, binaryPropertyName: 'data' },
 		});
+		// A file the model can pass: its web address (File URL), fetched by the node without the TRATO credential.
+		const fromUrlKeys = {
+			contractName: 'Name of the new contract',
+			fileUrl: 'Web address (https://…) of the PDF or Word file the contract is made from',
+			signerFirstName: 'First name of the signer',
+			signerLastName: 'Last name of the signer',
+			signerEmail: 'E-mail of the signer',
+		};
+		const fromUrlTool = tratoTool({
+			resource: 'contract',
+			operation: 'createV2',
+			parameters: {
+				name: `={{ ${fromAi('contractName', fromUrlKeys.contractName)} }}`,
+				source: 'url',
+				fileUrl: `={{ ${fromAi('fileUrl', fromUrlKeys.fileUrl)} }}`,
+				signers: {
+					signer: [
+						{
+							obligation: 'individual',
+							name: `={{ ${fromAi('signerFirstName', fromUrlKeys.signerFirstName)} }}`,
+							lastName: `={{ ${fromAi('signerLastName', fromUrlKeys.signerLastName)} }}`,
+							email: `={{ ${fromAi('signerEmail', fromUrlKeys.signerEmail)} }}`,
+						},
+					],
+				},
+			},
+		});
 		const continuing = (tool: typeof statusTool) => ({
 			...tool,
 			onError: 'continueRegularOutput' as const,
@@ -209,6 +238,7 @@ for (const major of MAJORS) {
 		const ids = {
 			status: `agentStatus${major}00001`,
 			createSend: `agentCreate${major}00001`,
+			fromUrl: `agentFromUrl${major}0001`,
 			toolError: `agentError${major}000001`,
 			toolErrorContinue: `agentErrCont${major}0001`,
 			toolErrorOldAgent: `agentErrOld${major}00001`,
@@ -235,6 +265,14 @@ for (const major of MAJORS) {
 					model: model.model,
 					prompt: 'Send the NDA to Ana López, ana.lopez@example.com.',
 					tools: [createTool, statusFromListTool],
+				}),
+				agentWorkflow({
+					id: ids.fromUrl,
+					name: 'Agent: create with signers from a file URL',
+					major,
+					model: model.model,
+					prompt: 'Send the NDA in our bucket to Ana López, ana.lopez@example.com.',
+					tools: [fromUrlTool],
 				}),
 				agentWorkflow({
 					id: ids.toolError,
@@ -429,6 +467,79 @@ for (const major of MAJORS) {
 				String(nodeOutput(result, 'AI Agent')[0].json.output),
 				/"status":"SENT_TO_SIGN"/,
 			);
+		});
+
+		test('create a contract with its signer from a file URL the model passes: the file reaches TRATO, the file server sees no credential', async () => {
+			const pdf = await makePdf(`NDA for the agent on n8n ${version}`);
+			const files = await startFileServer({
+				'/bucket/nda.pdf': { body: pdf, contentType: 'application/pdf' },
+			});
+			const signature = `agent${major}f00dfacecafe0123456789`;
+			const fileUrl = `${files.url}/bucket/nda.pdf?X-Amz-Expires=900&X-Amz-Signature=${signature}`;
+			try {
+				const create = toolNameOf(fromUrlTool.name);
+				const out = await run(ids.fromUrl, [
+					{
+						toolCalls: [
+							{
+								name: create,
+								arguments: {
+									contractName: 'NDA - Ana López',
+									fileUrl,
+									signerFirstName: 'Ana',
+									signerLastName: 'López',
+									signerEmail: 'ana.lopez@example.com',
+								},
+							},
+						],
+					},
+					{ text: (request) => `Created: ${JSON.stringify(resultJson(request))}` },
+				]);
+				save('create-from-file-url');
+				const result = assertSucceeded(out);
+
+				const [first, second, ...more] = model.chatRequests();
+				assert.equal(more.length, 0, 'two rounds: the tool call, then the answer');
+				const tool = offered(first)[create];
+				assert.equal(tool.description, `${actionOf('contract', 'createV2')} in TRATO`);
+				assertSchema(tool.parameters, fromUrlKeys, 'the File URL tool schema');
+
+				const [created] = resultJson(second);
+				assert.equal(created.documentType, 'pdf', 'told from the bytes');
+				assert.equal(created.name, 'NDA - Ana López');
+				assert.doesNotMatch(toolResults(second)[0].content, new RegExp(signature));
+				const contract = e.sb.control.getContract(created.contractId);
+				assert.ok(contract, 'the contract exists in the sandbox');
+				assert.equal(contract.documentType, 'pdf');
+				assert.deepEqual(
+					contract.participants.map((p) => [p.name, p.lastName, p.email]),
+					[['Ana', 'López', 'ana.lopez@example.com']],
+				);
+				const stored = await fetch(`${e.sb.baseUrl}/uploads/${contract.documentFileId}`, {
+					headers: { apikey: e.sb.apiKey },
+				});
+				assert.ok(
+					Buffer.from(await stored.arrayBuffer()).equals(pdf),
+					'TRATO got the file the model linked to, byte for byte',
+				);
+				assert.deepEqual(
+					sandboxSince()
+						.filter((r) => r.method === 'POST')
+						.map((r) => `${r.method} ${r.path} ${r.status}`),
+					['POST /api/v2/create/contract 200'],
+				);
+
+				assert.deepEqual(
+					files.requests.map((r) => r.url),
+					[`/bucket/nda.pdf?X-Amz-Expires=900&X-Amz-Signature=${signature}`],
+					'the node fetched the address the model gave, once',
+				);
+				assert.equal(files.requests[0].headers.apikey, undefined, 'no API key to the file server');
+				assert.equal(files.requests[0].headers.authorization, undefined, 'no Authorization');
+				assert.match(String(nodeOutput(result, 'AI Agent')[0].json.output), /"documentType":"pdf"/);
+			} finally {
+				await files.close();
+			}
 		});
 
 		test(

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * End-to-end: the built pack (package.json + dist/) inside a real n8n, loaded as an installed community package, run
  * against a sandbox started for the test. For each n8n version (E2E_N8N=1,2 by default):
@@ -51,6 +51,7 @@ import {
 	assertSucceeded,
 	CREDENTIAL_ID,
 	CREDENTIAL_NAME,
+	EXAMPLES,
 	exampleFile,
 	readWorkflow,
 	startE2eEnv,
@@ -73,6 +74,9 @@ import {
 	waitRegistered,
 } from './webhook';
 import { importSmtpCredential, startSmtpSink } from '../test-support/n8n/smtp';
+import { startFileServer } from '../test-support/fileServer';
+import { makeDocx } from '../test-support/files';
+import { LEASE_TEMPLATE } from '../test-support/templates';
 
 const MAJORS = n8nMajors(process.env.E2E_N8N);
 
@@ -420,6 +424,66 @@ for (const major of MAJORS) {
 			assert.equal(downloads.length, 2, 'both files downloaded by the node');
 			for (const r of downloads)
 				assert.equal(r.headers.apikey, undefined, 'no credential to the file host');
+		});
+
+		test("File URL: Create (Word) and Create With Signers (PDF) from the test's own loopback file server, no credential sent there", async () => {
+			const pdf = readFileSync(join(EXAMPLES, 'files', 'service-agreement.pdf'));
+			const docx = await makeDocx(['Service agreement', 'Made from a File URL.']);
+			// the Word file's host calls it application/octet-stream: the node tells Word from the bytes
+			const files = await startFileServer({
+				'/bucket/service-agreement.pdf': { body: pdf, contentType: 'application/pdf' },
+				'/bucket/services.docx': { body: docx, contentType: 'application/octet-stream' },
+			});
+			const signature = `e2e${major}f00dfacecafe0123456789`;
+			try {
+				const workflow = fileUrlWorkflow(major, {
+					word: `${files.url}/bucket/services.docx?X-Amz-Signature=${signature}`,
+					pdf: `${files.url}/bucket/service-agreement.pdf?X-Amz-Signature=${signature}`,
+				});
+				await e.importWorkflow(workflow);
+				const before = e.requests().length;
+				const out = await e.execute(workflow.id);
+				const run = assertSucceeded(out);
+
+				const word = nodeOutput(run, 'Create from Word URL')[0].json;
+				assert.equal(word.source, 'url');
+				assert.equal(word.documentType, 'word');
+				assert.equal(word.fileName, 'services.docx');
+				assert.equal(e.sb.control.getContract(word.contractId as string)?.documentType, 'word');
+				const withSigners = nodeOutput(run, 'Create with signers from PDF URL')[0].json;
+				assert.equal(withSigners.documentType, 'pdf');
+				const contract = e.sb.control.getContract(withSigners.contractId as string);
+				assert.ok(contract, 'the contract exists in the sandbox');
+				assert.deepEqual(
+					contract.participants.map((p) => p.email),
+					['carla.url@example.com'],
+				);
+				const stored = await fetch(`${e.sb.baseUrl}/uploads/${contract.documentFileId}`, {
+					headers: { apikey: e.sb.apiKey },
+				});
+				assert.ok(
+					Buffer.from(await stored.arrayBuffer()).equals(pdf),
+					'TRATO got the PDF the file server holds, byte for byte',
+				);
+
+				const sent = apiRequests(e.requests().slice(before));
+				const v1 = sent.find((r) => r.path === '/api/create/contract');
+				assert.equal(v1?.body?.document?.type, 'word');
+				assert.match(String(v1?.body?.document?.data), /^UEsDB/);
+				const v2 = sent.find((r) => r.path === '/api/v2/create/contract');
+				assert.match(String(v2?.body?.file), /^data:application\/pdf;base64,JVBERi0/);
+				assert.deepEqual(files.requests.map((r) => r.url.split('?')[0]).sort(), [
+					'/bucket/service-agreement.pdf',
+					'/bucket/services.docx',
+				]);
+				for (const r of files.requests) {
+					assert.equal(r.headers.apikey, undefined, 'no API key to the file server');
+					assert.equal(r.headers.authorization, undefined, 'no Authorization to the file server');
+				}
+				assert.doesNotMatch(JSON.stringify(run.data.resultData.runData), new RegExp(signature));
+			} finally {
+				await files.close();
+			}
 		});
 
 		test('Simplify: Contract Get / Get Many and Participant Get simplified at 1.1, every field at version 1 (saved nodes)', async () => {
@@ -827,6 +891,67 @@ function durableCursorWorkflow(templateId: string): Workflow {
 		],
 		connections: {
 			'On status change': { main: [[{ node: 'Mark the event', type: 'main', index: 0 }]] },
+		},
+	};
+}
+
+/** Manual Trigger → Create (File URL, Word) → Create With Signers (File URL, PDF, one signer). */
+function fileUrlWorkflow(major: N8nMajor, urls: { word: string; pdf: string }): Workflow {
+	const credentials = { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } };
+	const node = (name: string, x: number, parameters: Record<string, unknown>) => ({
+		id: `fu-${x}`,
+		name,
+		type: NODE_TYPE,
+		typeVersion: 1.1,
+		position: [x, 0],
+		parameters,
+		credentials,
+	});
+	return {
+		id: `tratoFileUrl${major}000`,
+		name: 'E2E: contracts from File URLs',
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: 'fu-start',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			node('Create from Word URL', 200, {
+				resource: 'contract',
+				operation: 'create',
+				source: 'url',
+				templateId: { __rl: true, mode: 'id', value: LEASE_TEMPLATE },
+				fileUrl: urls.word,
+			}),
+			node('Create with signers from PDF URL', 400, {
+				resource: 'contract',
+				operation: 'createV2',
+				name: 'Service agreement from a URL',
+				source: 'url',
+				fileUrl: urls.pdf,
+				notificationType: 'none',
+				signers: {
+					signer: [
+						{
+							obligation: 'individual',
+							name: 'Carla',
+							lastName: 'Mendoza',
+							email: 'carla.url@example.com',
+						},
+					],
+				},
+			}),
+		],
+		connections: {
+			Start: { main: [[{ node: 'Create from Word URL', type: 'main', index: 0 }]] },
+			'Create from Word URL': {
+				main: [[{ node: 'Create with signers from PDF URL', type: 'main', index: 0 }]],
+			},
 		},
 	};
 }

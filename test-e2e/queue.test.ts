@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * Queue mode end to end (`npm run test:queue`): for each n8n version (E2E_N8N=1,2 by default), Postgres and Redis
  * from Debian's packages, an n8n main (EXECUTIONS_MODE=queue) and two workers (`n8n worker`), each with the pack

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * Group 2 — bulk items: `contract get` over many items with the sandbox adding 20 ms to every request, at
  * Options → Concurrency 1 (n8n's sequential default), 4 and 8. Every run checks that the output keeps the input
@@ -16,7 +16,7 @@
  *
  * Concurrency 8 (the target) runs 10,000 items per round. The sequential baseline takes 21 ms × items: 10,000
  * would take 3.5 minutes per round, so it runs 400 items per round, and concurrency 4 runs 4,000, each compared
- * per item (a run's per-item time does not depend on its item count; the README records a check at 10,000).
+ * per item (a run's per-item time does not depend on its item count; bench/README-section.md records a check at 10,000).
  */
 import '../lib/n8nEnv';
 

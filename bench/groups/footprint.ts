@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * Group 5 — footprint: the packed npm tarball (`npm pack --dry-run`) of the package as `npm run build` makes it
  * (tsc + the icons and codex files, built into bench/out/pkg so the repository's dist/ is left alone), and the

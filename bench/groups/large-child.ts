@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * One measurement of group 3 in a fresh process (run with --expose-gc): `contract create` from a PDF through
  * the node in n8n's default or filesystem binary mode, or the same request by bare axios. Prints one JSON line:
@@ -19,10 +19,14 @@
  * mark is reset; at its end the high-water mark is read. The input file is held by n8n only (default mode:
  * as Base64 in the item, as n8n keeps it; filesystem mode: on disk).
  * Bare client: the file is in a Buffer before the window; the window is Base64 + JSON + POST.
+ * `--source url`: the node creates from a File URL instead, served by a loopback server in this process (the file
+ * in a Buffer before the window, as for the bare client); the window is download + Base64 + JSON + POST.
  */
 import '../lib/n8nEnv';
 
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 
 import type {
@@ -75,7 +79,8 @@ class BenchInput implements INodeType {
 	} as unknown as INodeType['description'];
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const data = pending as Buffer;
+		if (!pending) return [[{ json: {} }]]; // File URL: the node downloads the file itself
+		const data = pending;
 		pending = undefined; // from here on, only n8n holds the file
 		const binary = await this.helpers.prepareBinaryData(data, 'large.pdf', 'application/pdf');
 		return [[{ json: {}, binary: { data: binary } }]];
@@ -115,7 +120,20 @@ async function main(): Promise<void> {
 		return;
 	}
 
-	pending = readFileSync(file);
+	const fromUrl = values.source === 'url';
+	let source: Record<string, unknown> = { source: 'pdf', binaryPropertyName: 'data' };
+	if (fromUrl) {
+		const served = readFileSync(file);
+		const server = createServer((_req, res) =>
+			res
+				.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': served.length })
+				.end(served),
+		);
+		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+		server.unref();
+		const fileUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/large.pdf`;
+		source = { source: 'url', fileUrl, options: { maxFileSize: 200 } };
+	} else pending = readFileSync(file);
 	const input = new BenchInput();
 	const types: INodeTypes = {
 		getByName: (t) => (t === 'bench.input' ? input : nodeTypes.getByName(t)),
@@ -140,10 +158,9 @@ async function main(): Promise<void> {
 		parameters: {
 			resource: 'contract',
 			operation: 'create',
-			source: 'pdf',
 			templateId: { __rl: true, mode: 'id', value: LEASE_TEMPLATE },
-			binaryPropertyName: 'data',
 			options: {},
+			...source,
 		},
 		credentials: { tratoApi: { id: 'cred-1', name: 'bench' } },
 	};

@@ -7,11 +7,11 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * Group 3 — large documents: `contract create` from a 10 MB and a 50 MB PDF (decimal MB: the sandbox takes
  * request bodies up to 64 MiB, and 50,000,000 bytes are 66.7 MB in Base64), through the node in n8n's default
- * and filesystem binary modes, against bare axios doing the same request. Every measurement is a fresh process
+ * and filesystem binary modes and from a File URL (downloaded by the node), against bare axios doing the same request. Every measurement is a fresh process
  * (large-child.ts) so peak RSS is clean; the sandbox runs in its own process and is reset after each create.
  */
 import { execFile } from 'node:child_process';
@@ -48,6 +48,7 @@ async function child(
 	file: string,
 	client: 'node' | 'axios',
 	mode: 'default' | 'filesystem',
+	source: 'pdf' | 'url' = 'pdf',
 ): Promise<ChildResult> {
 	const { stdout } = await run(
 		process.execPath,
@@ -66,6 +67,8 @@ async function child(
 			sb.baseUrl,
 			'--api-key',
 			sb.apiKey,
+			'--source',
+			source,
 		],
 		{ cwd: ROOT, maxBuffer: 1 << 20 },
 	);
@@ -90,6 +93,7 @@ async function main(): Promise<void> {
 			const results: Record<string, ChildResult[]> = {
 				nodeDefault: [],
 				nodeFilesystem: [],
+				nodeUrl: [],
 				axios: [],
 			};
 			const m = await alternate(
@@ -103,6 +107,11 @@ async function main(): Promise<void> {
 					nodeFilesystem: async () => {
 						const r = await child(sb, file, 'node', 'filesystem');
 						results.nodeFilesystem.push(r);
+						return r.wallMs;
+					},
+					nodeUrl: async () => {
+						const r = await child(sb, file, 'node', 'default', 'url');
+						results.nodeUrl.push(r);
 						return r.wallMs;
 					},
 					axios: async () => {
@@ -127,6 +136,7 @@ async function main(): Promise<void> {
 			for (const [key, modeLabel] of [
 				['nodeDefault', 'default binary mode'],
 				['nodeFilesystem', 'filesystem binary mode'],
+				['nodeUrl', 'File URL (the node downloads it)'],
 			] as const) {
 				rows.push({
 					group,

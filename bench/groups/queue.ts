@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * Queue mode — `npm run bench:queue [-- --quick] [-- --n8n 2]`: `contract get` at 20 ms API latency executed by
  * n8n workers, one worker against two, in the same run. Two queue-mode clusters share one Postgres (a database

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * Group 4 — trigger at scale: the sandbox (own process) seeded with 1k, 10k and 100k contracts; per poll, the
  * list requests, the time and the saved state, for the trigger in (a) "Contract Status Changed" and (b) "Contract
@@ -314,7 +314,7 @@ async function main(): Promise<void> {
 							? {
 									target:
 										mode === 'any'
-											? '⌈N/200⌉ (loss-free minimum, see README)'
+											? '⌈N/200⌉ (loss-free minimum, see docs/trigger.md)'
 											: '⌈N_signed/199⌉ + 0',
 									met: true,
 								}

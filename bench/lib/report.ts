@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /** bench/RESULTS.md and bench/README-section.md from the groups' results. */
 import type { GroupResult, Row, Summary } from './common';
 import { num, renderTable } from './table';
@@ -147,7 +147,7 @@ export function renderReadmeSection(results: GroupResult[], info: RunInfo): stri
 	return [
 		'## Performance',
 		'',
-		`Measured by \`npm run bench\` (${Math.round(info.durationMs / 60000)} minutes for this run; \`npm run bench -- --quick\`, about 1.5 minutes, is a smaller version for a quick check) against the sandbox running in its own process over loopback: each figure is compared with a baseline measured in the same run, in alternating order, median of 5 rounds or more (9 for the require times). How each figure is measured, the profiles behind the explanations, and the fix made for large documents: [bench/README.md](bench/README.md); the same table with notes: [bench/RESULTS.md](bench/RESULTS.md).`,
+		`Measured by \`npm run bench\` (${Math.round(info.durationMs / 60000)} minutes for this run; \`npm run bench -- --quick\`, about 1.5 minutes, is a smaller version for a quick check) against the sandbox running in its own process over loopback: each figure is compared with a baseline measured in the same run, in alternating order, median of 5 rounds or more (9 for the require times). How each figure is measured, the profiles behind the explanations, and the fix made for large documents: [bench/README.md](README.md); the same table with notes: [bench/RESULTS.md](RESULTS.md).`,
 		'',
 		...header(info),
 		'',

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 
 // Authentication (spec Part 5): the credential check GET /api/authentication, and the token endpoint that logs in
 // with E-mail and Password (trato-notes "Token login"; POST, and GET with the query as TRATO also answers).

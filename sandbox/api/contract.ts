@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 // Contract routes (spec 4.1–4.4, 4.10, 4.11, 4.14–4.19, 4.24, 4.25, 4.27): create, status, configure, send,
 // documents, list, remind, archive, cancel, finalize, NOM-151 check, package, shield-2 stamp, milestones.
 import { listContracts, parseListQuery } from '../contractList';

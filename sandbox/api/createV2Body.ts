@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 // The body of Create V2 (spec 4.2 and Part 7), read and checked: its fields, Part 7's error names and rules, the
 // participants with their signature boxes, the document as a data URI.
 import { assertPdf, docxToPdf } from '../documents';

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 
 // The API as a table: one module per resource of nodes/Trato/actions/ (the same names), each a list of routes with
 // their parsers beside them. A new endpoint is a route in `api/<resource>.ts`; a new resource is a module and its

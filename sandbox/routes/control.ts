@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 // The control API over HTTP under /sandbox/ (no auth, local only): health, variants, JWTs, contracts and their
 // simulated events, credits, faults, latency, file protection, seed, reset, stats, clock, flush, webhooks.
 import { objectBody, type Ctx, type Reply, type Router } from '../http';

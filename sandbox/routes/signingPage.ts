@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 
 // The participant's signing page, GET /sign/<contract id>/<token> as TRATO's web app has it (and /sign/<token>, the
 // short-sign-links form; no auth: the token is the credential). Signatures are simulated with the control API.

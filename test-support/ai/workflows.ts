@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * Workflows that put the TRATO node in front of a language model, written as n8n stores them: an AI Agent with the
  * OpenAI Chat Model (pointed at the scripted model of fakeOpenAi.ts) and TRATO tool nodes, or an MCP Server Trigger

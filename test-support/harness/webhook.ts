@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * Runs a webhook trigger as n8n does, over real HTTP: a loopback server stands in for n8n's webhook endpoint. Each
  * request is parsed the way n8n parses a webhook body (JSON, text, form; a body declared JSON that does not parse is

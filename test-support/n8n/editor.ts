@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * The n8n editor in a real browser, for `npm run test:ui` and `npm run screenshot`: Debian's `chromium` driven by
  * playwright-core (this machine reaches no CDN, so `npx playwright install` cannot fetch a browser), headless, with a

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * n8n in queue mode on this machine, for `npm run test:queue` and `npm run bench:queue`: Postgres and Redis from
  * Debian's packages (services.ts), one n8n main (`n8n start`, EXECUTIONS_MODE=queue) and N workers (`n8n worker`),

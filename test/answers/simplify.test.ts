@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * Simplify (issue 28 item 3, api-notes O1–O4) on Contract → Get and Get Many and Participant → Get and Get Many,
  * through n8n-core against the sandbox: a node added today (version 1.1) outputs the simplified records of

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * The package's metadata as users and n8n see it: the repository address the same everywhere (npm rejects a
  * provenance publish whose repository.url differs, E422), README links that work on the npm page, the
@@ -25,9 +25,6 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-import { TratoApi } from '../../credentials/TratoApi.credentials';
-import { TRATO_ERROR_TEXTS } from '../../nodes/Trato/transport/tratoErrors';
-import { SANDBOX_ACCOUNT } from '../../sandbox/sessions';
 import { planRelease } from '../../scripts/release/release';
 import { laptopEnv, readPackageJson, ROOT, run, TSX } from './helpers';
 
@@ -194,7 +191,12 @@ describe('README (also the npm page, where docs/ and examples/ do not exist)', (
 	it('links to files of the repository that exist', () => {
 		const paths = links.map(repositoryPath).filter((path): path is string => path !== undefined);
 		expect(paths).toEqual(
-			expect.arrayContaining(['docs/api-notes.md', 'examples', 'CHANGELOG.md', 'RELEASING.md']),
+			expect.arrayContaining([
+				'docs/api-notes.md',
+				'examples/README.md',
+				'CHANGELOG.md',
+				'RELEASING.md',
+			]),
 		);
 		expect(paths.filter((path) => !existsSync(join(ROOT, path)))).toEqual([]);
 	});
@@ -256,14 +258,16 @@ describe('CHANGELOG.md', () => {
 
 describe('README.es.md (the Spanish README for Mexican users)', () => {
 	const SPANISH = read('README.es.md');
-	const headings = [...SPANISH.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
 
 	it('is linked from the top of the README, and links back, with absolute addresses (npm page)', () => {
 		const top = README.split('\n').slice(0, 5).join('\n');
 		expect(top).toContain(`(${BASE}/blob/main/README.es.md)`);
 		expect(SPANISH.split('\n').slice(0, 5).join('\n')).toContain(`(${BASE}/blob/main/README.md)`);
 		const links = [...SPANISH.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]);
-		expect(links.filter((link) => !link.startsWith('https://'))).toEqual([]);
+		// its own headings (test/docs/links.test.ts checks them) or absolute addresses
+		expect(links.filter((link) => !link.startsWith('https://') && !link.startsWith('#'))).toEqual(
+			[],
+		);
 		expect(
 			links
 				.map(repositoryPath)
@@ -272,46 +276,6 @@ describe('README.es.md (the Spanish README for Mexican users)', () => {
 		).toEqual([]);
 	});
 
-	it('covers install, the credential, a first workflow, the triggers and the errors, and says it is unofficial', () => {
-		expect(headings).toEqual(
-			expect.arrayContaining([
-				'Instalación',
-				'Credencial "TRATO API"',
-				'Tu primer flujo: una plantilla, un firmante, el enlace de firma',
-				'Disparadores: al instante o por consulta',
-				'Errores',
-			]),
-		);
-		expect(SPANISH).toMatch(/no oficiales/);
-		expect(SPANISH).toContain('¿Dónde está la API key?');
-	});
-
-	it("names the credential's fields and options as n8n shows them", () => {
-		const credential = new TratoApi();
-		const shown = (name: string) =>
-			credential.properties.find((p: any) => p.name === name) as {
-				displayName: string;
-				options?: Array<{ name: string }>;
-			};
-		for (const field of ['environment', 'authentication', 'apiKey', 'webhookSecret']) {
-			expect(SPANISH).toContain(`**${shown(field).displayName}**`);
-		}
-		for (const field of ['environment', 'authentication']) {
-			for (const option of shown(field).options ?? [])
-				expect(SPANISH).toContain(`**${option.name}**`);
-		}
-	});
-
-	it("quotes TRATO's error texts exactly as the node recognises them", () => {
-		const quoted = [...SPANISH.matchAll(/^\| `([^`]+)`/gm)].map((match) => match[1]);
-		expect(quoted.length).toBeGreaterThanOrEqual(4);
-		for (const text of quoted) {
-			const sample = text.replace('<id>', '0123456789abcdef01234567');
-			expect(TRATO_ERROR_TEXTS.some((known) => known.pattern.test(sample))).toBe(true);
-		}
-	});
-
-	it("gives the sandbox's real login", () => {
-		expect(SPANISH).toContain(`\`${SANDBOX_ACCOUNT.email}\` / \`${SANDBOX_ACCOUNT.password}\``);
-	});
+	// Its sections (the same as README.md's), the credential's fields, the quoted messages, the operation names and
+	// the sandbox's login are checked against the node in test/docs/readme.test.ts.
 });

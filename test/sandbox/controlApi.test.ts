@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * The control API (/sandbox/*) while `npm run dev` runs (issue 27, item 12): a web page the developer visits must not
  * read it (the webhook secret, minted JWTs) nor drive it (re-point webhooks, reset). The requests below are what a

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * The sandbox's Create V2 is TRATO's (trato-notes "Create V2"): the body a production client sends, a `file` data
  * URI or a `templateid`, participants with signature boxes, created and sent in one call, the 22 errors of Part 7 in

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * The sandbox's token endpoint as TRATO documents it (trato-notes "Authentication"): POST JSON and the portal's GET,
  * TRATO's answer and error envelope, JWTs that expire after `ttl` seconds of the sandbox clock, a ttl that tests

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * The sandbox's layout (docs/architecture.md "The sandbox"): small files, one API module per resource of the node
  * (`sandbox/api/<resource>.ts`, a row of the table in `sandbox/api/index.ts`), and every endpoint of the

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * A saved memory the trigger cannot read (issue 27, item 10): a warning through n8n's logger (IPollFunctions
  * .logger), then a new baseline. Through n8n-core's PollContext, whose logger is n8n's (Container: Logger).

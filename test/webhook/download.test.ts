@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * Download Signed PDF: on signed-all and document-finalized the item carries the signed PDF (and the NOM-151
  * certificate when the contract has one) as binary data, read through the transport after TRATO has been
@@ -16,22 +16,9 @@
 import type { IBinaryData } from 'n8n-workflow';
 
 import { binaryBuffer } from '../../test-support/harness';
-import { contractToSign, startWebhookTestEnv, type WebhookTestEnv } from './helpers';
+import { contractToSign, useWebhookTestEnv } from './helpers';
 
-let t: WebhookTestEnv;
-
-beforeAll(async () => {
-	t = await startWebhookTestEnv(__filename);
-});
-afterAll(async () => {
-	await t.close();
-});
-afterEach(() => {
-	t.env.sb.control.setRequestHook(undefined);
-	t.env.sb.control.clearFaults();
-	t.env.sb.control.webhooks.unsubscribe();
-	t.env.sb.control.webhooks.clearDeliveries();
-});
+const t = useWebhookTestEnv(__filename);
 
 /** The bytes the API's signed documents record points at. */
 async function served(contractId: string, key: 'signed_contract' | 'signed_certificate') {

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * eventId: derived from the delivery's content, so a repeated delivery (TRATO retrying after an answer it did not
  * get) has the same eventId and a workflow can drop it; different events of one contract have different ones.
@@ -18,16 +18,9 @@ import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { readDelivery } from '../../nodes/Trato/webhook/payload';
-import { contractToSign, eventUrl, startWebhookTestEnv, type WebhookTestEnv } from './helpers';
+import { contractToSign, eventUrl, useWebhookTestEnv } from './helpers';
 
-let t: WebhookTestEnv;
-
-beforeAll(async () => {
-	t = await startWebhookTestEnv(__filename);
-});
-afterAll(async () => {
-	await t.close();
-});
+const t = useWebhookTestEnv(__filename);
 
 /**
  * A proxy in front of the trigger that passes every request on, but tells the sender "502" the first `lost` times:

@@ -4,8 +4,8 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
 /**
  * The instant trigger's events come from one table (nodes/Trato/webhook/events.ts): the Events options and their
- * default, the subtitle's "every event", what Download Signed PDF fetches, the sandbox's events and the README's
- * table all follow it. The last step of docs/architecture.md → "How to add a webhook event": this file fails until
+ * default, the subtitle's "every event", what Download Signed PDF fetches, the sandbox's events and the tables of
+ * README.md and docs/trigger.md all follow it. The last step of docs/architecture.md → "How to add a webhook event": this file fails until
  * every place lists the new row.
  */
 import { readFileSync } from 'node:fs';
@@ -46,15 +46,20 @@ test("the sandbox sends the table's events", () => {
 	expect([...SANDBOX_EVENTS].sort()).toEqual([...values].sort());
 });
 
-test("the README's table has a row per event, and the unspecified one", () => {
-	const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-	const table = readme.slice(readme.indexOf('| Event (item `event`) |'));
-	const rows = table
+/** The first column of the Markdown table that starts with `| Event (item \`event\`) |` in `file`. */
+function eventRows(file: string): Array<string | undefined> {
+	const text = readFileSync(join(__dirname, '..', '..', file), 'utf8');
+	const table = text.slice(text.indexOf('| Event (item `event`) |'));
+	return table
 		.slice(0, table.indexOf('\n\n'))
 		.split('\n')
 		.slice(2)
 		.map((row) => /^\| `([^`]+)` \|/.exec(row)?.[1]);
-	expect(rows.sort()).toEqual([...values, UNSPECIFIED_EVENT].sort());
+}
+
+test("the README's table has a row per event; docs/trigger.md's also the unspecified one", () => {
+	expect(eventRows('README.md').sort()).toEqual([...values].sort());
+	expect(eventRows('docs/trigger.md').sort()).toEqual([...values, UNSPECIFIED_EVENT].sort());
 });
 
 test('the subtitle says "every event" when every event of the table is chosen, whatever their number', () => {

@@ -7,33 +7,16 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * The instant trigger receives what the sandbox sends when contracts change: one execution per delivery, for every
  * event name, with TRATO's payload as sent and the normalised fields.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	ALL_EVENTS,
-	contractToSign,
-	eventUrl,
-	startWebhookTestEnv,
-	type WebhookTestEnv,
-} from './helpers';
+import { ALL_EVENTS, contractToSign, eventUrl, useWebhookTestEnv } from './helpers';
 
-let t: WebhookTestEnv;
-
-beforeAll(async () => {
-	t = await startWebhookTestEnv(__filename);
-});
-afterAll(async () => {
-	await t.close();
-});
-afterEach(() => {
-	t.env.sb.control.webhooks.unsubscribe();
-	t.env.sb.control.webhooks.clearDeliveries();
-});
+const t = useWebhookTestEnv(__filename);
 
 const outputs = (server: { executions: Array<{ items: Array<{ json: IDataObject }> }> }) =>
 	server.executions.map((x) => {

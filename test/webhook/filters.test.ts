@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * Filters, applied before an execution starts: the external ID (exact or prefix) from the delivery itself, no
  * request; template and participant e-mail through two reads after TRATO has been answered (the status for the
@@ -15,23 +15,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { SECRET, startWebhookTestEnv, type WebhookTestEnv } from './helpers';
+import { SECRET, useWebhookTestEnv } from './helpers';
 import type { WebhookServer } from '../../test-support/harness/webhook';
 
-let t: WebhookTestEnv;
-
-beforeAll(async () => {
-	t = await startWebhookTestEnv(__filename);
-});
-afterAll(async () => {
-	await t.close();
-});
-afterEach(() => {
-	t.env.sb.control.setVariants([]);
-	t.env.sb.control.clearFaults();
-	t.env.sb.control.webhooks.unsubscribe();
-	t.env.sb.control.webhooks.clearDeliveries();
-});
+const t = useWebhookTestEnv(__filename);
 
 const started = (server: WebhookServer): IDataObject[] =>
 	server.executions.map((x) => x.items[0].json);

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /** Shared setup of the instant trigger's tests: a sandbox with a webhook secret, the trigger behind real HTTP. */
 import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
@@ -49,7 +49,25 @@ export interface WebhookTestEnv {
 	settle(...servers: WebhookServer[]): Promise<void>;
 	/** Deliveries the sandbox sent (not forged ones). */
 	delivered(): DeliveryRecord[];
+	/** The sandbox as a test found it: no request hook, fault, variant, subscription or recorded delivery. */
+	reset(): void;
 	close(): Promise<void>;
+}
+
+/**
+ * One environment for a test file, started before its first test and closed after its last, with the sandbox reset
+ * after each test. The object is filled in by `beforeAll`: use it inside tests and hooks only.
+ */
+export function useWebhookTestEnv(testFile: string): WebhookTestEnv {
+	const t = {} as WebhookTestEnv;
+	beforeAll(async () => {
+		Object.assign(t, await startWebhookTestEnv(testFile));
+	});
+	afterAll(async () => {
+		await t.close();
+	});
+	afterEach(() => t.reset());
+	return t;
 }
 
 export async function startWebhookTestEnv(testFile: string): Promise<WebhookTestEnv> {
@@ -89,6 +107,13 @@ export async function startWebhookTestEnv(testFile: string): Promise<WebhookTest
 			for (const server of list) await server.settled();
 		},
 		delivered: () => env.sb.control.webhooks.deliveries().filter((d) => !d.forged && !d.test),
+		reset() {
+			env.sb.control.setRequestHook(undefined);
+			env.sb.control.clearFaults();
+			env.sb.control.setVariants([]);
+			env.sb.control.webhooks.unsubscribe();
+			env.sb.control.webhooks.clearDeliveries();
+		},
 		async close() {
 			await Promise.all(servers.map(async (s) => await s.close()));
 			await env.close();

@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * Ignore Repeated Deliveries: a delivery whose eventId was accepted before starts nothing. The memory is the node's
  * static data, which the harness loads and saves per request as n8n's LiveWebhooks does: bounded (1,000 ids), kept
@@ -16,20 +16,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_REMEMBERED } from '../../nodes/Trato/webhook/repeats';
-import { SECRET, startWebhookTestEnv, type WebhookTestEnv } from './helpers';
+import { SECRET, useWebhookTestEnv } from './helpers';
 import { WEBHOOK_NODE_NAME, type WebhookServer } from '../../test-support/harness/webhook';
 
-let t: WebhookTestEnv;
-
-beforeAll(async () => {
-	t = await startWebhookTestEnv(__filename);
-});
-afterAll(async () => {
-	await t.close();
-});
-afterEach(() => {
-	t.env.sb.control.setRequestHook(undefined);
-});
+const t = useWebhookTestEnv(__filename);
 
 const CONTRACT = '65f1c0ffee0000000000abcd';
 const verified = { headers: { 'x-trato-secret': SECRET } };

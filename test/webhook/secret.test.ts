@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * Authenticity: with a Webhook Secret on the credential, a delivery without X-Trato-Secret or with another value is
  * answered 401 and starts nothing; the secret is compared in constant time and appears in no answer or output.
@@ -16,16 +16,9 @@
 import crypto = require('node:crypto');
 
 import { secretsMatch } from '../../nodes/Trato/webhook/secret';
-import { SECRET, contractToSign, startWebhookTestEnv, type WebhookTestEnv } from './helpers';
+import { SECRET, contractToSign, useWebhookTestEnv } from './helpers';
 
-let t: WebhookTestEnv;
-
-beforeAll(async () => {
-	t = await startWebhookTestEnv(__filename);
-});
-afterAll(async () => {
-	await t.close();
-});
+const t = useWebhookTestEnv(__filename);
 
 const payloadFor = (contractId: string) => ({
 	contractid: contractId,

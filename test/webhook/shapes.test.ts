@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * What TRATO may send (trato-notes "What TRATO answers": a production receiver reads only `contractid` and
  * `externalId`): deliveries without `event` (the sandbox's default), told apart by the URL of the event's slot;
@@ -16,28 +16,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	SECRET,
-	contractToSign,
-	eventUrl,
-	startWebhookTestEnv,
-	type WebhookTestEnv,
-} from './helpers';
+import { SECRET, contractToSign, eventUrl, useWebhookTestEnv } from './helpers';
 import type { WebhookServer } from '../../test-support/harness/webhook';
 
-let t: WebhookTestEnv;
-
-beforeAll(async () => {
-	t = await startWebhookTestEnv(__filename);
-});
-afterAll(async () => {
-	await t.close();
-});
-afterEach(() => {
-	t.env.sb.control.setVariants([]);
-	t.env.sb.control.webhooks.unsubscribe();
-	t.env.sb.control.webhooks.clearDeliveries();
-});
+const t = useWebhookTestEnv(__filename);
 
 const items = (server: WebhookServer): IDataObject[] =>
 	server.executions.map((x) => x.items[0].json);

@@ -7,26 +7,14 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * Include Contract Status: the contract's current status read through the API (spec 4.3) after TRATO has been
  * answered; a failed read is put on the item and the event is kept; without the option nothing is requested.
  */
-import { SECRET, contractToSign, startWebhookTestEnv, type WebhookTestEnv } from './helpers';
+import { SECRET, contractToSign, useWebhookTestEnv } from './helpers';
 
-let t: WebhookTestEnv;
-
-beforeAll(async () => {
-	t = await startWebhookTestEnv(__filename);
-});
-afterAll(async () => {
-	await t.close();
-});
-afterEach(() => {
-	t.env.sb.control.setRequestHook(undefined);
-	t.env.sb.control.clearFaults();
-	t.env.sb.control.webhooks.unsubscribe();
-});
+const t = useWebhookTestEnv(__filename);
 
 const statusRequests = (mark: number) =>
 	t.env.nodeRequests(mark).filter((r) => r.path.startsWith('/api/contract/status/'));

@@ -123,6 +123,12 @@ export const documentSourceField: INodeProperties = {
 	noDataExpression: true,
 	options: [
 		{
+			name: 'File URL',
+			value: 'url',
+			description:
+				'A PDF or Word (.docx) file downloaded from a web address, such as a presigned S3 or Google Cloud Storage link; whether it is a PDF or Word is told from the file',
+		},
+		{
 			name: 'PDF',
 			value: 'pdf',
 			description: 'A PDF file from an input binary field (kept exactly as it is)',
@@ -141,6 +147,27 @@ export const documentSourceField: INodeProperties = {
 	],
 	default: 'template',
 	description: 'What the contract is made from',
+};
+
+/** The address of a File URL source (helpers/fileUrl.ts reads and checks it; an AI agent can fill it). */
+export const fileUrlField: INodeProperties = {
+	displayName: 'File URL',
+	name: 'fileUrl',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'e.g. https://files.example.com/lease.pdf',
+	description:
+		'Web address (https:// or http://) of the PDF or Word (.docx) file, e.g. a presigned S3, Google Cloud Storage or Drive download link. n8n downloads it without your TRATO credential, up to Max File Size (in Options); a web page, an image or a legacy .doc file is refused before anything reaches TRATO. A Word file is converted to PDF by TRATO.',
+	displayOptions: { show: { source: ['url'] } },
+};
+
+/** Max File Size (MB) in a Create operation's Options: the limit of a File URL download, shown for that source only. */
+export const fileUrlMaxSizeOption: INodeProperties = {
+	...maxFileSizeOption,
+	description:
+		'Largest file the node downloads from the File URL, in megabytes; a larger one fails with an error before anything reaches TRATO (n8n holds the file in memory to send it)',
+	displayOptions: { show: { '/source': ['url'] } },
 };
 
 /** Shown before a Word file is sent: the service converts it, and the PDF signers see can differ from the file. */

@@ -1,6 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { shownFileUrl } from '../helpers/fileUrl';
 import { redactUrl } from './redact';
 
 /**
@@ -10,26 +11,32 @@ import { redactUrl } from './redact';
 
 /** What these functions read of a request (pipeline.ts `Outgoing`). */
 interface Destination {
-	target: 'api' | 'file';
+	target: 'api' | 'file' | 'foreign';
 	address: string;
 	itemIndex?: number;
 }
 
-/** The first address: a path on the Base URL (API), or the file address the API returned (absolute or relative). */
+/**
+ * The first address: a path on the Base URL (API), the file address the API returned (absolute or relative), or a
+ * user's File URL (absolute only: helpers/fileUrl.ts checked it, and it is never read relative to TRATO's address).
+ */
 export function firstUrl(node: INode, out: Destination, credentials: { baseUrl: string }): URL {
 	if (out.target === 'api') {
 		return new URL(`${credentials.baseUrl}${out.address.startsWith('/') ? '' : '/'}${out.address}`);
 	}
 	try {
-		const url = new URL(out.address, `${credentials.baseUrl}/`);
+		const url =
+			out.target === 'foreign'
+				? new URL(out.address)
+				: new URL(out.address, `${credentials.baseUrl}/`);
 		if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
 		return url;
 	} catch {
-		throw new NodeOperationError(
-			node,
-			`The file address "${redactUrl(String(out.address))}" is not a valid http(s) URL`,
-			{ itemIndex: out.itemIndex },
-		);
+		// a user's File URL is never repeated (its path may be a shared link's key: api-notes F2)
+		const shown = out.target === 'foreign' ? '' : ` "${redactUrl(String(out.address))}"`;
+		throw new NodeOperationError(node, `The file address${shown} is not a valid http(s) URL`, {
+			itemIndex: out.itemIndex,
+		});
 	}
 }
 
@@ -42,6 +49,13 @@ export function followRedirect(
 	origin: string,
 ) {
 	const target = new URL(location, from);
+	if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+		throw new NodeOperationError(
+			node,
+			`The file address redirected to a ${target.protocol.slice(0, -1)} address; the node follows web (http, https) addresses only`,
+			{ itemIndex: out.itemIndex },
+		);
+	}
 	if (out.target === 'api' && target.origin !== origin) {
 		throw new NodeOperationError(
 			node,
@@ -54,4 +68,10 @@ export function followRedirect(
 		);
 	}
 	return target;
+}
+
+/** How a request's address appears in an error: the API path, a file address without its query, a File URL's origin. */
+export function shownAddress(target: Destination['target'], url: URL): string {
+	if (target === 'api') return url.pathname;
+	return target === 'foreign' ? shownFileUrl(url) : redactUrl(url.toString());
 }

@@ -35,11 +35,14 @@ export function discard(body: unknown): void {
 /**
  * The answer's bytes, at most `limit` of them: `complete` is false when the answer had more (the stream is closed at
  * that point, so at most `limit` bytes and one chunk were ever held). A stream that breaks off mid-answer throws, as
- * a network error does.
+ * a network error does. With `expected` (its `Content-Length`, within the limit) the bytes are copied into one buffer
+ * of that size as they arrive, so the file is never held twice (chunks, then their concatenation); an answer longer
+ * than announced (e.g. decompressed) goes on in chunks.
  */
 export async function readLimited(
 	body: unknown,
 	limit: number,
+	expected?: number,
 ): Promise<{ bytes: Buffer; complete: boolean }> {
 	if (!isByteStream(body)) {
 		const bytes =
@@ -50,19 +53,28 @@ export async function readLimited(
 					: Buffer.from(body as ArrayBuffer);
 		return { bytes: bytes.subarray(0, limit), complete: bytes.length <= limit };
 	}
+	let whole =
+		expected && Number.isSafeInteger(expected) && expected <= limit
+			? Buffer.allocUnsafe(expected)
+			: undefined;
 	const chunks: Buffer[] = [];
 	let size = 0;
 	for await (const chunk of body) {
 		const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+		if (whole && size + bytes.length > whole.length) {
+			chunks.push(whole.subarray(0, size));
+			whole = undefined;
+		}
 		if (size + bytes.length > limit) {
 			chunks.push(bytes.subarray(0, limit - size));
 			body.destroy();
 			return { bytes: Buffer.concat(chunks, limit), complete: false };
 		}
-		chunks.push(bytes);
+		if (whole) bytes.copy(whole, size);
+		else chunks.push(bytes);
 		size += bytes.length;
 	}
-	return { bytes: Buffer.concat(chunks, size), complete: true };
+	return { bytes: whole ? whole.subarray(0, size) : Buffer.concat(chunks, size), complete: true };
 }
 
 const inMb = (bytes: number) => `${Number((bytes / MEGABYTE).toPrecision(3))} MB`;
@@ -123,6 +135,6 @@ export async function readFileAnswer(
 		discard(response.body);
 		return { over: { announced } };
 	}
-	const read = await readLimited(response.body, maxBytes);
+	const read = await readLimited(response.body, maxBytes, announced || undefined);
 	return read.complete ? { body: read.bytes } : { over: {} };
 }

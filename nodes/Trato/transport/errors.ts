@@ -58,7 +58,7 @@ function rawText(body: string): string {
 }
 
 /** The answer's texts, read as TRATO's error page says: `error`, then `message`, then the raw text. */
-function apiErrorText(body: unknown): { error?: string; message?: string } {
+export function apiErrorText(body: unknown): { error?: string; message?: string } {
 	if (!body || typeof body !== 'object') {
 		const text = typeof body === 'string' ? rawText(body) : '';
 		return text ? { message: text } : {};

@@ -7,3 +7,4 @@ export { FileTooLargeError } from './body';
 export { download } from './download';
 export { MAX_PER_PAGE, requestAllPages, requestPage } from './paging';
 export { request, requestFile } from './request';
+export { fetchForeignFile, type ForeignFile } from './foreignFile';

@@ -7,14 +7,16 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { webAppAddress } from '../helpers/environment';
+import { linkSecrets } from '../helpers/fileUrl';
 import { USER_AGENT } from '../helpers/version';
 import type { RetryPolicy } from './catalogue';
 import type { TratoContext } from './credentials';
 import { assertTokenUsable, getCredentials, sendAuthenticated } from './credentials';
 import { authenticateRefusal } from './authenticate';
-import { firstUrl, followRedirect } from './addresses';
+import { firstUrl, followRedirect, shownAddress } from './addresses';
 import { discard, lowerCaseHeaders, readFileAnswer, tooLarge } from './body';
 import { buildApiError, networkErrorCode } from './errors';
+import { foreignFileError } from './fileUrlError';
 import { redactUrl } from './redact';
 import { retryDelay, shouldRetry, transportSettings } from './retry';
 import { loginFailure } from './login';
@@ -29,8 +31,11 @@ import { sessionSettings, usesSession } from './session';
 
 export interface Outgoing {
 	method: IHttpRequestMethods;
-	/** `api`: a path on the Base URL. `file`: a file address the API returned (absolute, or relative to it). */
-	target: 'api' | 'file';
+	/**
+	 * `api`: a path on the Base URL. `file`: a file address the API returned (absolute, or relative to it). `foreign`:
+	 * a File URL a user or an AI agent gave: no hop is ever authenticated, not even on the API's origin.
+	 */
+	target: 'api' | 'file' | 'foreign';
 	/** The API path (already filled by `fillPath`) or the file address. */
 	address: string;
 	qs?: IDataObject;
@@ -69,10 +74,12 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 	const credentials = await getCredentials.call(this);
 	const node = this.getNode();
 	let url = firstUrl(node, out, credentials);
-	const where = () => (out.target === 'api' ? url.pathname : redactUrl(url.toString()));
+	const where = () => shownAddress(out.target, url);
+	/** A file address's query (a File URL's path too) may hold a signature: removed from what its host answers. */
+	const urlSecrets = new Set<string>();
 	const failure = () => ({
 		method: out.method,
-		secrets: credentials.secrets,
+		secrets: [...credentials.secrets, ...urlSecrets],
 		itemIndex: out.itemIndex,
 		webApp: webAppAddress(credentials.raw),
 	});
@@ -90,7 +97,9 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 
 	for (let attempt = 1; ; attempt++) {
 		if (url.origin !== credentials.origin) leftVia ??= url.origin;
-		const authenticated = leftVia === undefined;
+		if (out.target !== 'api')
+			for (const part of linkSecrets(url, out.target === 'foreign')) urlSecrets.add(part);
+		const authenticated = out.target !== 'foreign' && leftVia === undefined;
 		const request: IHttpRequestOptions = {
 			method: out.method,
 			url: url.toString(),
@@ -124,7 +133,7 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 				path: where(),
 				hint: out.target === 'api' ? out.hint : undefined,
 				attempts: attempt,
-				fileHost: out.target === 'file' ? url.origin : undefined,
+				fileHost: out.target === 'api' ? undefined : url.origin,
 			});
 		};
 
@@ -189,7 +198,7 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 				continue;
 			}
 			if ('over' in read) {
-				throw tooLarge(node, out.itemIndex, url.toString(), maxBytes, read.over.announced);
+				throw tooLarge(node, out.itemIndex, where(), maxBytes, read.over.announced);
 			}
 			body = read.body;
 		}
@@ -210,7 +219,7 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 			continue;
 		}
 		if (status >= 400 || refused) {
-			throw buildApiError(node, {
+			throw (out.target === 'foreign' ? foreignFileError : buildApiError)(node, {
 				...failure(),
 				status,
 				body,

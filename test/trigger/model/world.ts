@@ -7,7 +7,7 @@
 	@n8n/community-nodes/no-dangerous-functions: "off",
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
-	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (README → Lint). */
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * The model check's truth and oracle: the true history of every contract of a schedule (what the sandbox did, tick
  * by tick), what the trigger emitted and remembered, and the check that compares them.
@@ -167,7 +167,7 @@ export class World {
 }
 
 /**
- * The clock assumption the trigger states (README, "Limits of polling"; trigger/watermark.ts), checked on the true
+ * The clock assumption the trigger states (docs/trigger.md, "Limits of polling"; trigger/watermark.ts), checked on the true
  * history: a contract is never dated both before the whole second an hour (CLOCK_TOLERANCE_MS) before n8n's clock
  * at a poll that started before it was created, and before a contract created earlier that was dated up to that
  * clock. So the service's clock may run ahead of n8n's by any amount, be set back to within the hour, or run
@@ -270,7 +270,7 @@ export function check(
 			problems.push(`${e.eventId}: status not watched`);
 	}
 
-	// 2. a workflow that skips eventIds it has already processed (as the README advises) loses nothing: an
+	// 2. a workflow that skips eventIds it has already processed (as the README and docs/trigger.md advise) loses nothing: an
 	// eventId delivered again names the same occurrence of that status, or one that no poll could tell apart
 	const processed = new Map<string, EmittedEvent>();
 	for (const e of all) if (!processed.has(e.eventId)) processed.set(e.eventId, e);
@@ -290,7 +290,7 @@ export function check(
 		const mine = world.occurrences(e);
 		if (world.occurrences(first).some((k) => mine.includes(k))) continue;
 		// no poll between this delivery and the previous one of the same eventId: a change undone between two
-		// polls, which no poll could see (README, "Limits of polling")
+		// polls, which no poll could see (docs/trigger.md, "Limits of polling")
 		if (before && e.pollIndex - before.pollIndex <= 1) continue;
 		const covered = [...processed.values()].some(
 			(p) =>
@@ -345,7 +345,7 @@ export function check(
 					} else if (
 						// new since the baseline, from the true history (not from the trigger's own watermark); with a
 						// participant-status filter a contract may start matching later, and "new" is then the
-						// trigger's watermark rule (README)
+						// trigger's watermark rule (docs/trigger.md)
 						cfg.statusParticipant ? isNew(m, prev as TriggerState) : m.createdTick > lineage[0].a
 					) {
 						if (cfg.includeNew) expected.push(`${created} null→${s}`);

@@ -2,11 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { FILE_SLOT, jsonBodyWithFile } from '../../helpers/jsonBodyWithFile';
-import { readDocument } from '../../helpers/binary';
 import { requireCreatedId } from '../../helpers/answers';
 import { requireId, templateIdHint } from '../../helpers/validate';
 import {
 	documentSourceField,
+	fileUrlField,
+	fileUrlMaxSizeOption,
 	inputBinaryField,
 	wordConversionNotice,
 	optionsCollection,
@@ -14,6 +15,7 @@ import {
 } from '../../descriptions/common';
 import { request } from '../../transport';
 import { webApp } from '../../transport/records';
+import { type DocumentSource, readSourceDocument } from './documentSource';
 
 const properties: INodeProperties[] = [
 	documentSourceField,
@@ -23,8 +25,9 @@ const properties: INodeProperties[] = [
 			'The template the contract is made from. TRATO needs one also for a contract made from a PDF or Word file ("Template ID is required to create a new contract when the source is a template or document"). Pick it from the list, or copy its ID from the TRATO web app → "Mis Plantillas".',
 	},
 	{ ...inputBinaryField, displayOptions: { show: { source: ['pdf', 'word'] } } },
+	fileUrlField,
 	wordConversionNotice,
-	optionsCollection(),
+	optionsCollection(fileUrlMaxSizeOption),
 ];
 
 export const description = updateDisplayOptions(
@@ -33,7 +36,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const source = this.getNodeParameter('source', itemIndex) as 'template' | 'pdf' | 'word';
+	const source = this.getNodeParameter('source', itemIndex) as 'template' | DocumentSource;
 	// TRATO refuses a creation without a template ID whatever the source (trato-notes "Error answers")
 	const hint = templateIdHint(await webApp.call(this));
 	const templateId = requireId(
@@ -43,21 +46,25 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'Template',
 		source === 'template'
 			? hint
-			: `TRATO needs a template also for a contract made from a ${source === 'pdf' ? 'PDF' : 'Word'} file (it answers "Template ID is required to create a new contract when the source is a template or document."). ${hint}`,
+			: `TRATO needs a template also for a contract made from a ${{ pdf: 'PDF', word: 'Word', url: 'PDF or Word' }[source]} file (it answers "Template ID is required to create a new contract when the source is a template or document."). ${hint}`,
 	);
 	let body: IDataObject | Buffer;
 	const echo: IDataObject = { source, templateId };
 	if (source === 'template') {
 		body = { source: 'template', templateid: templateId };
 	} else {
-		const field = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
-		const file = await readDocument(this, itemIndex, field, source);
+		const file = await readSourceDocument(this, itemIndex, source);
 		// JSON built as one Buffer: a large file costs its Base64 once, not three times (bench/README.md, group 3)
 		body = jsonBodyWithFile(
-			{ source: 'document', templateid: templateId, document: { type: source, data: FILE_SLOT } },
+			{
+				source: 'document',
+				templateid: templateId,
+				document: { type: file.type, data: FILE_SLOT },
+			},
 			file.buffer,
 		);
 		if (file.fileName) echo.fileName = file.fileName;
+		if (source === 'url') echo.documentType = file.type;
 	}
 	const response = await request.call(
 		this,

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readDocument } from '../../helpers/binary';
 import { configurationBody } from '../../helpers/configurationBody';
 import { answeredParticipants, createdParticipants, requireCreatedId } from '../../helpers/answers';
 import { explainCreateV2Error, jsonArray, peopleFromFields } from '../../helpers/createV2Request';
@@ -10,6 +9,8 @@ import { signingLinksFrom } from '../../helpers/signingLinks';
 import { requireTemplateId } from '../../helpers/validate';
 import type { ParticipantVariables } from '../../helpers/variables';
 import {
+	fileUrlField,
+	fileUrlMaxSizeOption,
 	inputBinaryField,
 	wordConversionNotice,
 	optionsCollection,
@@ -29,6 +30,7 @@ import {
 	webApp,
 } from '../../transport/records';
 import { perVersion } from '../versions';
+import { type DocumentSource, readSourceDocument } from './documentSource';
 
 const properties: INodeProperties[] = [
 	{
@@ -45,10 +47,11 @@ const properties: INodeProperties[] = [
 	createV2TemplateNotice,
 	{ ...templateIdLocator, displayOptions: { show: { source: ['template'] } } },
 	{ ...inputBinaryField, displayOptions: { show: { source: ['pdf', 'word'] } } },
+	fileUrlField,
 	wordConversionNotice,
 	...createV2SettingsFields,
 	...createV2PeopleFields,
-	optionsCollection(),
+	optionsCollection(fileUrlMaxSizeOption),
 ];
 
 export const description = updateDisplayOptions(
@@ -90,17 +93,19 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	body.participants = people.participants;
 	if (people.spectators.length) body.spectators = people.spectators;
 
-	const source = this.getNodeParameter('source', itemIndex) as 'template' | 'pdf' | 'word';
+	const source = this.getNodeParameter('source', itemIndex) as 'template' | DocumentSource;
 	let sent: IDataObject | Buffer = body;
+	let documentType: string | undefined;
 	if (source === 'template') {
 		body.templateid = requireTemplateId(this, itemIndex, await webApp.call(this));
 	} else {
-		const file = await readDocument(this, itemIndex, get('binaryPropertyName', 'data'), source);
+		const file = await readSourceDocument(this, itemIndex, source);
+		if (source === 'url') documentType = file.type;
 		// one Buffer for the whole JSON: a large file costs its Base64 once (bench/README.md, group 3)
 		sent = jsonBodyWithFile(
 			{ ...body, file: FILE_SLOT },
 			file.buffer,
-			`data:${FILE_MIME[source]};base64,`,
+			`data:${FILE_MIME[file.type]};base64,`,
 		);
 	}
 	let response: IDataObject;
@@ -127,6 +132,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const output: IDataObject = { contractId, ...response };
 	delete output.contract; // read into contractId and participants
 	if (name) output.name = name;
+	if (documentType) output.documentType = documentType;
 	output.participantCount = people.participants.length;
 	output.spectatorCount = people.spectators.length;
 	let listed: ParticipantVariables[] = [];
