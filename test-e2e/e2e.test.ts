@@ -486,6 +486,59 @@ for (const major of MAJORS) {
 			}
 		});
 
+		test("README's first workflow: Manual Trigger → HTTP Request (File) → TRATO Contract → Create With Signers (PDF, no notification, signing links), and its File URL variant", async () => {
+			const pdf = readFileSync(join(EXAMPLES, 'files', 'service-agreement.pdf'));
+			const files = await startFileServer({
+				'/lease.pdf': { body: pdf, contentType: 'application/pdf' },
+			});
+			try {
+				const workflow = firstWorkflow(major, `${files.url}/lease.pdf`);
+				await e.importWorkflow(workflow);
+				// the contract's name is dated in the workflow's time zone (UTC here): today, read around the run
+				const days = [new Date().toISOString().slice(0, 10)];
+				const out = await e.execute(workflow.id);
+				const run = assertSucceeded(out);
+				days.push(new Date().toISOString().slice(0, 10));
+
+				for (const node of ['TRATO', 'TRATO (File URL)']) {
+					const items = nodeOutput(run, node);
+					assert.equal(items.length, 1, `${node}: one item`);
+					const out = items[0].json as Record<string, any>;
+					// step 4: contractId, the contract's status and participants with participantId, e-mail, name, signUrl
+					assert.equal(typeof out.contractId, 'string', `${node}: contractId`);
+					const contract = e.sb.control.getContract(out.contractId);
+					assert.ok(contract, `${node}: the contract exists in the sandbox`);
+					assert.equal(out.status, contract.status, `${node}: the contract's status`);
+					assert.equal(out.statusLabel, 'Pending Signature');
+					assert.ok(days.map((d) => `Lease ${d}`).includes(contract.name), contract.name);
+					assert.equal(out.participants.length, 1);
+					const [participant] = out.participants;
+					assert.equal(participant.participantId, contract.participants[0]._id);
+					assert.equal(participant.email, 'ana.lopez@example.com');
+					assert.match(String(participant.name), /^Ana\b/);
+					assert.equal(
+						participant.signUrl,
+						`${e.sb.baseUrl}/sign/${contract._id}/${contract.participants[0].signToken}`,
+					);
+					// and TRATO has the contract with the PDF, byte for byte
+					const stored = await fetch(`${e.sb.baseUrl}/uploads/${contract.documentFileId}`, {
+						headers: { apikey: e.sb.apiKey },
+					});
+					assert.ok(
+						Buffer.from(await stored.arrayBuffer()).equals(pdf),
+						`${node}: TRATO holds the PDF`,
+					);
+				}
+				// the HTTP Request node and the File URL source each fetched the PDF once
+				assert.deepEqual(
+					files.requests.map((r) => r.url),
+					['/lease.pdf', '/lease.pdf'],
+				);
+			} finally {
+				await files.close();
+			}
+		});
+
 		test('Simplify: Contract Get / Get Many and Participant Get simplified at 1.1, every field at version 1 (saved nodes)', async () => {
 			const email = `simplify.${major}@example.com`;
 			const contract = e.sb.control.createContract({
@@ -952,6 +1005,74 @@ function fileUrlWorkflow(major: N8nMajor, urls: { word: string; pdf: string }): 
 			'Create from Word URL': {
 				main: [[{ node: 'Create with signers from PDF URL', type: 'main', index: 0 }]],
 			},
+		},
+	};
+}
+
+/**
+ * README → "Your first workflow", as a user builds it in the editor: Manual Trigger → HTTP Request (Response Format:
+ * File) → TRATO, Contract → Create With Signers (Source PDF, Input Binary Field `data`, a dated Contract Name, one
+ * participant, Notification Type None, Return Signing Links on); and the README's variant in parentheses, Source
+ * File URL without the HTTP Request node, on a second branch of the same trigger.
+ */
+function firstWorkflow(major: N8nMajor, pdfUrl: string): Workflow {
+	const trato = (name: string, x: number, y: number, source: Record<string, unknown>) => ({
+		id: `fw-${name}`,
+		name,
+		type: NODE_TYPE,
+		typeVersion: 1.1,
+		position: [x, y],
+		parameters: {
+			resource: 'contract',
+			operation: 'createV2',
+			name: "=Lease {{ $now.toFormat('yyyy-MM-dd') }}",
+			...source,
+			notificationType: 'none',
+			showSignLinks: true,
+			signers: {
+				signer: [{ name: 'Ana', lastName: 'López', email: 'ana.lopez@example.com' }],
+			},
+		},
+		credentials: { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+	});
+	return {
+		id: `tratoFirstWf${major}000`,
+		name: "E2E: README's first workflow",
+		active: false,
+		settings: { executionOrder: 'v1', timezone: 'UTC' },
+		nodes: [
+			{
+				id: 'fw-start',
+				name: 'Manual Trigger',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'fw-http',
+				name: 'HTTP Request',
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				position: [200, 0],
+				parameters: {
+					url: pdfUrl,
+					options: { response: { response: { responseFormat: 'file' } } },
+				},
+			},
+			trato('TRATO', 400, 0, { source: 'pdf', binaryPropertyName: 'data' }),
+			trato('TRATO (File URL)', 200, 200, { source: 'url', fileUrl: pdfUrl }),
+		],
+		connections: {
+			'Manual Trigger': {
+				main: [
+					[
+						{ node: 'HTTP Request', type: 'main', index: 0 },
+						{ node: 'TRATO (File URL)', type: 'main', index: 0 },
+					],
+				],
+			},
+			'HTTP Request': { main: [[{ node: 'TRATO', type: 'main', index: 0 }]] },
 		},
 	};
 }
