@@ -636,7 +636,7 @@ for (const major of MAJORS) {
 			);
 			assert.equal(
 				error.message,
-				'Email "luis.ortega(at)example.com" is not a valid e-mail address',
+				'Email "luis.ortega(at)example.com" is not a valid email address',
 			);
 			assert.equal(error.description, 'Use an address such as ana@example.com.');
 			assert.equal(out.run?.data.resultData.lastNodeExecuted, 'Name the signers');
