@@ -17,7 +17,7 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { OPERATIONS } from '../../nodes/Trato/actions/node.type';
+import { RESOURCES } from '../../nodes/Trato/actions/resources';
 import { binaryBuffer, type TestItem } from '../../test-support/harness';
 import {
 	byId,
@@ -174,8 +174,10 @@ async function measure(typeVersion: number): Promise<Record<string, string[]>> {
 	return sizes;
 }
 
-const EVERY_OPERATION = Object.entries(OPERATIONS)
-	.flatMap(([resource, operations]) => operations.map((operation) => `${resource}.${operation}`))
+const EVERY_OPERATION = Object.entries(RESOURCES)
+	.flatMap(([resource, { operations }]) =>
+		Object.keys(operations).map((operation) => `${resource}.${operation}`),
+	)
 	.sort();
 
 const overTen = (sizes: Record<string, string[]>) =>

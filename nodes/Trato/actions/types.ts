@@ -3,10 +3,13 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 
 /** What one operation file exports. The router owns the item loop, pairing and error handling. */
 export interface OperationModule {
+	/** The entry in its resource's Operation menu (name, stored value, description, action). */
+	option: INodePropertyOptions;
 	description: INodeProperties[];
 	/** Runs the operation for one input item; returns its output items (JSON objects or full items). */
 	execute(

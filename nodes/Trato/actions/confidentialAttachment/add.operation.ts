@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ATTACHMENT_ID_KEYS, firstText } from '../../helpers/answers';
@@ -7,6 +12,14 @@ import { attachmentFields } from '../../descriptions/attachment';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
 import { buildAttachmentBody } from '../../helpers/attachments';
 import { request } from '../../transport';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Add',
+	value: 'add',
+	description: 'Add a confidential attachment to a contract',
+	action: 'Add confidential attachment file to contract',
+};
 
 // Same body as participant attachments (spec 4.12 → 4.9): fields and body come from helpers/attachments.
 const show = { resource: ['confidentialAttachment'], operation: ['add'] };

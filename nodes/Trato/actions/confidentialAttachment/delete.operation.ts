@@ -1,9 +1,22 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
 import { request } from '../../transport';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Delete',
+	value: 'delete',
+	description: 'Delete a confidential attachment of a contract',
+	action: 'Delete confidential attachment of contract',
+};
 
 const properties: INodeProperties[] = [
 	contractIdLocator,

@@ -1,4 +1,13 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
 import { contractAction } from './contractAction';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Cancel',
+	value: 'cancel',
+	description: 'Cancel a contract that is not yet signed by everyone',
+	action: 'Cancel contract not fully signed yet',
+};
 
 export const { description, execute } = contractAction({
 	operation: 'cancel',

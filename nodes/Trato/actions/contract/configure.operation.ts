@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
@@ -6,6 +11,14 @@ import { contractIdLocator, optionsCollection } from '../../descriptions/common'
 import { configurationFields } from '../../descriptions/configure';
 import { configurationBody } from '../../helpers/configurationBody';
 import { request } from '../../transport';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Configure',
+	value: 'configure',
+	description: 'Set name, language, notifications, signature type, expiry and more before signing',
+	action: 'Set contract name and signing options',
+};
 
 const properties: INodeProperties[] = [
 	contractIdLocator,

@@ -4,10 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { requireId } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
 import { request } from '../../transport';
-import type { OperationOf } from '../node.type';
 
 export interface ContractActionSpec {
-	operation: OperationOf<'contract'>;
+	/** The operation's stored value (its `option.value`). */
+	operation: string;
 	/** The catalogue endpoint: one that needs only the contract ID. */
 	endpoint: 'contractArchive' | 'contractCancel' | 'contractRemind' | 'shield2Stamp';
 	/** Added to the error's description when the API refuses the request. */

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { FILE_SLOT, jsonBodyWithFile } from '../../helpers/jsonBodyWithFile';
@@ -16,6 +21,14 @@ import {
 import { request } from '../../transport';
 import { webApp } from '../../transport/records';
 import { type DocumentSource, readSourceDocument } from './documentSource';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Create',
+	value: 'create',
+	description: 'Create a contract from a template, a PDF or a Word file',
+	action: 'Create draft contract from template or file',
+};
 
 const properties: INodeProperties[] = [
 	documentSourceField,

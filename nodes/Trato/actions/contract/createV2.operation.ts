@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { configurationBody } from '../../helpers/configurationBody';
@@ -31,6 +36,15 @@ import {
 } from '../../transport/records';
 import { perVersion } from '../versions';
 import { type DocumentSource, readSourceDocument } from './documentSource';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Create With Signers',
+	value: 'createV2',
+	description:
+		'Create a contract with its participants, signature boxes and spectators in a single call (TRATO Create V2)',
+	action: 'Create contract and send it to its signers',
+};
 
 const properties: INodeProperties[] = [
 	{

@@ -1,10 +1,23 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { fileNameFromDisposition, maxFileBytes, requireFieldName } from '../../helpers/files';
 import { requireId } from '../../helpers/validate';
 import { contractIdLocator, maxFileSizeOption, optionsCollection } from '../../descriptions/common';
 import { requestFile } from '../../transport';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Download Package',
+	value: 'downloadPackage',
+	description: 'Download all documents of a contract as one zip file',
+	action: 'Download all contract documents as zip file',
+};
 
 const properties: INodeProperties[] = [
 	contractIdLocator,

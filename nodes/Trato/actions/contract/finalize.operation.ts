@@ -3,6 +3,7 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
@@ -13,6 +14,14 @@ import { contractIdLocator, maxFileSizeOption, optionsCollection } from '../../d
 import { signedFileFields } from '../../descriptions/signedFiles';
 import { request } from '../../transport';
 import { ItemFiles, signedFileFieldNames } from './signedFiles';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Finalize',
+	value: 'finalize',
+	description: 'Finalize a signed contract',
+	action: 'Finalize contract everyone has signed',
+};
 
 const properties: INodeProperties[] = [
 	contractIdLocator,

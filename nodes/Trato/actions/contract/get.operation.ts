@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { simplifyContract } from '../../helpers/simplify';
@@ -7,6 +12,14 @@ import { requireId } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection, simplifyField } from '../../descriptions/common';
 import { request } from '../../transport';
 import { perVersion } from '../versions';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Get',
+	value: 'get',
+	description: 'Get the status record of a contract',
+	action: 'Get contract status and details by ID',
+};
 
 const properties: INodeProperties[] = [
 	contractIdLocator,

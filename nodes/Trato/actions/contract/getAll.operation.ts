@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestAllPages } from '../../transport';
@@ -9,6 +14,14 @@ import { contractFilterFields } from '../../descriptions/listFilters';
 import { contractFilterQuery, resultLimit } from '../../helpers/listQuery';
 import { simplifyContract } from '../../helpers/simplify';
 import { perVersion } from '../versions';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	description: 'List contracts with filters',
+	action: 'Get many contracts with status and signer filters',
+};
 
 const properties: INodeProperties[] = [
 	returnAll,

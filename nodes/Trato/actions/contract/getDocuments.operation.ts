@@ -3,6 +3,7 @@ import type {
 	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
@@ -13,6 +14,14 @@ import { contractIdLocator, maxFileSizeOption, optionsCollection } from '../../d
 import { signedFileFields } from '../../descriptions/signedFiles';
 import { request } from '../../transport';
 import { ItemFiles, signedFileFieldNames } from './signedFiles';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Get Signed Documents',
+	value: 'getDocuments',
+	description: 'Get the signed contract, NOM-151 certificate and videos, optionally as files',
+	action: 'Get signed PDF and NOM-151 certificate',
+};
 
 const properties: INodeProperties[] = [
 	contractIdLocator,

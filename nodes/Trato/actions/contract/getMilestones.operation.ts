@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { firstText } from '../../helpers/answers';
@@ -6,6 +11,14 @@ import { requireId } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
 import { request } from '../../transport';
 import { unwrapList } from '../../transport/shapes';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Get Milestones',
+	value: 'getMilestones',
+	description: 'Get the milestones of a contract',
+	action: 'Get planned milestones of contract',
+};
 
 const properties: INodeProperties[] = [
 	contractIdLocator,

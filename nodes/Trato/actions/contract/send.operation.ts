@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { signingLinksFrom, signingLinksOfRecords } from '../../helpers/signingLinks';
@@ -7,6 +12,14 @@ import { contractIdLocator, optionsCollection } from '../../descriptions/common'
 import { request } from '../../transport';
 import { learnFor, recallFor } from '../../transport/learned';
 import { participantContacts } from '../../transport/records';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Send for Signature',
+	value: 'send',
+	description: 'Send a contract to all participants for signature',
+	action: 'Send contract to its signers by email to sign',
+};
 
 const properties: INodeProperties[] = [
 	contractIdLocator,

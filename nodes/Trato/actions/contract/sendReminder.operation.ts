@@ -1,4 +1,13 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
 import { contractAction } from './contractAction';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Send Reminder',
+	value: 'sendReminder',
+	description: 'Email a reminder to participants who have not signed yet',
+	action: 'Email reminder to signers who have not signed yet',
+};
 
 export const { description, execute } = contractAction({
 	operation: 'sendReminder',

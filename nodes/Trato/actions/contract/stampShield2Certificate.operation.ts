@@ -1,4 +1,14 @@
+import type { INodePropertyOptions } from 'n8n-workflow';
 import { contractAction } from './contractAction';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Stamp Shield-2 Certificate',
+	value: 'stampShield2Certificate',
+	description:
+		'Stamp a Shield-2 certificate (needs Signature Type "Shield-2 Certificate" and Shield-2 credits)',
+	action: 'Stamp paid shield certificate on contract',
+};
 
 export const { description, execute } = contractAction({
 	operation: 'stampShield2Certificate',

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readInputFile } from '../../helpers/binary';
@@ -6,6 +11,14 @@ import { buildMultipart } from '../../helpers/multipart';
 import { requireId } from '../../helpers/validate';
 import { contractIdLocator, inputBinaryField, optionsCollection } from '../../descriptions/common';
 import { request } from '../../transport';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Validate NOM-151 Certificate',
+	value: 'validateNom151',
+	description: 'Check a NOM-151 certificate file against a contract',
+	action: 'Check NOM-151 certificate file against contract',
+};
 
 const properties: INodeProperties[] = [
 	contractIdLocator,

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { fail, requireId } from '../../helpers/validate';
@@ -6,6 +11,14 @@ import { contractIdLocator, optionsCollection } from '../../descriptions/common'
 import { asText, findCreated, propertyOutput } from '../../helpers/customProperties';
 import { listProperties } from '../../transport/records';
 import { request } from '../../transport';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Create',
+	value: 'create',
+	description: 'Add one or more name/value properties to a contract',
+	action: 'Add custom name and value properties to contract',
+};
 
 const properties: INodeProperties[] = [
 	contractIdLocator,

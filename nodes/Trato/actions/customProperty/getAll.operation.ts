@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
@@ -6,6 +11,14 @@ import { contractIdLocator, limit, optionsCollection, returnAll } from '../../de
 import { propertyOutput } from '../../helpers/customProperties';
 import { resultLimit } from '../../helpers/listQuery';
 import { listProperties } from '../../transport/records';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	description: 'Get the custom properties of a contract',
+	action: 'Get many custom properties of contract',
+};
 
 const properties: INodeProperties[] = [
 	contractIdLocator,

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readUpdate, requireSomethingToUpdate } from '../../helpers/update';
@@ -8,6 +13,14 @@ import { propertyIdLocator } from '../../descriptions/customProperty';
 import { asText, propertyOutput } from '../../helpers/customProperties';
 import { listProperties } from '../../transport/records';
 import { request } from '../../transport';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	description: 'Change the name or value of a custom property',
+	action: 'Change name or value of custom property',
+};
 
 const properties: INodeProperties[] = [
 	contractIdLocator,

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ATTACHMENT_ID_KEYS, firstText } from '../../helpers/answers';
@@ -11,6 +16,14 @@ import {
 } from '../../descriptions/common';
 import { buildAttachmentBody } from '../../helpers/attachments';
 import { request } from '../../transport';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Add Attachment',
+	value: 'addAttachment',
+	description: 'Attach a PDF or Word file to a participant',
+	action: 'Attach file to participant of contract',
+};
 
 const show = { resource: ['participant'], operation: ['addAttachment'] };
 

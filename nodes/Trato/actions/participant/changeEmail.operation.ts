@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireEmail, requireId } from '../../helpers/validate';
@@ -9,6 +14,14 @@ import {
 } from '../../descriptions/common';
 import { OBLIGATION_OPTIONS } from '../../descriptions/participant';
 import { request } from '../../transport';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Change Email',
+	value: 'changeEmail',
+	description: 'Change the email, phone and name of a participant of a contract in progress',
+	action: 'Change email or phone of signer after sending',
+};
 
 const forObligation = (obligation: string) => ({ show: { obligation: [obligation] } });
 

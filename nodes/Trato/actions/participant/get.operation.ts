@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
@@ -12,6 +17,14 @@ import { flattenParticipant } from '../../helpers/participants';
 import { simplifyParticipant } from '../../helpers/simplify';
 import { request } from '../../transport';
 import { hasField, onlyIn, perVersion, VERSION_ONLY } from '../versions';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Get',
+	value: 'get',
+	description: 'Get a participant of a contract',
+	action: 'Get participant of contract with their status',
+};
 
 const rawOutputOption: INodeProperties = {
 	displayName: 'Raw Output',

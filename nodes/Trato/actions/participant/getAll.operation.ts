@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
@@ -14,6 +19,14 @@ import { simplifyParticipant } from '../../helpers/simplify';
 import { requireId } from '../../helpers/validate';
 import { participantContacts } from '../../transport/records';
 import { perVersion } from '../versions';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	description: 'Get every participant of a contract, with their IDs, emails and statuses',
+	action: 'Get many participants of contract with their status',
+};
 
 const properties: INodeProperties[] = [
 	contractIdLocator,

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isImage, readInputFile } from '../../helpers/binary';
@@ -14,6 +19,14 @@ import { booleanField } from '../../descriptions/fieldBuilders';
 import { OBLIGATION_OPTIONS } from '../../descriptions/participant';
 import { normaliseRfc } from '../../helpers/participants';
 import { request } from '../../transport';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	description: 'Update a participant of a contract',
+	action: 'Set name and email of signer before sending',
+};
 
 const properties: INodeProperties[] = [
 	contractIdLocator,

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { firstText } from '../../helpers/answers';
@@ -6,6 +11,14 @@ import { fail } from '../../helpers/validate';
 import { redactUrl } from '../../transport/redact';
 import { optionsCollection } from '../../descriptions/common';
 import { request } from '../../transport';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Renew',
+	value: 'renew',
+	description: 'Replace a signing link with a new one',
+	action: 'Replace signing link of signer with new one',
+};
 
 const properties: INodeProperties[] = [
 	{

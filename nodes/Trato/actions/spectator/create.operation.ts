@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
@@ -7,6 +12,14 @@ import { spectatorFieldOptions } from '../../descriptions/spectator';
 import { assertNotParticipant, spectatorBody, spectatorOutput } from '../../helpers/spectators';
 import { listSpectators, participantContacts } from '../../transport/records';
 import { request } from '../../transport';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Create',
+	value: 'create',
+	description: 'Add a spectator (a viewer who does not sign) to a contract',
+	action: 'Add spectator who sees contract without signing',
+};
 
 const properties: INodeProperties[] = [
 	contractIdLocator,

@@ -1,10 +1,23 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
 import { spectatorIdLocator } from '../../descriptions/spectator';
 import { request } from '../../transport';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Delete',
+	value: 'delete',
+	description: 'Remove a spectator from a contract',
+	action: 'Remove spectator from contract',
+};
 
 const properties: INodeProperties[] = [contractIdLocator, spectatorIdLocator, optionsCollection()];
 

@@ -1,4 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readUpdate, requireSomethingToUpdate } from '../../helpers/update';
@@ -8,6 +13,14 @@ import { spectatorFieldOptions, spectatorIdLocator } from '../../descriptions/sp
 import { assertNotParticipant, spectatorBody, spectatorOutput } from '../../helpers/spectators';
 import { listSpectators, participantContacts } from '../../transport/records';
 import { request } from '../../transport';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	description: 'Change a spectator of a contract',
+	action: 'Update spectator of contract',
+};
 
 const FIELDS = ['name', 'email', 'phone', 'linkExpirationDate'] as const;
 

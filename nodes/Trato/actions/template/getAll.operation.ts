@@ -1,9 +1,22 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { limit, returnAll } from '../../descriptions/common';
 import { createdFromFilter, createdUntilFilter } from '../../descriptions/listFilters';
 import { dateRangeQuery, resultLimit } from '../../helpers/listQuery';
 import { listTemplates } from '../../transport/records';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	description: 'List templates with filters',
+	action: 'Get many templates to create contracts from',
+};
 
 const properties: INodeProperties[] = [
 	returnAll,

@@ -1,27 +1,5 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import type { OperationOf } from '../node.type';
-import type { OperationModule } from '../types';
+import { resourceOperations } from '../resourceOperations';
 import * as getAll from './getAll.operation';
 
-export const operations: Record<OperationOf<'template'>, OperationModule> = { getAll };
-
-export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['template'] } },
-		options: [
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				description: 'List templates with filters',
-				action: 'Get many templates to create contracts from',
-			},
-		],
-		default: 'getAll',
-	},
-	...getAll.description,
-];
+/** The resource's operations: its Operation menu, its fields and the router's map are built from this list. */
+export const { operations, description } = resourceOperations('template', 'getAll', [getAll]);

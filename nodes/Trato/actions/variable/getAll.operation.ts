@@ -1,9 +1,22 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
 import { getVariables } from '../../transport/records';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Get Many',
+	value: 'getAll',
+	description: 'Get the variables of every participant of a contract',
+	action: 'Get many variables of contract participants',
+};
 
 const properties: INodeProperties[] = [
 	contractIdLocator,

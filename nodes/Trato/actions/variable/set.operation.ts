@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { setVariablesFields } from '../../descriptions/variables';
@@ -7,6 +7,14 @@ import { VariablesBody } from '../../helpers/variablesBody';
 import type { VariableKind } from '../../helpers/variables';
 import { request } from '../../transport';
 import { getVariables } from '../../transport/records';
+
+/** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
+export const option: INodePropertyOptions = {
+	name: 'Set',
+	value: 'set',
+	description: 'Fill the variables (text, image, table) of a participant',
+	action: 'Fill template variables of participant',
+};
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['variable'], operation: ['set'] } },
