@@ -50,8 +50,7 @@ async function main(): Promise<void> {
 		'',
 		'Press Ctrl+C to stop.',
 	];
-	process.stdout.write(`${lines.filter((l, i) => l !== '' || lines[i - 1] !== '').join('\n')}\n`);
-
+	// before the banner: whoever reads "Press Ctrl+C to stop." may send the signal at once
 	let stopping = false;
 	const stop = (signal: string) => {
 		if (stopping) return;
@@ -70,6 +69,7 @@ async function main(): Promise<void> {
 	};
 	process.on('SIGINT', () => stop('SIGINT'));
 	process.on('SIGTERM', () => stop('SIGTERM'));
+	process.stdout.write(`${lines.filter((l, i) => l !== '' || lines[i - 1] !== '').join('\n')}\n`);
 }
 
 main().catch((error) => {
