@@ -13,16 +13,9 @@
  * Get Many's Created From (sent as `dateStart`), a date through Contract → Configure's expiry dates. A value
  * without a time zone is read in the workflow's time zone, also on the days clocks change.
  */
-import { byId, createPdfContract, type NodeTestEnv, startEnv } from '../helpers/env';
+import { byId, createPdfContract, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 /** Created From as the request sends it (dateStart), or the node's error. */
 async function createdFrom(dateStart: string, timezone: string) {

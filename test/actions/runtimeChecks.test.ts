@@ -17,16 +17,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { RESOURCES } from '../../nodes/Trato/actions/resources';
-import { byId, type NodeTestEnv, startEnv } from '../helpers/env';
+import { byId, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 /** Every operation whose fields include `name`, as [resource, operation]. */
 function operationsWith(name: string): Array<[string, string]> {

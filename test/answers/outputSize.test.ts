@@ -28,20 +28,14 @@ import {
 	PDF_MIME,
 	prepareForSending,
 	sendContract,
-	startEnv,
-	type NodeTestEnv,
+	useEnv,
 } from '../helpers/env';
 import { createV2Parameters, pdfItem } from './chain';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
+const env = useEnv(__filename);
+beforeAll(() => {
 	env.sb.control.setCredits({ shield1: 100, shield2: 100 });
 	env.sb.control.seed(20, { seed: 5 });
-});
-afterAll(async () => {
-	await env.close();
 });
 
 const file = (name: string, data: Buffer, mimeType = PDF_MIME): TestItem[] => [

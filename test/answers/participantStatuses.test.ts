@@ -17,15 +17,14 @@
  */
 import { Trato } from '../../nodes/Trato/Trato.node';
 import { TratoTrigger } from '../../nodes/Trato/TratoTrigger.node';
-import { startEnv, type NodeTestEnv } from '../helpers/env';
+import { useEnv } from '../helpers/env';
 import { decoded, emitted, listRequests, newSim } from '../trigger/helpers';
 
-let env: NodeTestEnv;
 let signed: string;
 let waiting: string;
 
-beforeAll(async () => {
-	env = await startEnv(__filename);
+const env = useEnv(__filename);
+beforeAll(() => {
 	const people = [
 		{ name: 'Ana', email: 'ana.status@example.com' },
 		{ name: 'Luis', email: 'luis.status@example.com' },
@@ -34,9 +33,6 @@ beforeAll(async () => {
 	env.sb.control.sign(a._id, { participantId: a.participants[0]._id });
 	signed = a._id; // Ana signed, Luis waits
 	waiting = env.sb.control.createContract({ status: 'SENT_TO_SIGN', participants: people })._id;
-});
-afterAll(async () => {
-	await env.close();
 });
 afterEach(() => {
 	env.sb.control.setVariants([]);

@@ -14,7 +14,7 @@
  * `success` (the node then reads the files from the signed documents record, 4.11), the earlier participant
  * statuses and link form. Every profile gives the same workflow result.
  */
-import { startEnv, type NodeTestEnv } from '../helpers/env';
+import { useEnv } from '../helpers/env';
 import {
 	carry,
 	createV2Parameters,
@@ -42,14 +42,7 @@ const PROFILES: Array<[string, string[]]> = [
 ];
 
 describe.each(PROFILES)('sandbox profile: %s', (_name, variants) => {
-	let env: NodeTestEnv;
-
-	beforeAll(async () => {
-		env = await startEnv(__filename, { variants });
-	});
-	afterAll(async () => {
-		await env.close();
-	});
+	const env = useEnv(__filename, { variants });
 
 	test('Create With Signers → Get', async () => {
 		const created = await step(env.creds, createV2Parameters, [pdfItem()]);

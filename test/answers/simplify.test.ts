@@ -18,23 +18,9 @@ import { NodeHelpers, type INodeParameters, type INodeProperties } from 'n8n-wor
 
 import { Trato } from '../../nodes/Trato/Trato.node';
 import { VERSION_DEFAULTS } from '../../nodes/Trato/actions/versions';
-import {
-	byId,
-	createTemplateContract,
-	LEASE,
-	participantsOf,
-	startEnv,
-	type NodeTestEnv,
-} from '../helpers/env';
+import { byId, createTemplateContract, LEASE, participantsOf, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 const OPERATIONS = [
 	['contract', 'get'],

@@ -17,17 +17,10 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { Trato } from '../../nodes/Trato/Trato.node';
 import { VERSION_DEFAULTS } from '../../nodes/Trato/actions/versions';
-import { fromList, LEASE, startEnv, type NodeTestEnv } from '../helpers/env';
+import { fromList, LEASE, useEnv } from '../helpers/env';
 import { createV2Parameters, pdfItem } from './chain';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 const sentBody = (mark: number, path: string) =>
 	env.nodeRequests(mark).find((r) => r.path === path)?.body as Record<string, any> | undefined;

@@ -15,14 +15,12 @@ import {
 	fixture,
 	fromList,
 	LEASE,
-	type NodeTestEnv,
 	PDF_MIME,
 	prepareForSending,
 	sendContract,
-	startEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
 const PDF = fixture('lease.pdf');
 const DOCX = fixture('services.docx');
 
@@ -32,12 +30,7 @@ const logged = (buffer: Buffer) => {
 	return `${b64.slice(0, 64)}…[${b64.length} chars]`;
 };
 
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 const add = (contractId: string, extra: Record<string, unknown> = {}) => ({
 	resource: 'confidentialAttachment',

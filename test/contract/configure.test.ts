@@ -15,20 +15,12 @@ import {
 	createTemplateContract,
 	fromList,
 	LEASE,
-	type NodeTestEnv,
 	prepareForSending,
 	sendContract,
-	startEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 const configure = (contractId: unknown, updateFields: Record<string, unknown>, items?: any[]) =>
 	env.run({ resource: 'contract', operation: 'configure', contractId, updateFields } as any, items);

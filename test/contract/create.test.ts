@@ -8,31 +8,16 @@
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
-import {
-	byId,
-	DOCX_MIME,
-	fixture,
-	fromList,
-	LEASE,
-	NDA,
-	type NodeTestEnv,
-	PDF_MIME,
-	startEnv,
-} from '../helpers/env';
+import { byId, DOCX_MIME, fixture, fromList, LEASE, NDA, PDF_MIME, useEnv } from '../helpers/env';
 import { binaryDataService, initN8nCore } from '../../test-support/harness';
 import { FILE_SLOT, jsonBodyWithFile } from '../../nodes/Trato/helpers/jsonBodyWithFile';
-
-let env: NodeTestEnv;
 
 beforeAll(async () => {
 	// The whole file runs with n8n's filesystem binary mode: the node must read files through
 	// getBinaryDataBuffer (item.binary.data only holds a reference in this mode).
 	await initN8nCore('filesystem');
-	env = await startEnv(__filename);
 });
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 const pdfItem = (field = 'data') => ({
 	binary: { [field]: { data: fixture('lease.pdf'), fileName: 'lease.pdf', mimeType: PDF_MIME } },

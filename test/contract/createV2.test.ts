@@ -14,26 +14,9 @@
  * URI included; Part 7's errors reach the user with TRATO's name and a sentence on what to fix.
  */
 import { CREATE_V2_ERRORS } from '../../nodes/Trato/helpers/createV2Errors';
-import {
-	byId,
-	DOCX_MIME,
-	fixture,
-	fromList,
-	LEASE,
-	NDA,
-	type NodeTestEnv,
-	PDF_MIME,
-	startEnv,
-} from '../helpers/env';
+import { byId, DOCX_MIME, fixture, fromList, LEASE, NDA, PDF_MIME, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 const pdfItem = {
 	binary: { data: { data: fixture('lease.pdf'), fileName: 'lease.pdf', mimeType: PDF_MIME } },
@@ -782,14 +765,8 @@ describe('contract → createV2 (JSON mode)', () => {
 });
 
 describe('contract → createV2: signing links when TRATO answers none', () => {
-	let draft: NodeTestEnv;
-	beforeAll(async () => {
-		// a service that creates V2 contracts as drafts (the create-v2-draft variant): no links in the answer
-		draft = await startEnv(__filename, { variants: ['create-v2-draft'] });
-	});
-	afterAll(async () => {
-		await draft.close();
-	});
+	// a service that creates V2 contracts as drafts (the create-v2-draft variant): no links in the answer
+	const draft = useEnv(__filename, { variants: ['create-v2-draft'] });
 
 	test('the contract is kept and the item says where the links are, without failing', async () => {
 		const mark = draft.mark();

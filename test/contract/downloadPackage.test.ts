@@ -11,24 +11,11 @@
 import JSZip from 'jszip';
 
 import { binaryBuffer } from '../../test-support/harness';
-import {
-	byId,
-	createPdfContract,
-	prepareForSending,
-	sendContract,
-	startEnv,
-	type NodeTestEnv,
-} from '../helpers/env';
+import { byId, createPdfContract, prepareForSending, sendContract, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
 const WEBM_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 afterEach(() => env.sb.control.clearFaults());
 
 async function contract(options: { stampNom?: boolean; sign?: boolean } = {}) {

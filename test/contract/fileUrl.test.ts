@@ -30,16 +30,14 @@ import {
 	fixture,
 	fromList,
 	LEASE,
-	type NodeTestEnv,
 	PDF_MIME,
 	byId,
 	createPdfContract,
 	pointDocumentsTo,
 	signedPdfContract,
-	startEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
 let files: Server;
 let filesUrl: string;
 /** What the file server received: path with query, and headers. */
@@ -74,8 +72,8 @@ async function stream(res: ServerResponse, total: number): Promise<void> {
 	if (!res.destroyed) res.end(() => (endless.finished = true));
 }
 
+const env = useEnv(__filename);
 beforeAll(async () => {
-	env = await startEnv(__filename);
 	const zip = new JSZip();
 	zip.file('word/notes.txt', 'Notes for the lease');
 	zip.file('word/logo.png', PNG);
@@ -131,7 +129,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	files.closeAllConnections();
 	await new Promise((resolve) => files.close(resolve));
-	await env.close();
 });
 afterEach(() => {
 	served.length = 0;

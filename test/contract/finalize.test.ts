@@ -15,16 +15,9 @@
  * nothing fails the item: a file that cannot be read is said on the item (finalizing again would be refused).
  */
 import { binaryBuffer } from '../../test-support/harness';
-import { byId, signedPdfContract, startEnv, type NodeTestEnv } from '../helpers/env';
+import { byId, signedPdfContract, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 afterEach(() => {
 	env.sb.control.clearFaults();
 	env.sb.control.setFileProtection(false);

@@ -13,20 +13,12 @@ import {
 	createTemplateContract,
 	fromList,
 	LEASE,
-	type NodeTestEnv,
 	prepareForSending,
 	sendContract,
-	startEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 describe('contract → get', () => {
 	test('returns the status record with a readable label, for each input item, with both auth modes', async () => {

@@ -9,16 +9,9 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 import { Trato } from '../../nodes/Trato/Trato.node';
-import { fromList, LEASE, NDA, type NodeTestEnv, startEnv } from '../helpers/env';
+import { fromList, LEASE, NDA, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 /** In a workflow whose time zone is UTC, so that the days of the fixtures are the filters' days. */
 const getAll = (extra: Record<string, unknown> = {}) =>
@@ -321,9 +314,10 @@ describe('contract → getAll: filters', () => {
 });
 
 describe('contract → getAll: date filters', () => {
+	const own = useEnv(__filename);
+
 	test('Created Until picked in the date picker (midnight) or typed as a date: the same whole day, in the workflow time zone', async () => {
 		const zone = 'America/Mexico_City'; // UTC-6 in 2020-03
-		const own = await startEnv(__filename);
 		const late = own.sb.control.createContract({ createdAt: '2020-03-31T23:30:00.000Z' })._id; // 17:30 in Mexico City
 		const next = own.sb.control.createContract({ createdAt: '2020-04-01T07:00:00.000Z' })._id; // 01:00 on April 1st
 		const found: string[][] = [];
@@ -348,6 +342,5 @@ describe('contract → getAll: date filters', () => {
 		expect(found[0]).toEqual(found[1]);
 		expect(found[0]).toContain(late);
 		expect(found[0]).not.toContain(next);
-		await own.close();
 	});
 });

@@ -9,24 +9,11 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 import { binaryBuffer } from '../../test-support/harness';
-import {
-	byId,
-	createPdfContract,
-	prepareForSending,
-	sendContract,
-	startEnv,
-	type NodeTestEnv,
-} from '../helpers/env';
+import { byId, createPdfContract, prepareForSending, sendContract, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
 const WEBM_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 /** A PDF contract with two participants, sent; `stampNom` configured before sending; signed by `signers`. */
 async function contract(options: { stampNom?: boolean; signers?: 'all' | 'first' | 'none' } = {}) {

@@ -10,22 +10,9 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 import type { INodeParameters } from 'n8n-workflow';
 
-import {
-	byId,
-	signedPdfContract,
-	createPdfContract,
-	startEnv,
-	type NodeTestEnv,
-} from '../helpers/env';
+import { byId, signedPdfContract, createPdfContract, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 const getMilestones = (contractId: string, options: INodeParameters = {}) => ({
 	resource: 'contract',

@@ -9,23 +9,9 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /** sendReminder, archive, cancel, finalize and stampShield2Certificate: one call each, state refusals explained. */
-import {
-	byId,
-	createPdfContract,
-	prepareForSending,
-	sendContract,
-	startEnv,
-	type NodeTestEnv,
-} from '../helpers/env';
+import { byId, createPdfContract, prepareForSending, sendContract, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 afterEach(() => {
 	env.sb.control.clearFaults();
 	env.sb.control.setCredits({ shield1: 100, shield2: 100 });

@@ -17,18 +17,10 @@ import {
 	fixture,
 	prepareForSending,
 	sendContract,
-	startEnv,
-	type NodeTestEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 /** A signed contract configured with stampNom, and its certificate as the node downloads it (Get Signed Documents). */
 async function certifiedContract(): Promise<{ id: string; certificate: Buffer; fileName: string }> {

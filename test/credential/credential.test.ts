@@ -15,7 +15,7 @@ import {
 	type INodeProperties,
 } from 'n8n-workflow';
 
-import { byId, createTemplateContract, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
+import { byId, createTemplateContract, LEASE, useEnv } from '../helpers/env';
 import { startCaptureServer } from '../helpers/capture';
 import {
 	applyCredentialDefaults,
@@ -26,8 +26,6 @@ import {
 import { TratoApi } from '../../credentials/TratoApi.credentials';
 import { getCredentials } from '../../nodes/Trato/transport/credentials';
 import { transportSettings } from '../../nodes/Trato/transport/retry';
-
-let env: NodeTestEnv;
 
 /** The names of `properties` the editor shows for this credential data (n8n's display rule, defaults applied). */
 function shownNames(properties: INodeProperties[], data: Record<string, unknown>): string[] {
@@ -43,12 +41,7 @@ function shownNames(properties: INodeProperties[], data: Record<string, unknown>
 		.map((p) => p.name);
 }
 
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 const getContract = (id: string) => ({
 	resource: 'contract',

@@ -21,31 +21,29 @@ import {
 	testCredential,
 	type TestItem,
 } from '../../test-support/harness';
-import { byId, createTemplateContract, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
+import { byId, createTemplateContract, LEASE, useEnv } from '../helpers/env';
 import { TOKEN_ERRORS } from '../../sandbox';
 import { sessionSettings, sessionTimes } from '../../nodes/Trato/transport/session';
 import { transportSettings } from '../../nodes/Trato/transport/retry';
 
 const TOKEN = '/api/authentication/token';
 const now = Date.parse('2026-11-21T12:00:00Z');
-let env: NodeTestEnv;
 const realSessionNow = sessionSettings.now;
 const realTransport = { ...transportSettings };
 /** The waits the transport asked for (instead of sleeping). */
 const waits: number[] = [];
 
-beforeAll(async () => {
-	env = await startEnv(__filename, { now: () => new Date(now) });
+const env = useEnv(__filename, { now: () => new Date(now) });
+beforeAll(() => {
 	sessionSettings.now = () => now;
 	transportSettings.sleep = async (ms: number) => {
 		waits.push(ms);
 	};
 	transportSettings.random = () => 1;
 });
-afterAll(async () => {
+afterAll(() => {
 	sessionSettings.now = realSessionNow;
 	Object.assign(transportSettings, realTransport);
-	await env.close();
 });
 beforeEach(() => {
 	env.sb.control.reset();

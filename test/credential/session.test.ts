@@ -27,26 +27,24 @@ import {
 	type TestItem,
 } from '../../test-support/harness';
 import { startCaptureServer } from '../helpers/capture';
-import { byId, createTemplateContract, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
+import { byId, createTemplateContract, LEASE, useEnv } from '../helpers/env';
 import { startSandbox, TOKEN_ERRORS } from '../../sandbox';
 import { sessionSettings } from '../../nodes/Trato/transport/session';
 import { transportSettings } from '../../nodes/Trato/transport/retry';
 
 const TOKEN = '/api/authentication/token';
 let now = Date.parse('2026-11-21T12:00:00Z');
-let env: NodeTestEnv;
 const realSessionNow = sessionSettings.now;
 const realTransport = { ...transportSettings };
 
-beforeAll(async () => {
-	env = await startEnv(__filename, { now: () => new Date(now) });
+const env = useEnv(__filename, { now: () => new Date(now) });
+beforeAll(() => {
 	sessionSettings.now = () => now;
 	transportSettings.sleep = async () => undefined;
 });
-afterAll(async () => {
+afterAll(() => {
 	sessionSettings.now = realSessionNow;
 	Object.assign(transportSettings, realTransport);
-	await env.close();
 });
 beforeEach(() => env.sb.control.reset());
 

@@ -11,23 +11,9 @@
 import type { INodeParameters } from 'n8n-workflow';
 
 import { listSearch } from '../../test-support/harness';
-import {
-	byId,
-	createTemplateContract,
-	fromList,
-	LEASE,
-	type NodeTestEnv,
-	startEnv,
-} from '../helpers/env';
+import { byId, createTemplateContract, fromList, LEASE, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 async function contractWithProperties(
 	properties: Array<{ name: string; value: string }>,

@@ -10,23 +10,9 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 import type { INodeParameters } from 'n8n-workflow';
 
-import {
-	byId,
-	createTemplateContract,
-	fromList,
-	LEASE,
-	type NodeTestEnv,
-	startEnv,
-} from '../helpers/env';
+import { byId, createTemplateContract, fromList, LEASE, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 async function contractWithProperty(): Promise<{ contractId: string; propertyId: string }> {
 	const contractId = await createTemplateContract(env.api, LEASE);

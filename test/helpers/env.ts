@@ -96,7 +96,11 @@ function runDir(): string {
 	return mkdtempSync(join(tmpdir(), 'trato-test-'));
 }
 
-/** Starts the environment; the log file is named after the test file so the coverage test can find it. */
+/**
+ * Starts the environment. Its request log goes to the run's folder (test/helpers/globalSetup.ts), named after the
+ * test file, with a `.done` file beside it once closed: test/operation-coverage.test.ts reads them all. A test file
+ * calls `useEnv`; `startEnv` is for an environment of a test's own (closed in its `finally`) and the model check.
+ */
 export async function startEnv(
 	testFile: string,
 	options: SandboxOptions = {},
@@ -166,6 +170,33 @@ export async function startEnv(
 		},
 	};
 	return env;
+}
+
+/**
+ * The test file's environment in one call: started before the first test of the file (or of the `describe` it is
+ * called in), closed after the last. The object it returns is that environment once started: use it in tests and
+ * hooks (before the start it throws). Setup of the file's own goes in a `beforeAll` after this call (jest runs a
+ * block's `beforeAll`s in order), e.g. `env.sb.control.setCredits(…)`.
+ */
+export function useEnv(testFile: string, options: SandboxOptions = {}): NodeTestEnv {
+	let started: NodeTestEnv | undefined;
+	beforeAll(async () => {
+		started = await startEnv(testFile, options);
+	});
+	afterAll(async () => {
+		await started?.close();
+		started = undefined;
+	});
+	return new Proxy({} as NodeTestEnv, {
+		get(_target, key) {
+			if (started) return started[key as keyof NodeTestEnv];
+			// not a promise, nor anything jest's matchers look for
+			if (typeof key === 'symbol' || key === 'then') return undefined;
+			throw new Error(
+				`The environment of ${basename(testFile)} is used outside its tests: useEnv starts it in beforeAll and closes it in afterAll`,
+			);
+		},
+	});
 }
 
 /** A resource-locator value in ID mode, as n8n stores it. */

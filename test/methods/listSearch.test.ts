@@ -9,16 +9,9 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 import { listSearch } from '../../test-support/harness';
-import { startEnv, type NodeTestEnv } from '../helpers/env';
+import { useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 describe('list search: searchContracts', () => {
 	const ids: Record<string, string> = {};

@@ -14,20 +14,12 @@ import {
 	createTemplateContract,
 	fixture,
 	LEASE,
-	type NodeTestEnv,
 	participantsOf,
 	SERVICES,
-	startEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 const columnsOf = (contractId: string, participantId: string) =>
 	resourceMapping('getVariableColumns', env.creds, {

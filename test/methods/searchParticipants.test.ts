@@ -13,20 +13,12 @@ import {
 	byId,
 	createTemplateContract,
 	fromList,
-	type NodeTestEnv,
 	participantsOf,
 	SERVICES,
-	startEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 const search = (contractId: unknown, filter?: string) =>
 	listSearch(

@@ -14,24 +14,17 @@ import {
 	DOCX_MIME,
 	fixture,
 	LEASE,
-	type NodeTestEnv,
 	participantsOf,
 	PDF_MIME,
 	prepareForSending,
 	sendContract,
-	startEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
 const pdf = fixture('lease.pdf');
 const docx = fixture('services.docx');
 
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 async function firstParticipant() {
 	const contractId = await createTemplateContract(env.api, LEASE);

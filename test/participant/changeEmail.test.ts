@@ -16,21 +16,13 @@ import {
 	createTemplateContract,
 	LEASE,
 	NDA,
-	type NodeTestEnv,
 	participantsOf,
 	prepareForSending,
 	sendContract,
-	startEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 async function sentContract(templateId: string) {
 	const contractId = await createTemplateContract(env.api, templateId);

@@ -13,21 +13,13 @@ import {
 	createTemplateContract,
 	fromList,
 	LEASE,
-	type NodeTestEnv,
 	participantsOf,
 	prepareForSending,
 	sendContract,
-	startEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 describe('participant → get', () => {
 	test('a draft participant, Simplify off: editable and information fields in one flat item', async () => {

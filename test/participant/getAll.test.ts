@@ -8,23 +8,9 @@
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
-import {
-	byId,
-	createTemplateContract,
-	NDA,
-	type NodeTestEnv,
-	prepareForSending,
-	startEnv,
-} from '../helpers/env';
+import { byId, createTemplateContract, NDA, prepareForSending, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 describe('participant → getAll', () => {
 	test('one item per participant of the contract, with its ID, label, name, e-mail, status and obligation (Simplify off)', async () => {

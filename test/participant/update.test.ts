@@ -18,22 +18,15 @@ import {
 	fixture,
 	LEASE,
 	NDA,
-	type NodeTestEnv,
 	participantsOf,
 	prepareForSending,
 	sendContract,
-	startEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
 const png = fixture('signature.png');
 
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 async function firstParticipant(templateId = LEASE) {
 	const contractId = await createTemplateContract(env.api, templateId);

@@ -10,22 +10,9 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 import axios from 'axios';
 
-import {
-	createTemplateContract,
-	LEASE,
-	type NodeTestEnv,
-	prepareForSending,
-	startEnv,
-} from '../helpers/env';
+import { createTemplateContract, LEASE, prepareForSending, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 /** A sent contract and the signing links of its participants (test setup through the API). */
 async function sentContractLinks(): Promise<{

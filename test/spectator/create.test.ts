@@ -13,20 +13,12 @@ import {
 	createTemplateContract,
 	fromList,
 	LEASE,
-	type NodeTestEnv,
 	participantsOf,
 	prepareForSending,
-	startEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 const create = (contractId: string, extra: Record<string, unknown> = {}) => ({
 	resource: 'spectator',

@@ -15,19 +15,11 @@ import {
 	createTemplateContract,
 	fromList,
 	LEASE,
-	type NodeTestEnv,
 	prepareForSending,
-	startEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 async function contractWithSpectator(): Promise<{ contractId: string; spectatorId: string }> {
 	const contractId = await createTemplateContract(env.api, LEASE);

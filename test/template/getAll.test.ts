@@ -8,16 +8,9 @@
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
-import { LEASE, NDA, type NodeTestEnv, SERVICES, startEnv } from '../helpers/env';
+import { LEASE, NDA, SERVICES, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 /** In a workflow whose time zone is UTC, so that the days of the fixtures are the filters' days. */
 const getAll = (extra: Record<string, unknown> = {}) =>

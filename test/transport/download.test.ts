@@ -26,19 +26,17 @@ import {
 	prepareForSending,
 	sendContract,
 	signedPdfContract,
-	startEnv,
-	type NodeTestEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
 let foreign: Server;
 let foreignUrl: string;
 /** Requests the foreign origin received: path (with query) and headers. */
 const foreignRequests: Array<{ url: string; headers: IncomingHttpHeaders }> = [];
 const FOREIGN_PDF = fixture('lease.pdf');
 
+const env = useEnv(__filename);
 beforeAll(async () => {
-	env = await startEnv(__filename);
 	foreign = createServer((req, res) => {
 		foreignRequests.push({ url: req.url ?? '', headers: req.headers });
 		const path = (req.url ?? '').split('?')[0];
@@ -68,7 +66,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
 	await new Promise((resolve) => foreign.close(resolve));
-	await env.close();
 });
 afterEach(() => {
 	env.sb.control.clearFaults();

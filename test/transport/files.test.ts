@@ -27,11 +27,9 @@ import {
 	pointDocumentsTo,
 	prepareForSending,
 	sendContract,
-	startEnv,
-	type NodeTestEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
 let storage: Server;
 let storageUrl: string;
 const PDF = fixture('lease.pdf');
@@ -57,8 +55,8 @@ async function stream(res: ServerResponse, total: number): Promise<void> {
 	if (!res.destroyed) res.end(() => (streamed.finished = true));
 }
 
+const env = useEnv(__filename);
 beforeAll(async () => {
-	env = await startEnv(__filename);
 	storage = createServer((req, res) => {
 		const path = (req.url ?? '').split('?')[0];
 		if (path === '/big/announced.pdf') {
@@ -81,7 +79,6 @@ beforeAll(async () => {
 afterAll(async () => {
 	storage.closeAllConnections();
 	await new Promise((resolve) => storage.close(resolve));
-	await env.close();
 });
 afterEach(() => {
 	env.sb.control.clearFaults();

@@ -12,7 +12,7 @@ import { inspect } from 'node:util';
 
 import { executeContext } from '../../test-support/harness';
 import { startCaptureServer } from '../helpers/capture';
-import { byId, createTemplateContract, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
+import { byId, createTemplateContract, LEASE, useEnv } from '../helpers/env';
 import { request, requestAllPages } from '../../nodes/Trato/transport';
 import type { RetryPolicy } from '../../nodes/Trato/transport/catalogue';
 import type { TratoContext } from '../../nodes/Trato/transport/credentials';
@@ -20,8 +20,6 @@ import { send } from '../../nodes/Trato/transport/pipeline';
 import { parseRetryAfter, transportSettings } from '../../nodes/Trato/transport/retry';
 import { PACKAGE_VERSION } from '../../nodes/Trato/helpers/version';
 import packageJson from '../../package.json';
-
-let env: NodeTestEnv;
 
 /** A call through the pipeline to a path outside the catalogue (retry-policy and redirect tests). */
 const raw = async (
@@ -35,12 +33,7 @@ let waits: number[] = [];
 const realSettings = { ...transportSettings };
 const FIXED_NOW = Date.parse('2026-11-21T12:00:00Z');
 
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 beforeEach(() => {
 	waits = [];
 	transportSettings.sleep = async (ms: number) => {

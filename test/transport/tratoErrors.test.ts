@@ -20,19 +20,11 @@ import {
 	fixture,
 	fromList,
 	LEASE,
-	type NodeTestEnv,
 	PDF_MIME,
-	startEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 afterEach(() => {
 	env.sb.control.clearFaults();
 });

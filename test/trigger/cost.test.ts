@@ -10,30 +10,19 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /** What a poll costs in list requests, and how large the remembered state is (counts, not timings). */
 import { stateBytes } from '../../test-support/stateBytes';
-import { startEnv, type NodeTestEnv } from '../helpers/env';
 import {
 	decoded,
 	emitted,
 	eventKey,
-	injectSettings,
 	listRequests,
 	newSim,
-	restoreSettings,
 	TestClock,
+	useTriggerEnv,
 } from './helpers';
 
-let env: NodeTestEnv;
 const clock = new TestClock(Date.parse('2026-05-04T10:00:00.000Z'));
 
-beforeAll(async () => {
-	env = await startEnv(__filename, { now: clock.now });
-	injectSettings({ clock });
-});
-afterAll(async () => {
-	restoreSettings();
-	await env.close();
-});
-beforeEach(() => env.sb.control.reset());
+const env = useTriggerEnv(__filename, clock);
 
 async function countStatus(status: string): Promise<number> {
 	const res = await env.api.get('/api/list/contracts', {

@@ -12,36 +12,24 @@
 import { deepCopy, type INodeParameters } from 'n8n-workflow';
 
 import { binaryBuffer } from '../../test-support/harness';
-import { byId, startEnv, type NodeTestEnv } from '../helpers/env';
+import { byId } from '../helpers/env';
 import {
 	DAY,
 	decoded,
 	emitted,
 	eventKey,
-	injectSettings,
 	LEASE,
 	listRequests,
 	NDA,
 	newSim,
-	restoreSettings,
 	TestClock,
+	useTriggerEnv,
 	transitions,
 } from './helpers';
 
-let env: NodeTestEnv;
 const clock = new TestClock(Date.parse('2026-03-02T09:00:00.000Z'));
 
-beforeAll(async () => {
-	env = await startEnv(__filename, { now: clock.now });
-	injectSettings({ clock });
-});
-afterAll(async () => {
-	restoreSettings();
-	await env.close();
-});
-beforeEach(() => {
-	env.sb.control.reset();
-});
+const env = useTriggerEnv(__filename, clock);
 
 function create(
 	status?: string,

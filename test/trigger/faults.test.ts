@@ -16,7 +16,7 @@ import { deepCopy, type IDataObject } from 'n8n-workflow';
 
 import type { FaultSpec, RequestHookInfo } from '../../sandbox';
 import { triggerTuning } from '../../nodes/Trato/trigger/tuning';
-import { byId, LEASE, startEnv, type NodeTestEnv } from '../helpers/env';
+import { byId, LEASE } from '../helpers/env';
 import {
 	decoded,
 	emitted,
@@ -27,22 +27,17 @@ import {
 	restoreSettings,
 	TestClock,
 	transitions,
+	useTriggerEnv,
 } from './helpers';
 
-let env: NodeTestEnv;
 const clock = new TestClock(Date.parse('2026-04-01T08:00:00.000Z'));
 let waits: number[];
 
-beforeAll(async () => {
-	env = await startEnv(__filename, { now: clock.now });
+const env = useTriggerEnv(__filename, clock);
+beforeAll(() => {
 	waits = injectSettings({ clock }).waits;
 });
-afterAll(async () => {
-	restoreSettings();
-	await env.close();
-});
 beforeEach(() => {
-	env.sb.control.reset();
 	waits.length = 0;
 });
 

@@ -16,7 +16,7 @@ import { triggerTuning } from '../../nodes/Trato/trigger/tuning';
 import { loadState, STATE_KEY, type TriggerState } from '../../nodes/Trato/trigger/state';
 import type { CredentialInput, PollResult } from '../../test-support/harness';
 import { PollSimulator } from '../../test-support/harness';
-import { startEnv, type LoggedRequest, type NodeTestEnv } from '../helpers/env';
+import { useEnv, type LoggedRequest, type NodeTestEnv } from '../helpers/env';
 
 export const LEASE = '67878720c4e6a1f3b9d20a11';
 export const NDA = '67c48788d5f7b2a4c0e31b22';
@@ -106,25 +106,28 @@ export function restoreSettings(): void {
 export const DAY = 86_400_000;
 
 /**
- * A trigger suite's sandbox, whose clock the trigger reads too: started before the suite's tests, reset before
- * each, closed after them. `create` makes a contract one second after the previous one.
+ * A trigger test file's environment (`useEnv`) whose clock the trigger reads too, the transport's waits recorded
+ * instead of slept (`injectSettings`): started before the file's (or the `describe`'s) tests, the sandbox reset
+ * before each, closed after them.
  */
-export function triggerSuite(file: string, clock: TestClock) {
-	const suite = {
-		env: undefined as unknown as NodeTestEnv,
-		create(status?: string, createdAt?: string): string {
-			clock.advance(1000);
-			return suite.env.sb.control.createContract({ status: status as never, createdAt })._id;
-		},
-	};
-	beforeAll(async () => {
-		suite.env = await startEnv(file, { now: clock.now });
+export function useTriggerEnv(file: string, clock: TestClock): NodeTestEnv {
+	const env = useEnv(file, { now: clock.now });
+	beforeAll(() => {
 		injectSettings({ clock });
 	});
-	afterAll(async () => {
-		restoreSettings();
-		await suite.env?.close();
-	});
-	beforeEach(() => suite.env.sb.control.reset());
-	return suite;
+	afterAll(() => restoreSettings());
+	beforeEach(() => env.sb.control.reset());
+	return env;
+}
+
+/** `useTriggerEnv`, and `create`, which makes a contract one second after the previous one. */
+export function triggerSuite(file: string, clock: TestClock) {
+	const env = useTriggerEnv(file, clock);
+	return {
+		env,
+		create(status?: string, createdAt?: string): string {
+			clock.advance(1000);
+			return env.sb.control.createContract({ status: status as never, createdAt })._id;
+		},
+	};
 }

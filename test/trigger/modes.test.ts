@@ -27,8 +27,7 @@ import {
 	TRIGGER_MODES,
 	type TriggerMode,
 } from '../../nodes/Trato/trigger/modes';
-import { startEnv, type NodeTestEnv } from '../helpers/env';
-import { emitted, injectSettings, newSim, restoreSettings, TestClock } from './helpers';
+import { emitted, newSim, TestClock, useTriggerEnv } from './helpers';
 
 const description = new TratoTrigger().description;
 const field = (name: string) =>
@@ -84,19 +83,10 @@ test("the README's Events table has a row per mode, with its name and item event
 });
 
 describe('a poll in each mode emits the event its row names', () => {
-	let env: NodeTestEnv;
 	const clock = new TestClock(Date.parse('2026-06-01T10:00:00.000Z'));
-	beforeAll(async () => {
-		env = await startEnv(__filename, { now: clock.now });
-		injectSettings({ clock });
-	});
-	afterAll(async () => {
-		restoreSettings();
-		await env.close();
-	});
+	const env = useTriggerEnv(__filename, clock);
 
 	test.each(TRIGGER_MODE_VALUES)('%s', async (mode) => {
-		env.sb.control.reset();
 		const row = TRIGGER_MODES[mode];
 		const existing = env.sb.control.createContract({ status: 'SENT_TO_SIGN' })._id;
 		const sim = newSim(env, {

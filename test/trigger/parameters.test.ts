@@ -16,17 +16,10 @@
  */
 import type { INodeParameters } from 'n8n-workflow';
 
-import { byId, type NodeTestEnv, startEnv } from '../helpers/env';
+import { byId, useEnv } from '../helpers/env';
 import { emitted, LEASE, newSim } from './helpers';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 test.each<[string, INodeParameters, string]>([
 	[

@@ -13,20 +13,12 @@ import {
 	createTemplateContract,
 	fixture,
 	LEASE,
-	type NodeTestEnv,
 	participantsOf,
 	SERVICES,
-	startEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 describe('variable → getAll', () => {
 	test('one item per participant: each variable with reference, document name, value and kind; attachments listed', async () => {

@@ -15,22 +15,15 @@ import {
 	createTemplateContract,
 	fixture,
 	LEASE,
-	type NodeTestEnv,
 	participantsOf,
 	prepareForSending,
 	sendContract,
-	startEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
 const png = fixture('signature.png');
 
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 async function lease() {
 	const contractId = await createTemplateContract(env.api, LEASE);

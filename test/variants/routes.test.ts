@@ -19,9 +19,9 @@ import {
 	LEASE,
 	prepareForSending,
 	startEnv,
+	useEnv,
 	byId,
 } from '../helpers/env';
-import type { NodeTestEnv } from '../helpers/env';
 
 const profiles = [
 	['the documented form', []],
@@ -38,15 +38,9 @@ const profiles = [
 ] as const;
 
 describe.each(profiles)('a service with %s', (name, variants) => {
-	let env: NodeTestEnv;
 	const other = variants.length > 0;
 
-	beforeAll(async () => {
-		env = await startEnv(__filename, { variants: [...variants] });
-	});
-	afterAll(async () => {
-		await env.close();
-	});
+	const env = useEnv(__filename, { variants: [...variants] });
 
 	/** Test setup through the documented routes (the profile is switched off meanwhile). */
 	const ready = async (): Promise<{ id: string; participantIds: string[] }> => {

@@ -14,20 +14,16 @@
  * (and nothing started) for an event not chosen, n8n's own 422 for a body declared JSON that does not parse; the
  * spellings TRATO's payload may use for its fields are all read.
  */
-import { SECRET, startWebhookTestEnv, type WebhookTestEnv } from './helpers';
+import { SECRET, useWebhookTestEnv } from './helpers';
 import type { WebhookServer } from '../../test-support/harness/webhook';
 
-let t: WebhookTestEnv;
+const t = useWebhookTestEnv(__filename);
 let server: WebhookServer;
 const CONTRACT = '65f1c0ffee0000000000abcd';
 const verified = { headers: { 'x-trato-secret': SECRET } };
 
 beforeAll(async () => {
-	t = await startWebhookTestEnv(__filename);
 	server = await t.trigger({ events: ['signed', 'signed-all'] });
-});
-afterAll(async () => {
-	await t.close();
 });
 
 async function started(send: () => Promise<{ status: number; json?: any }>) {

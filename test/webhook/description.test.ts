@@ -23,7 +23,7 @@ import { TratoWebhookTrigger } from '../../nodes/Trato/TratoWebhookTrigger.node'
 import { WEBHOOK_EVENTS as NODE_EVENTS } from '../../nodes/Trato/webhook/events';
 import { WEBHOOK_EVENTS as SANDBOX_EVENTS } from '../../sandbox';
 import { testCredential } from '../../test-support/harness';
-import { startEnv, type NodeTestEnv } from '../helpers/env';
+import { useEnv } from '../helpers/env';
 
 const ROOT = join(__dirname, '..', '..');
 const webhook = new TratoWebhookTrigger().description;
@@ -102,13 +102,7 @@ test('what was added since the first release is off unless chosen, so saved work
 });
 
 describe("the credential's Webhook Secret", () => {
-	let env: NodeTestEnv;
-	beforeAll(async () => {
-		env = await startEnv(__filename);
-	});
-	afterAll(async () => {
-		await env.close();
-	});
+	const env = useEnv(__filename);
 
 	test('is the last property, optional, a password field', () => {
 		const properties = new TratoApi().properties;

@@ -13,7 +13,7 @@ import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } fro
 
 import type { DeliveryRecord } from '../../sandbox';
 import { startWebhookServer, type WebhookServer } from '../../test-support/harness/webhook';
-import { startEnv, type NodeTestEnv } from '../helpers/env';
+import { useEnv, type NodeTestEnv } from '../helpers/env';
 
 export const SECRET = 'whsec_test_Q9v2kL7pXe4Rz8Tb';
 
@@ -30,7 +30,7 @@ export interface WebhookTestEnv {
 	env: NodeTestEnv;
 	/** The sandbox credential for the trigger, with or without the Webhook Secret. */
 	credentials(webhookSecret?: string): ICredentialDataDecryptedObject;
-	/** A trigger behind its own loopback URL (closed by `close()`). */
+	/** A trigger behind its own loopback URL (closed after the file's last test). */
 	trigger(
 		parameters?: INodeParameters,
 		options?: {
@@ -51,28 +51,20 @@ export interface WebhookTestEnv {
 	delivered(): DeliveryRecord[];
 	/** The sandbox as a test found it: no request hook, fault, variant, subscription or recorded delivery. */
 	reset(): void;
-	close(): Promise<void>;
 }
 
 /**
- * One environment for a test file, started before its first test and closed after its last, with the sandbox reset
- * after each test. The object is filled in by `beforeAll`: use it inside tests and hooks only.
+ * The test file's environment (`useEnv`) with a webhook secret, and its triggers: started before the first test,
+ * the sandbox reset after each test, the triggers and the sandbox closed after the last. Use it inside tests and
+ * hooks only.
  */
 export function useWebhookTestEnv(testFile: string): WebhookTestEnv {
-	const t = {} as WebhookTestEnv;
-	beforeAll(async () => {
-		Object.assign(t, await startWebhookTestEnv(testFile));
-	});
-	afterAll(async () => {
-		await t.close();
-	});
-	afterEach(() => t.reset());
-	return t;
-}
-
-export async function startWebhookTestEnv(testFile: string): Promise<WebhookTestEnv> {
-	const env = await startEnv(testFile, { webhookSecret: SECRET });
 	const servers: WebhookServer[] = [];
+	// registered before useEnv's: the triggers close before the sandbox does
+	afterAll(async () => {
+		await Promise.all(servers.splice(0).map(async (s) => await s.close()));
+	});
+	const env = useEnv(testFile, { webhookSecret: SECRET });
 	const credentials = (webhookSecret?: string): ICredentialDataDecryptedObject => ({
 		environment: 'custom',
 		baseUrl: env.sb.baseUrl,
@@ -80,7 +72,7 @@ export async function startWebhookTestEnv(testFile: string): Promise<WebhookTest
 		apiKey: env.sb.apiKey,
 		...(webhookSecret === undefined ? {} : { webhookSecret }),
 	});
-	return {
+	const t: WebhookTestEnv = {
 		env,
 		credentials,
 		async trigger(parameters = {}, options = {}) {
@@ -114,11 +106,9 @@ export async function startWebhookTestEnv(testFile: string): Promise<WebhookTest
 			env.sb.control.webhooks.unsubscribe();
 			env.sb.control.webhooks.clearDeliveries();
 		},
-		async close() {
-			await Promise.all(servers.map(async (s) => await s.close()));
-			await env.close();
-		},
 	};
+	afterEach(() => t.reset());
+	return t;
 }
 
 /** The URL to paste into an event's slot of the TRATO profile: the trigger's URL with `?event=<event>`. */
