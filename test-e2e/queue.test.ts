@@ -370,11 +370,11 @@ for (const major of MAJORS) {
 						type: TRIGGER_TYPE,
 						typeVersion: 1,
 						parameters: {
-							// four poll times, one every 15 s (n8n accepts no poll time under a minute for one entry)
+							// twelve poll times, one every 5 s (n8n accepts no poll time under a minute for one entry)
 							pollTimes: {
-								item: [0, 15, 30, 45].map((s) => ({
+								item: Array.from({ length: 12 }, (_, n) => ({
 									mode: 'custom',
-									cronExpression: `${s} * * * * *`,
+									cronExpression: `${n * 5} * * * * *`,
 								})),
 							},
 							event: 'anyChange',
