@@ -130,7 +130,7 @@ test('the import graph reads every relative import of the project (none names a 
 	expect(graph.edges.map(show)).toEqual(
 		expect.arrayContaining([
 			'nodes/Trato/Trato.node.ts → nodes/Trato/actions/versionDescription.ts',
-			'test-support/n8n/smtp.ts → test-support/n8n/n8n.ts',
+			'test-support/n8n/smtp.ts → test-support/n8n/running.ts',
 		]),
 	);
 });
