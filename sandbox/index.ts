@@ -176,6 +176,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		createRequestHandler({ ...common, router: uploadRouter, origin: 'upload' }),
 	);
 
+	// Node's HTTP clients keep an idle connection for 5 s and reuse it; a server closing idle ones after about the same
+	// time resets some just as they are reused (ECONNRESET). Idle connections are kept well past a client's idle time.
+	for (const server of [apiServer, uploadServer]) server.keepAliveTimeout = 65_000;
+
 	try {
 		const apiPort = await listen(apiServer, port, host);
 		const filesPort = await listen(uploadServer, uploadPort, host);
