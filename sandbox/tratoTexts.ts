@@ -8,8 +8,8 @@
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
-// TRATO's own error texts, word for word, as recovered from its error page (../shared/spec/trato-notes.md, "Error
-// answers"; paths there are written without /api). The sandbox answers them in TRATO's envelope
+// TRATO's own error texts, word for word, as recovered from its error page (developer.trato.io/errorsolutions;
+// trato-notes "Error answers", docs/api-notes.md; paths there are written without /api). The sandbox answers them in TRATO's envelope
 // {success:false, statusCode, error} (sandbox/http.ts).
 
 export const TRATO_TEXTS = {

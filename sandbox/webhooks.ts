@@ -9,7 +9,7 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 // TRATO's webhooks, as its profile has them (trato-notes "Webhooks"): one URL per event, one account secret sent
-// in X-Trato-Secret, a JSON POST for every state change that causes one of the six events, retried on a non-2xx
+// in X-Trato-Secret, a JSON POST for every state change that causes an event (any of WEBHOOK_EVENTS), retried on a non-2xx
 // answer (how often is a setting here: TRATO's own policy is not public), the profile's test delivery, and forged
 // deliveries for tests. The payload names no `event` (what a production receiver reads, api-notes W12); the
 // catalog's shape with `event` is the variant webhook-event-field, form fields instead of JSON webhook-form.

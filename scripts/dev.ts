@@ -30,7 +30,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { startSandbox, type Sandbox } from '../sandbox';
-import { importSmtpCredential, startSmtpSink, type SmtpSink } from '../test-support/n8n/smtp';
+import { smtpCredential, startSmtpSink, type SmtpSink } from '../test-support/n8n/smtp';
+import { activateWorkflow, importAll, type StoredWorkflow } from '../test-support/n8n/running';
 import {
 	CACHE,
 	DEV_OWNER,
@@ -38,13 +39,11 @@ import {
 	N8nRest,
 	REPO,
 	freePort,
-	importCredential,
-	importWorkflow,
 	installN8n,
 	installPack,
-	n8nCli,
 	n8nEnv,
 	startN8n,
+	tratoCredential,
 	type CredentialSpec,
 	type N8nMajor,
 	type RunningN8n,
@@ -209,20 +208,25 @@ async function main() {
 			// Keep module resolution on the link's path, so the pack uses n8n's own n8n-workflow like an installed package.
 			extra: { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --preserve-symlinks`.trim() },
 		});
-		await importCredential(install, env, devDir, credential);
-		if (passwordCredential) await importCredential(install, env, devDir, passwordCredential);
 		// Example 5 e-mails the signed PDF: to a local SMTP server whose messages are printed here.
 		smtp = await startSmtpSink(await portOr(2525));
 		smtp.onMessage = (mail) =>
 			say(
 				`e-mail to ${mail.to.join(', ')}: "${mail.subject}"${mail.attachments.map((a) => ` + ${a.filename} (${Math.round(a.content.length / 1024)} kB)`).join('')}`,
 			);
-		await importSmtpCredential(install, env, devDir, smtp);
-		const imported = await importExamples(install, env, devDir);
+		// One import of the credentials and of the examples that are new or changed since the last start.
+		const examples = changedExamples(devDir);
+		await importAll(install, env, devDir, {
+			credentials: [credential, passwordCredential]
+				.filter((c): c is CredentialSpec => c !== undefined)
+				.map(tratoCredential)
+				.concat(smtpCredential(smtp)),
+			workflows: examples.map((e) => e.workflow),
+		});
+		examples.forEach((e) => e.commit());
+		const imported = examples.map((e) => e.name);
 		if (imported.length) say(`imported ${imported.length} example workflow(s)`);
 		const instant = readWorkflowFile(join(REPO, 'examples', INSTANT_EXAMPLE));
-		if (sb && imported.includes(INSTANT_EXAMPLE))
-			await activateWorkflow(install, env, major, instant.id);
 
 		const logFile = join(devDir, 'n8n.log');
 		say(`starting n8n ${install.version}… (log: ${logFile})`);
@@ -239,6 +243,11 @@ async function main() {
 		});
 		const rest = new N8nRest(n8n.url);
 		await rest.ownerLogin(DEV_OWNER);
+		// the instant trigger's example is switched on when it is (re)imported; later, as the user left it
+		if (sb && imported.includes(INSTANT_EXAMPLE))
+			await activateWorkflow(rest, instant.id).catch((error: Error) =>
+				say(`could not activate ${instant.id}: ${error.message}`),
+			);
 		// What a TRATO profile holds: the URL entered for signed-all (example 5 listens for it), with the event at its
 		// end as the trigger's panel says (the sandbox's deliveries name no event), and the secret.
 		const instantUrl = `${n8n.url.replace('localhost', '127.0.0.1')}/webhook/${instant.webhookId}/webhook?event=signed-all`;
@@ -290,48 +299,36 @@ function readWorkflowFile(file: string): { id: string; webhookId?: string } {
 	return { id: workflow.id, webhookId: trigger?.webhookId };
 }
 
-/** Activates a stored workflow before n8n starts (1.x: update:workflow --active; 2.x: publish:workflow). */
-async function activateWorkflow(
-	install: ReturnType<typeof installN8n>,
-	env: NodeJS.ProcessEnv,
-	major: N8nMajor,
-	id: string,
-) {
-	const args =
-		major === '1'
-			? ['update:workflow', `--id=${id}`, '--active=true']
-			: ['publish:workflow', `--id=${id}`];
-	const result = await n8nCli(install, env, args);
-	if (result.code !== 0) say(`could not activate ${id}: ${result.stderr.trim().split('\n').pop()}`);
-}
-
 /**
- * Imports the examples that are new or changed since the last start (kept edits to unchanged ones survive);
- * returns the file names imported.
+ * The examples that are new or changed since the last start (kept edits to unchanged ones survive): each with its
+ * workflow and `commit()`, which records it as imported.
  */
-async function importExamples(
-	install: ReturnType<typeof installN8n>,
-	env: NodeJS.ProcessEnv,
+function changedExamples(
 	devDir: string,
-): Promise<string[]> {
+): Array<{ name: string; workflow: StoredWorkflow; commit(): void }> {
 	const stateFile = join(devDir, 'imported-examples.json');
 	const state: Record<string, string> = existsSync(stateFile)
 		? JSON.parse(readFileSync(stateFile, 'utf8'))
 		: {};
-	const imported: string[] = [];
 	const examples = join(REPO, 'examples');
-	for (const name of readdirSync(examples)
+	return readdirSync(examples)
 		.filter((n) => n.endsWith('.json'))
-		.sort()) {
-		const file = join(examples, name);
-		const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
-		if (state[name] === hash) continue;
-		await importWorkflow(install, env, file);
-		state[name] = hash;
-		imported.push(name);
-	}
-	writeFileSync(stateFile, JSON.stringify(state, null, 2));
-	return imported;
+		.sort()
+		.flatMap((name) => {
+			const text = readFileSync(join(examples, name), 'utf8');
+			const hash = createHash('sha256').update(text).digest('hex');
+			if (state[name] === hash) return [];
+			return [
+				{
+					name,
+					workflow: JSON.parse(text) as StoredWorkflow,
+					commit() {
+						state[name] = hash;
+						writeFileSync(stateFile, JSON.stringify(state, null, 2));
+					},
+				},
+			];
+		});
 }
 
 main().catch((error) => {

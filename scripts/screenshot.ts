@@ -72,7 +72,11 @@ function main() {
 				`--test-name-pattern=${pictures.map((p) => escape(p.test)).join('|')}`,
 				join('test-ui', 'ui.test.ts'),
 			],
-			{ cwd: REPO, stdio: 'inherit', env: { ...process.env, UI_N8N: major } },
+			{
+				cwd: REPO,
+				stdio: 'inherit',
+				env: { ...process.env, UI_N8N: major, TRATO_UI_SCREENSHOTS: '1' },
+			},
 		);
 		if (run.status !== 0) throw new Error(`the tests failed (exit ${run.status})`);
 	}

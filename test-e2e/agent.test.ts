@@ -15,7 +15,7 @@
  *  - Manual Trigger → AI Agent with TRATO tools (`n8n execute`): a contract's status reaches the model; a contract
  *    created with its signer from a template and sent (two tool calls); a tool error (unknown contract) as each
  *    major handles it, with and without the node's On Error → Continue; example 4 (contract assistant);
- *  - in a running n8n (`n8n start`): the same tool behind the MCP Server Trigger, called by an MCP client over
+ *  - in the running n8n (activated): the same tool behind the MCP Server Trigger, called by an MCP client over
  *    streamable HTTP and over SSE, and an agent answering a Webhook with streamed words (the model streams too).
  *
  * Every case asserts what the model received (tool names, descriptions, the JSON schema of the `$fromAI()` keys, the
@@ -27,13 +27,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import {
-	N8N_VERSIONS,
-	installN8nAsync,
-	n8nMajors,
-	nodeOutput,
-	startN8n,
-} from '../test-support/n8n/n8n';
+import { N8N_VERSIONS, installN8nAsync, n8nMajors, nodeOutput } from '../test-support/n8n/n8n';
 import {
 	messageText,
 	startFakeOpenAi,
@@ -45,11 +39,9 @@ import {
 import { connectMcp, type McpTransport } from '../test-support/ai/mcpClient';
 import {
 	actionOf,
-	activateWorkflow,
 	agentWorkflow,
 	idFromModel,
-	importOpenAiCredential,
-	importWorkflows,
+	openAiCredential,
 	mcpWorkflow,
 	toolNameOf,
 	tratoTool,
@@ -137,7 +129,7 @@ for (const major of MAJORS) {
 				JSON.stringify({ modelRequests: model.chatRequests(), ...extra }, null, 2),
 			);
 		};
-		/** Scripts the model, runs a stored workflow with `n8n execute`, returns the run. */
+		/** Scripts the model, runs a stored workflow (REST API, as the editor does), returns the run. */
 		const run = async (id: string, script: Script) => {
 			model.setScript(script);
 			markSandbox();
@@ -248,7 +240,6 @@ for (const major of MAJORS) {
 
 		before(async () => {
 			model = await startFakeOpenAi();
-			e = await startE2eEnv(major, installN8nAsync(major));
 			const workflows: AiWorkflow[] = [
 				agentWorkflow({
 					id: ids.status,
@@ -319,8 +310,10 @@ for (const major of MAJORS) {
 					webhookPath: 'trato-agent',
 				}),
 			];
-			await importOpenAiCredential(e.install, e.env, e.dir, model);
-			await importWorkflows(e.install, e.env, e.dir, workflows);
+			e = await startE2eEnv(major, installN8nAsync(major), {
+				credentials: () => [openAiCredential(model)],
+				workflows: () => workflows,
+			});
 		});
 
 		after(async () => {
@@ -559,7 +552,7 @@ for (const major of MAJORS) {
 					'asked once, not repeated',
 				);
 				if (major === '1') {
-					assert.notEqual(out.code, 0, 'n8n execute reports the failure');
+					assert.notEqual(out.code, 0, 'the execution failed');
 					const error = out.run?.data.resultData.error;
 					assert.ok(error, `the execution carries the error\n${out.stdout.slice(-2000)}`);
 					assert.match(
@@ -716,14 +709,13 @@ for (const major of MAJORS) {
 			'in a running n8n: the MCP Server Trigger exposes the tool (streamable HTTP and SSE), and an agent streams its answer to a webhook',
 			{ timeout: 8 * 60_000 },
 			async () => {
-				for (const id of [ids.mcp, ids.stream]) await activateWorkflow(e.install, e.env, major, id);
+				for (const id of [ids.mcp, ids.stream]) await e.activate(id);
 				const contract = e.sb.control.createContract({
 					name: 'Lease - Av. Reforma 222',
 					status: 'SENT_TO_SIGN',
 					participants: [{ name: 'Luis Ortega', email: 'luis.ortega@example.com' }],
 				});
-				const n8n = await startN8n(e.install, e.env, { logFile: join(e.dir, 'n8n-start.log') });
-				const base = n8n.url.replace('localhost', '127.0.0.1');
+				const base = e.n8n.url.replace('localhost', '127.0.0.1');
 				const transcripts: Record<string, unknown> = {};
 				try {
 					for (const transport of ['streamableHttp', 'sse'] as McpTransport[]) {
@@ -854,7 +846,7 @@ for (const major of MAJORS) {
 						[`GET /api/contract/status/${contract._id} 200`],
 					);
 				} finally {
-					await n8n.stop();
+					for (const id of [ids.mcp, ids.stream]) await e.n8n.deactivate(id);
 				}
 			},
 		);

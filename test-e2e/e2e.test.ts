@@ -31,17 +31,13 @@ import JSZip from 'jszip';
 
 import {
 	N8N_VERSIONS,
+	credentialData,
 	installN8nAsync,
 	type N8nInstall,
-	N8nRest,
-	DEV_OWNER,
 	NODE_TYPE,
-	importCredentials,
 	TRIGGER_TYPE,
-	n8nCli,
 	n8nMajors,
 	nodeOutput,
-	startN8n,
 	type N8nMajor,
 	type RunItem,
 } from '../test-support/n8n/n8n';
@@ -61,19 +57,16 @@ import {
 import {
 	ALL_EVENTS,
 	INSTANT_NODE,
-	activate,
 	eventUrl,
 	eventUrls,
-	executionsOf,
-	finishedExecutions,
 	instantWorkflow,
 	INSTANT_TRIGGER_TYPE,
-	nodeBinaryFields,
-	nodeItems,
 	productionUrl,
 	waitRegistered,
 } from './webhook';
-import { importSmtpCredential, startSmtpSink } from '../test-support/n8n/smtp';
+import { smtpCredential, startSmtpSink, type SmtpSink } from '../test-support/n8n/smtp';
+import type { StoredCredential } from '../test-support/n8n/running';
+import type { Sandbox } from '../sandbox';
 import { startFileServer } from '../test-support/fileServer';
 import { makeDocx } from '../test-support/files';
 import { LEASE_TEMPLATE } from '../test-support/templates';
@@ -135,23 +128,29 @@ function installing(major: N8nMajor): Promise<N8nInstall> {
 for (const major of MAJORS) {
 	describe(`n8n ${N8N_VERSIONS[major]}`, { concurrency: false }, () => {
 		let e: E2eEnv;
+		let sink: SmtpSink;
 		let example2ContractId: string | undefined;
 
 		before(async () => {
-			e = await startE2eEnv(major, installing(major));
+			sink = await startSmtpSink();
+			e = await startE2eEnv(major, installing(major), {
+				credentials: (sb) => [webhookCredential(sb), smtpCredential(sink)],
+			});
 		});
 
 		after(async () => {
 			await e?.close();
+			await sink?.close();
 		});
 
 		test('the pack is loaded as an installed community package', async () => {
-			const file = join(e.dir, 'nodes.json');
-			const result = await n8nCli(e.install, e.env, ['export:nodes', `--output=${file}`]);
-			assert.equal(result.code, 0, `n8n export:nodes: ${result.stdout}\n${result.stderr}`);
-			const names = (JSON.parse(readFileSync(file, 'utf8')) as Array<{ name: string }>).map(
-				(n) => n.name,
-			);
+			// the node types the running n8n serves its editor
+			const types = (await (
+				await fetch(`${e.n8n.url.replace('localhost', '127.0.0.1')}/types/nodes.json`, {
+					headers: { cookie: e.n8n.rest.authCookie },
+				})
+			).json()) as Array<{ name: string }>;
+			const names = types.map((n) => n.name);
 			assert.ok(names.includes(NODE_TYPE), `${NODE_TYPE} is among n8n's node types`);
 			assert.ok(names.includes(TRIGGER_TYPE), `${TRIGGER_TYPE} is among n8n's node types`);
 			assert.ok(
@@ -628,7 +627,7 @@ for (const major of MAJORS) {
 			const before = e.requests().length;
 			const out = await e.execute(workflow.id);
 
-			assert.notEqual(out.code, 0, 'n8n execute reports the failure');
+			assert.notEqual(out.code, 0, 'the execution failed');
 			const error = out.run?.data.resultData.error;
 			assert.ok(
 				error,
@@ -710,21 +709,11 @@ for (const major of MAJORS) {
 
 		test(
 			'trigger in a running n8n: a signed contract starts example 3 exactly once',
-			{ timeout: 6 * 60_000 },
+			{ timeout: 4 * 60_000 },
 			async () => {
-				const workflow = readWorkflow(exampleFile(3));
-				const activate =
-					major === '1'
-						? ['update:workflow', `--id=${workflow.id}`, '--active=true']
-						: ['publish:workflow', `--id=${workflow.id}`];
-				const activated = await n8nCli(e.install, e.env, activate);
-				assert.equal(
-					activated.code,
-					0,
-					`${activate.join(' ')}: ${activated.stdout}\n${activated.stderr}`,
-				);
-
-				// A contract sent for signature before n8n starts: the trigger's first poll takes it as the baseline.
+				// example 3 as shipped polls every minute; the test's copy every 5 s (the suite's n8n runs it)
+				const workflow = pollingEvery(5, readWorkflow(exampleFile(3)), 'tratoExample3Fast');
+				// A contract sent for signature before activation: the trigger's first poll takes it as the baseline.
 				const contract = e.sb.control.createContract({
 					name: 'E2E trigger contract',
 					status: 'SENT_TO_SIGN',
@@ -738,57 +727,49 @@ for (const major of MAJORS) {
 						.requests()
 						.filter((r) => r.path === '/api/list/contracts' && r.query.statusContract !== undefined)
 						.length;
-
-				const n8n = await startN8n(e.install, e.env, { logFile: join(e.dir, 'n8n-start.log') });
+				const before = polls();
+				await e.importWorkflow(workflow);
+				await e.activate(workflow.id);
 				try {
-					const deadline = Date.now() + 3 * 60_000;
-					// The activation poll takes the baseline: wait until it has listed and the API has been quiet for 3 s
+					const deadline = Date.now() + 2 * 60_000;
+					// The activation poll takes the baseline: wait until it has listed and the API has been quiet for 2 s
 					// (signing in the middle of it could put the contract in the baseline as already signed).
 					const apiCount = () => apiRequests(e.requests()).length;
 					let quietSince = Date.now();
 					let seen = apiCount();
-					while (Date.now() < deadline && (polls() === 0 || Date.now() - quietSince < 3000)) {
+					while (Date.now() < deadline && (polls() === before || Date.now() - quietSince < 2000)) {
 						await sleep(250);
 						if (apiCount() !== seen) {
 							seen = apiCount();
 							quietSince = Date.now();
 						}
 					}
-					assert.ok(polls() > 0, 'the trigger polled the sandbox after activation');
+					assert.ok(polls() > before, 'the trigger polled the sandbox after activation');
 					e.sb.control.sign(contract._id);
 					const marks = () =>
 						(e.sb.control.getContract(contract._id)?.properties ?? []).filter(
 							(p) => p.name === 'n8n_archived',
 						);
-					while (marks().length === 0 && Date.now() < deadline) await sleep(1000);
+					while (marks().length === 0 && Date.now() < deadline) await sleep(500);
 					assert.equal(
 						marks().length,
 						1,
-						'the workflow ran and marked the signed contract within 3 minutes',
+						'the workflow ran and marked the signed contract within 2 minutes',
 					);
 
-					// One more poll after the firing must not start the workflow again.
+					// Two more polls after the firing must not start the workflow again.
 					const after = polls();
-					while (polls() === after && Date.now() < deadline + 75_000) await sleep(1000);
-					assert.ok(polls() > after, 'the trigger polled again');
-					await sleep(5000); // a run started by that poll would have marked the contract by now
+					while (polls() < after + 2 && Date.now() < deadline) await sleep(500);
+					assert.ok(polls() >= after + 2, 'the trigger polled again');
+					await e.n8n.finishedExecutions(workflow.id, 1);
 					assert.equal(marks().length, 1, 'the workflow fired exactly once');
-
-					const rest = new N8nRest(n8n.url);
-					await rest.ownerLogin(DEV_OWNER);
-					const executions = await rest.request<{
-						results: Array<{ workflowId: string; status: string; mode: string }>;
-					}>(
-						'GET',
-						`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: workflow.id }))}`,
-					);
-					const runs = executions.results.filter((x) => x.workflowId === workflow.id);
+					const runs = await e.n8n.executionsOf(workflow.id);
 					assert.equal(runs.length, 1, `one execution of example 3: ${JSON.stringify(runs)}`);
 					assert.equal(runs[0].status, 'success');
 					assert.equal(runs[0].mode, 'trigger');
 					assert.match(marks()[0].value, /^execution \d+$/);
 				} finally {
-					await n8n.stop();
+					await e.n8n.deactivate(workflow.id);
 				}
 			},
 		);
@@ -797,7 +778,7 @@ for (const major of MAJORS) {
 			'instant trigger in a running n8n: one execution per delivery; 401, 400, events not chosen, no event and the test delivery start nothing; filters; example 5 e-mails the signed PDF, its repeat starts nothing across a restart',
 			{ timeout: 12 * 60_000 },
 			async () => {
-				await instantTriggerScenario(e);
+				await instantTriggerScenario(e, sink);
 			},
 		);
 
@@ -809,11 +790,6 @@ for (const major of MAJORS) {
 				const template = String(e.sb.control.listTemplates()[0].templateId);
 				const workflow = durableCursorWorkflow(template);
 				await e.importWorkflow(workflow);
-				const published = await n8nCli(e.install, e.env, [
-					'publish:workflow',
-					`--id=${workflow.id}`,
-				]);
-				assert.equal(published.code, 0, `publish: ${published.stdout}\n${published.stderr}`);
 				const contract = e.sb.control.createContract({
 					name: 'E2E durable cursor contract',
 					status: 'SENT_TO_SIGN',
@@ -829,10 +805,9 @@ for (const major of MAJORS) {
 					(e.sb.control.getContract(contract._id)?.properties ?? []).filter(
 						(p) => p.name === 'n8n_event',
 					);
-				const n8n = await startN8n(
-					e.install,
+				const logFile = join(e.dir, 'n8n-durable.log');
+				await e.n8n.restart(
 					{
-						...e.env,
 						// n8n's opt-in durable scheduler for poll triggers, with durable poll cursors
 						N8N_SCHEDULER_ENABLED: 'true',
 						N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
@@ -847,8 +822,9 @@ for (const major of MAJORS) {
 						N8N_SCHEDULER_POLL_TIMEOUT: '40',
 						N8N_LOG_LEVEL: 'debug',
 					},
-					{ logFile: join(e.dir, 'n8n-durable.log') },
+					logFile,
 				);
+				await e.activate(workflow.id);
 				try {
 					const deadline = Date.now() + 6 * 60_000;
 					// the activation poll, then the first scheduled poll, which commits the first cursor
@@ -883,19 +859,12 @@ for (const major of MAJORS) {
 					assert.equal(marks().length, 1, 'the change reached the workflow once');
 					assert.match(marks()[0].value, new RegExp(`^${contract._id}:REJECTED:1\\.[0-9a-z]+$`));
 
-					const rest = new N8nRest(n8n.url);
-					await rest.ownerLogin(DEV_OWNER);
-					const executions = await rest.request<{
-						results: Array<{ workflowId: string; status: string }>;
-					}>(
-						'GET',
-						`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: workflow.id }))}`,
-					);
-					const runs = executions.results.filter((x) => x.workflowId === workflow.id);
+					const runs = await e.n8n.executionsOf(workflow.id);
 					assert.equal(runs.length, 1, `one execution: ${JSON.stringify(runs)}`);
 					assert.equal(runs[0].status, 'success');
 				} finally {
-					await n8n.stop();
+					await e.n8n.deactivate(workflow.id);
+					await e.n8n.restart({}, join(e.dir, 'n8n.log'));
 				}
 			},
 		);
@@ -903,49 +872,72 @@ for (const major of MAJORS) {
 }
 
 /**
- * A "Contract Status Changed" trigger on one template's contracts, polling every minute, and a step that leaves the
+ * A copy of a workflow whose polling trigger polls every `seconds` s (n8n takes one poll time per entry, each at most
+ * once a minute: one entry per second of the minute it polls at).
+ */
+function pollingEvery(seconds: number, workflow: Workflow, id: string): Workflow {
+	const copy: Workflow = JSON.parse(JSON.stringify(workflow));
+	copy.id = id;
+	copy.name = `${workflow.name} (polling every ${seconds} s)`;
+	const trigger = copy.nodes.find((n) => n.type === TRIGGER_TYPE);
+	assert.ok(trigger, `${workflow.name} has a polling trigger`);
+	trigger.parameters.pollTimes = {
+		item: Array.from({ length: 60 / seconds }, (_, n) => ({
+			mode: 'custom',
+			cronExpression: `${n * seconds} * * * * *`,
+		})),
+	};
+	return copy;
+}
+
+/**
+ * A "Contract Status Changed" trigger on one template's contracts, polling every 10 s, and a step that leaves the
  * event's eventId on the contract as a custom property (one property per execution that received it).
  */
 function durableCursorWorkflow(templateId: string): Workflow {
-	return {
-		id: 'tratoDurableCursor',
-		name: 'E2E: durable poll cursors',
-		active: false,
-		nodes: [
-			{
-				id: 'durable-trigger',
-				name: 'On status change',
-				type: TRIGGER_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {
-					pollTimes: { item: [{ mode: 'everyMinute' }] },
-					event: 'anyChange',
-					filters: { templateId: { __rl: true, mode: 'id', value: templateId } },
-					options: {},
+	return pollingEvery(
+		10,
+		{
+			id: 'tratoDurableCursor',
+			name: 'E2E: durable poll cursors',
+			active: false,
+			nodes: [
+				{
+					id: 'durable-trigger',
+					name: 'On status change',
+					type: TRIGGER_TYPE,
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {
+						pollTimes: { item: [{ mode: 'everyMinute' }] },
+						event: 'anyChange',
+						filters: { templateId: { __rl: true, mode: 'id', value: templateId } },
+						options: {},
+					},
+					credentials: { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
 				},
-				credentials: { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
-			},
-			{
-				id: 'durable-mark',
-				name: 'Mark the event',
-				type: NODE_TYPE,
-				typeVersion: 1,
-				position: [240, 0],
-				parameters: {
-					resource: 'customProperty',
-					operation: 'create',
-					contractId: { __rl: true, mode: 'id', value: '={{ $json.contractId }}' },
-					properties: { property: [{ name: 'n8n_event', value: '={{ $json.eventId }}' }] },
-					options: {},
+				{
+					id: 'durable-mark',
+					name: 'Mark the event',
+					type: NODE_TYPE,
+					typeVersion: 1,
+					position: [240, 0],
+					parameters: {
+						resource: 'customProperty',
+						operation: 'create',
+						contractId: { __rl: true, mode: 'id', value: '={{ $json.contractId }}' },
+						properties: { property: [{ name: 'n8n_event', value: '={{ $json.eventId }}' }] },
+						options: {},
+					},
+					credentials: { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
 				},
-				credentials: { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+			],
+			connections: {
+				'On status change': { main: [[{ node: 'Mark the event', type: 'main', index: 0 }]] },
 			},
-		],
-		connections: {
-			'On status change': { main: [[{ node: 'Mark the event', type: 'main', index: 0 }]] },
 		},
-	};
+		'tratoDurableCursor',
+	);
 }
 
 /** Manual Trigger → Create (File URL, Word) → Create With Signers (File URL, PDF, one signer). */
@@ -1256,27 +1248,25 @@ function simplifyWorkflow(
  * (signed-all with the signed PDF → e-mail, Ignore Repeated Deliveries) whose Send Email step talks to a local SMTP
  * server. The sandbox's deliveries name no event (its default): each event's slot holds the URL with `?event=`.
  */
-async function instantTriggerScenario(e: E2eEnv): Promise<void> {
+/** The TRATO credential of the instant trigger's workflows: the sandbox's API key and its profile's Webhook Secret. */
+const WEBHOOK_CREDENTIAL_ID = 'tratoWebhookCredential';
+function webhookCredential(sb: Sandbox): StoredCredential {
+	return {
+		id: WEBHOOK_CREDENTIAL_ID,
+		name: 'TRATO account (webhook secret)',
+		type: 'tratoApi',
+		data: credentialData({
+			baseUrl: sb.baseUrl,
+			apiKey: sb.apiKey,
+			webhookSecret: sb.control.webhooks.settings().secret,
+		}),
+	};
+}
+
+async function instantTriggerScenario(e: E2eEnv, sink: SmtpSink): Promise<void> {
 	const major = e.major;
-	const sink = await startSmtpSink();
 	const secret = e.sb.control.webhooks.settings().secret;
-	const credentialId = 'tratoWebhookCredential';
-	await importCredentials(e.install, e.env, e.dir, [
-		{
-			id: credentialId,
-			name: 'TRATO account (webhook secret)',
-			type: 'tratoApi',
-			data: {
-				environment: 'custom',
-				baseUrl: e.sb.baseUrl,
-				authentication: 'apiKey',
-				apiKey: e.sb.apiKey,
-				accessToken: '',
-				webhookSecret: secret,
-			},
-		},
-	]);
-	await importSmtpCredential(e.install, e.env, e.dir, sink);
+	const credentialId = WEBHOOK_CREDENTIAL_ID;
 	const hookAll = `5e1b2c3d-0000-4000-8000-0000000000a${major}`;
 	const hookFinalized = `5e1b2c3d-0000-4000-8000-0000000000f${major}`;
 	const hookFiltered = `5e1b2c3d-0000-4000-8000-0000000000c${major}`;
@@ -1304,13 +1294,9 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 	);
 	for (const workflow of [all, finalizedOnly, filtered]) await e.importWorkflow(workflow);
 	const example5 = readWorkflow(exampleFile(5));
-	for (const id of [all.id, finalizedOnly.id, filtered.id, example5.id]) await activate(e, id);
-
-	const logFile = join(e.dir, 'n8n-instant.log');
-	let n8n = await startN8n(e.install, e.env, { logFile });
+	for (const id of [all.id, finalizedOnly.id, filtered.id, example5.id]) await e.activate(id);
+	const n8n = e.n8n;
 	try {
-		const rest = new N8nRest(n8n.url);
-		await rest.ownerLogin(DEV_OWNER);
 		const urlAll = productionUrl(n8n.url, hookAll);
 		const urlFinalized = productionUrl(n8n.url, hookFinalized);
 		const urlFiltered = productionUrl(n8n.url, hookFiltered);
@@ -1364,13 +1350,13 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 		process.stderr.write(
 			`[e2e] n8n ${major}, instant trigger: ${delivered.length} deliveries answered in ${answeredIn.join(', ')} ms\n`,
 		);
-		const runs = await finishedExecutions(rest, all.id, delivered.length);
+		const runs = await n8n.finishedExecutions(all.id, delivered.length);
 		assert.equal(runs.length, delivered.length, 'one execution per delivery');
 		const outputs = [];
 		for (const run of runs) {
 			assert.equal(run.status, 'success', `execution ${run.id}: ${JSON.stringify(run)}`);
 			assert.equal(run.mode, 'webhook');
-			const items = await nodeItems(e, rest, run.id, INSTANT_NODE);
+			const items = (await n8n.nodeItems(run.id, INSTANT_NODE)).map((i) => i.json);
 			assert.equal(items.length, 1, 'one item per delivery');
 			outputs.push(items[0]);
 		}
@@ -1459,20 +1445,16 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 			notChosen.map((d) => [d.event, d.attempts.map((a) => a.status).join(',')]),
 			[['signed', '200']],
 		);
-		const [formRun] = await finishedExecutions(rest, finalizedOnly.id, 1);
-		const [formItem] = await nodeItems(e, rest, formRun.id, INSTANT_NODE);
+		const [formRun] = await n8n.finishedExecutions(finalizedOnly.id, 1);
+		const [formItem] = (await n8n.nodeItems(formRun.id, INSTANT_NODE)).map((i) => i.json);
 		assert.deepEqual(
 			[formItem.event, formItem.contractId, formItem.externalId, formItem.occurredAt],
 			['document-finalized', contract._id, 'form-1', formTime],
 			'form fields read like JSON',
 		);
 		await sleep(3000); // an execution started by any of these would be listed by now
-		assert.equal(
-			(await executionsOf(rest, all.id)).length,
-			delivered.length,
-			'nothing more started',
-		);
-		assert.equal((await executionsOf(rest, finalizedOnly.id)).length, 1);
+		assert.equal((await n8n.executionsOf(all.id)).length, delivered.length, 'nothing more started');
+		assert.equal((await n8n.executionsOf(finalizedOnly.id)).length, 1);
 
 		// 3. Filters: external ID prefix (from the delivery) and participant e-mail (two reads): one of three starts.
 		e.sb.control.webhooks.unsubscribe();
@@ -1494,14 +1476,14 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 			return c._id;
 		});
 		await e.sb.control.webhooks.idle();
-		const filteredRuns = await finishedExecutions(rest, filtered.id, 1);
+		const filteredRuns = await n8n.finishedExecutions(filtered.id, 1);
 		await sleep(3000);
 		assert.equal(
-			(await executionsOf(rest, filtered.id)).length,
+			(await n8n.executionsOf(filtered.id)).length,
 			1,
 			'the filtered ones start nothing',
 		);
-		const [kept] = await nodeItems(e, rest, filteredRuns[0].id, INSTANT_NODE);
+		const [kept] = (await n8n.nodeItems(filteredRuns[0].id, INSTANT_NODE)).map((i) => i.json);
 		assert.equal(kept.contractId, filterCases[2]);
 
 		// 4. Example 5: signed by all → the trigger carries the signed PDF → e-mailed.
@@ -1534,14 +1516,16 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 			mail.attachments[0].content.equals(signedPdf),
 			'the attachment is the signed PDF the service holds',
 		);
-		const example5Runs = await finishedExecutions(rest, example5.id, 1);
+		const example5Runs = await n8n.finishedExecutions(example5.id, 1);
 		assert.deepEqual(
 			example5Runs.map((r) => r.status),
 			['success'],
 		);
 		const trigger5 = example5.nodes.find((n) => n.type === INSTANT_TRIGGER_TYPE)!.name;
 		assert.deepEqual(
-			await nodeBinaryFields(e, rest, example5Runs[0].id, trigger5),
+			(await n8n.nodeItems(example5Runs[0].id, trigger5)).map((i) =>
+				Object.keys(i.binary ?? {}).sort(),
+			),
 			[['signedPdf']],
 			"the signed PDF is on the trigger's item",
 		);
@@ -1558,9 +1542,7 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 		const again = await repeat();
 		assert.equal(again.status, 200);
 		assert.match(JSON.parse(again.body).message, /received before/);
-		const port = n8n.port;
-		await n8n.stop();
-		n8n = await startN8n(e.install, e.env, { logFile, port });
+		await n8n.restart();
 		await waitRegistered(url5);
 		const afterRestart = await repeat();
 		assert.equal(afterRestart.status, 200);
@@ -1569,13 +1551,11 @@ async function instantTriggerScenario(e: E2eEnv): Promise<void> {
 			`[e2e] n8n ${major}, instant trigger: a repeat before and after a restart: ${again.status} ${again.ms} ms, ${afterRestart.status} ${afterRestart.ms} ms\n`,
 		);
 		await sleep(3000);
-		const rest2 = new N8nRest(n8n.url);
-		await rest2.ownerLogin(DEV_OWNER);
-		assert.equal((await executionsOf(rest2, example5.id)).length, 1, 'the repeats started nothing');
+		assert.equal((await n8n.executionsOf(example5.id)).length, 1, 'the repeats started nothing');
 		assert.equal(sink.messages.length, 1, 'and sent no second e-mail');
 	} finally {
-		await n8n.stop();
-		await sink.close();
+		e.sb.control.webhooks.unsubscribe();
+		for (const id of [all.id, finalizedOnly.id, filtered.id, example5.id]) await n8n.deactivate(id);
 	}
 }
 

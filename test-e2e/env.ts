@@ -11,7 +11,8 @@
 /**
  * One end-to-end environment: a sandbox started for the test (random ports, request log), a real n8n of one major
  * version (installed into the cache on first use), a fresh user folder with this pack copied in as an installed
- * community package, the sandbox credential and the example workflows imported with the n8n CLI.
+ * community package, the sandbox credential and the example workflows imported with the n8n CLI (one import of
+ * each), and that n8n running (`n8n start`) for the whole suite (test-support/n8n/running.ts).
  */
 import {
 	existsSync,
@@ -31,9 +32,7 @@ import assert from 'node:assert/strict';
 import { startSandbox, type Sandbox } from '../sandbox';
 import {
 	REPO,
-	executeWorkflow,
-	importCredential,
-	importWorkflow,
+	credentialData,
 	installN8n,
 	installPack,
 	n8nEnv,
@@ -42,6 +41,12 @@ import {
 	type N8nMajor,
 	type RunOutput,
 } from '../test-support/n8n/n8n';
+import {
+	SharedN8n,
+	importAll,
+	type StoredCredential,
+	type StoredWorkflow,
+} from '../test-support/n8n/running';
 
 export const EXAMPLES = join(REPO, 'examples');
 export const CREDENTIAL_ID = 'tratoCredential1';
@@ -78,11 +83,34 @@ export interface E2eEnv {
 	userFolder: string;
 	env: NodeJS.ProcessEnv;
 	logFile: string;
+	/** The n8n the suite shares (`n8n start`, the owner signed in), running from setup to close. */
+	n8n: SharedN8n;
 	requests(): LoggedRequest[];
-	/** Imports a workflow object (written to a file first) with the n8n CLI. */
+	/** Saves a workflow in the running n8n (REST API); `execute`, `activate` and `n8n.id` take its own id. */
 	importWorkflow(workflow: Workflow): Promise<void>;
+	/** Runs a stored workflow from its manual trigger and waits for the end (REST API, as "Execute workflow"). */
 	execute(id: string): Promise<RunOutput>;
+	/** Activates (1.x) or publishes (2.x) a stored workflow through the REST API. */
+	activate(id: string): Promise<void>;
 	close(): Promise<void>;
+}
+
+/** What a suite adds to the one import before n8n starts (the examples and the TRATO credential are always in). */
+export interface E2eSetup {
+	credentials?: (sb: Sandbox) => StoredCredential[];
+	workflows?: (sb: Sandbox) => StoredWorkflow[];
+	/** More settings for n8n (e.g. the AI Agent's). */
+	extraEnv?: Record<string, string>;
+}
+
+/** The TRATO credential the examples name, for the sandbox (API key, Environment "Custom URL"). */
+export function sandboxCredential(sb: Sandbox): StoredCredential {
+	return {
+		id: CREDENTIAL_ID,
+		name: CREDENTIAL_NAME,
+		type: 'tratoApi',
+		data: credentialData({ environment: 'custom', baseUrl: sb.baseUrl, apiKey: sb.apiKey }),
+	};
 }
 
 /** Example workflow files, by their leading number. */
@@ -120,9 +148,15 @@ function warnIfStale() {
 		);
 }
 
+/**
+ * Starts one suite's environment for an n8n major: the sandbox, a fresh user folder with the pack installed, ONE
+ * import of every credential and workflow known before start (the examples, the sandbox credential, `setup`'s),
+ * and one `n8n start` the suite's cases share until `close()`.
+ */
 export async function startE2eEnv(
 	major: N8nMajor,
 	installing?: Promise<N8nInstall>,
+	setup: E2eSetup = {},
 ): Promise<E2eEnv> {
 	const started = Date.now();
 	warnIfStale();
@@ -134,19 +168,27 @@ export async function startE2eEnv(
 	const logFile = join(dir, 'sandbox-requests.jsonl');
 	writeFileSync(logFile, '');
 	const sb = await startSandbox({ port: 0, requestLog: logFile });
-	const env = n8nEnv(install, userFolder);
+	const env = n8nEnv(install, userFolder, {
+		extra: {
+			// 2.x applies activations through an outbox polled every 15 s by default
+			N8N_WORKFLOW_PUBLICATION_OUTBOX_POLL_INTERVAL_MS: '1000',
+			EXECUTIONS_DATA_SAVE_MANUAL_EXECUTIONS: 'true',
+			// what n8n logs about credentials and requests is in its log (the E-mail and Password case searches it)
+			N8N_LOG_LEVEL: 'debug',
+			...setup.extraEnv,
+		},
+	});
+	let n8n: SharedN8n;
 	try {
 		installPack(userFolder, 'copy');
-		await importCredential(install, env, dir, {
-			id: CREDENTIAL_ID,
-			name: CREDENTIAL_NAME,
-			environment: 'custom',
-			baseUrl: sb.baseUrl,
-			apiKey: sb.apiKey,
+		const examples = readdirSync(EXAMPLES)
+			.filter((n) => n.endsWith('.json'))
+			.map((name) => readWorkflow(join(EXAMPLES, name)));
+		await importAll(install, env, dir, {
+			credentials: [sandboxCredential(sb), ...(setup.credentials?.(sb) ?? [])],
+			workflows: [...examples, ...(setup.workflows?.(sb) ?? [])],
 		});
-		for (const name of readdirSync(EXAMPLES).filter((n) => n.endsWith('.json'))) {
-			await importWorkflow(install, env, join(EXAMPLES, name));
-		}
+		n8n = await SharedN8n.start(install, env, join(dir, 'n8n.log'));
 	} catch (error) {
 		// nothing may keep the test process alive after a failed setup
 		await sb.close();
@@ -154,7 +196,7 @@ export async function startE2eEnv(
 		throw error;
 	}
 	process.stderr.write(
-		`[e2e] n8n ${install.version} ready in ${Math.round((Date.now() - started) / 1000)} s (waited for install ${Math.round(installMs / 1000)} s), user folder ${userFolder}\n`,
+		`[e2e] n8n ${install.version} running in ${Math.round((Date.now() - started) / 1000)} s (waited for install ${Math.round(installMs / 1000)} s), user folder ${userFolder}\n`,
 	);
 	return {
 		major,
@@ -164,14 +206,15 @@ export async function startE2eEnv(
 		userFolder,
 		env,
 		logFile,
+		n8n,
 		requests: () => readJsonLines<LoggedRequest>(logFile),
 		async importWorkflow(workflow) {
-			const file = join(dir, `${workflow.id}.json`);
-			writeFileSync(file, JSON.stringify(workflow, null, 2));
-			await importWorkflow(install, env, file);
+			await n8n.save(workflow);
 		},
-		execute: (id) => executeWorkflow(install, env, id),
+		execute: (id) => n8n.execute(id),
+		activate: (id) => n8n.activate(id),
 		async close() {
+			await n8n.stop();
 			await sb.close();
 			if (!process.env.E2E_KEEP) rmSync(dir, { recursive: true, force: true });
 		},
@@ -188,7 +231,7 @@ export function assertSucceeded(out: RunOutput): NonNullable<RunOutput['run']> {
 	const error = out.run?.data.resultData.error;
 	assert.ok(
 		out.code === 0 && out.run && !error,
-		`n8n execute failed (exit ${out.code}): ${error ? `${error.message} — ${error.description ?? ''}` : ''}\n${out.stdout.slice(-3000)}\n${out.stderr.slice(-3000)}`,
+		`the execution failed (${out.stderr}): ${error ? `${error.message} — ${error.description ?? ''}` : ''}`,
 	);
 	return out.run;
 }

@@ -17,17 +17,11 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
-import {
-	DEV_OWNER,
-	N8nRest,
-	credentialData,
-	startN8n,
-	type RunningN8n,
-} from '../test-support/n8n/n8n';
+import { N8nRest, credentialData, type RunningN8n } from '../test-support/n8n/n8n';
 import { byId, chain, tratoNode, webhookNode } from '../test-support/n8n/queue';
 import { TOKEN_ERRORS } from '../sandbox';
+import type { SharedN8n } from '../test-support/n8n/running';
 import type { E2eEnv, LoggedRequest } from './env';
 
 const TOKEN = '/api/authentication/token';
@@ -62,13 +56,15 @@ async function callWebhook(
 	}
 }
 
+/** Saves and activates a production webhook workflow (list 30 contracts → get each); returns its stored id. */
 async function activeWebhookWorkflow(
-	rest: N8nRest,
+	n8n: SharedN8n,
 	path: string,
 	credentialId: string,
 ): Promise<string> {
-	const id = await rest.createWorkflow(
-		chain(`E2E: E-mail and Password (${path})`, [
+	const id = await n8n.save({
+		id: path,
+		...chain(`E2E: E-mail and Password (${path})`, [
 			webhookNode(path, 'lastNode'),
 			tratoNode('List contracts', credentialId, {
 				resource: 'contract',
@@ -82,9 +78,8 @@ async function activeWebhookWorkflow(
 				contractId: byId('={{ $json.contractId }}'),
 			}),
 		]),
-	);
-	const current = await rest.request<{ versionId: string }>('GET', `/workflows/${id}`);
-	await rest.request('POST', `/workflows/${id}/activate`, { versionId: current.versionId });
+	});
+	await n8n.activate(path);
 	return id;
 }
 
@@ -106,20 +101,11 @@ async function lastExecution(rest: N8nRest, workflowId: string): Promise<any> {
 export async function emailPasswordInRealN8n(e: E2eEnv): Promise<SessionRunFigures> {
 	const started = Date.now();
 	for (let i = 0; i < CONTRACTS; i++) e.sb.control.createContract({ name: `Session run ${i + 1}` });
-	const n8n = await startN8n(
-		e.install,
-		{
-			...e.env,
-			// debug: whatever n8n logs about credentials and requests is in the log searched below
-			N8N_LOG_LEVEL: 'debug',
-			// 2.x applies activations through an outbox polled every 15 s by default
-			N8N_WORKFLOW_PUBLICATION_OUTBOX_POLL_INTERVAL_MS: '1000',
-		},
-		{ logFile: join(e.dir, 'n8n-session.log') },
-	);
+	// the suite's n8n logs at debug level: whatever it logs about credentials and requests is in the log searched below
+	const n8n = e.n8n.n8n;
+	const rest = e.n8n.rest;
+	const activated: string[] = [];
 	try {
-		const rest = new N8nRest(n8n.url);
-		await rest.ownerLogin(DEV_OWNER);
 		const good = await rest.createCredential(
 			'TRATO e-mail and password',
 			credentialData({
@@ -138,7 +124,8 @@ export async function emailPasswordInRealN8n(e: E2eEnv): Promise<SessionRunFigur
 		e.sb.sessions.setTtl(TTL_SECONDS);
 		e.sb.control.setLatency(LATENCY_MS);
 		const path = `trato-session-${e.major}`;
-		const workflowId = await activeWebhookWorkflow(rest, path, good.id);
+		activated.push(path);
+		const workflowId = await activeWebhookWorkflow(e.n8n, path, good.id);
 		const mark = e.requests().length;
 		const answer = await callWebhook(n8n, path);
 		e.sb.control.setLatency(0);
@@ -214,7 +201,8 @@ export async function emailPasswordInRealN8n(e: E2eEnv): Promise<SessionRunFigur
 		);
 		assert.deepEqual(testedGood, { status: 'OK', message: 'Connection successful!' });
 		const wrongPath = `trato-session-wrong-${e.major}`;
-		const wrongWorkflow = await activeWebhookWorkflow(rest, wrongPath, wrong.id);
+		activated.push(wrongPath);
+		const wrongWorkflow = await activeWebhookWorkflow(e.n8n, wrongPath, wrong.id);
 		const failed = await callWebhook(n8n, wrongPath);
 		assert.notEqual(failed.status, 200);
 		const failedExecution = await lastExecution(rest, wrongWorkflow);
@@ -269,6 +257,6 @@ export async function emailPasswordInRealN8n(e: E2eEnv): Promise<SessionRunFigur
 	} finally {
 		e.sb.control.setLatency(0);
 		e.sb.sessions.setTtl(300);
-		await n8n.stop();
+		for (const path of activated) await e.n8n.deactivate(path);
 	}
 }

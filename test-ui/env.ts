@@ -78,8 +78,11 @@ export interface UiEnv {
 	artifacts: string;
 	/** Stores a workflow through the REST API (every TRATO credential slot set to the sandbox one). */
 	createWorkflow(spec: WorkflowSpec): Promise<string>;
-	/** Saves a screenshot of the page as <artifacts>/<name>.png. */
-	screenshot(name: string): Promise<string>;
+	/**
+	 * Saves a screenshot of the page as <artifacts>/<name>.png when pictures are asked for (TRATO_UI_SCREENSHOTS=1,
+	 * which `npm run screenshot` sets) or when `always` (a failure's picture); else takes none.
+	 */
+	screenshot(name: string, always?: boolean): Promise<string | undefined>;
 	close(): Promise<void>;
 }
 
@@ -166,7 +169,10 @@ export async function startUiEnv(major: N8nMajor): Promise<UiEnv> {
 				);
 				return await rest.createWorkflow({ ...spec, nodes });
 			},
-			screenshot: (name) => saveScreenshot(browser.page, join(artifacts, `${name}.png`)),
+			screenshot: async (name, always = false) =>
+				always || process.env.TRATO_UI_SCREENSHOTS === '1'
+					? await saveScreenshot(browser.page, join(artifacts, `${name}.png`))
+					: undefined,
 			close,
 		};
 	} catch (error) {

@@ -22,8 +22,9 @@
  *  - the trigger's "Fetch Test Event" on a sandbox with a signed contract: one item with its eventId;
  *  - the node creator lists both triggers under names that tell them apart; the instant trigger's panel shows its
  *    Test and Production URLs and where to paste them; "Listen for test event" + a sandbox delivery: one item;
- *  - screenshots of every panel into test-ui/artifacts/n8n-<major>/ (CI artifacts); example 1's "Send for signature"
- *    panel after a run is the README picture (npm run screenshot copies it to docs/).
+ *  - a failing test leaves the page as it was in test-ui/artifacts/n8n-<major>/FAILED-<name>.png (CI artifacts); with
+ *    TRATO_UI_SCREENSHOTS=1 every panel is pictured there too, and example 1's "Send for signature" panel after a run
+ *    is the README picture (npm run screenshot sets it and copies the pictures to docs/).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -173,6 +174,18 @@ function actionNode(
 	};
 }
 
+/**
+ * What the few callbacks run in the browser page read (the project type-checks in one program, without the DOM
+ * library): an element's text and markup, and the page's document.
+ */
+interface PageElement {
+	innerText: string;
+	outerHTML: string;
+	cloneNode(deep: boolean): PageElement;
+	querySelectorAll(selector: string): Iterable<{ removeAttribute(name: string): void }>;
+}
+declare const document: { documentElement: PageElement; body: PageElement };
+
 /** Where each parameter issue of the open panel is (the parameter's label), for a readable failure. */
 async function issueReport(panel: Locator): Promise<string[]> {
 	return await panel.locator(PARAMETER_ISSUES).evaluateAll((marks) =>
@@ -180,7 +193,7 @@ async function issueReport(panel: Locator): Promise<string[]> {
 			const item = mark.closest(
 				'[data-test-id="parameter-item"], [data-test-id$="-parameter-input-options-container"]',
 			);
-			const label = (item as HTMLElement | null)?.innerText.split('\n')[0] ?? '?';
+			const label = (item as PageElement | null)?.innerText.split('\n')[0] ?? '?';
 			return `${label} (${mark.closest('[data-test-id^="parameter-input-"]')?.getAttribute('data-test-id') ?? 'no input id'})`;
 		}),
 	);
@@ -235,7 +248,7 @@ async function outputTable(page: Page): Promise<Array<Record<string, string>>> {
 	// Inline callbacks only: a named helper inside would need the bundler's __name in the page.
 	return await table.evaluate((element) => {
 		const headers = [...element.querySelectorAll('thead th')].map((th) =>
-			(th as HTMLElement).innerText.trim(),
+			(th as unknown as PageElement).innerText.trim(),
 		);
 		return [...element.querySelectorAll('tbody tr')].map((row) =>
 			Object.fromEntries(
@@ -248,7 +261,7 @@ async function outputTable(page: Page): Promise<Array<Record<string, string>>> {
 /** The page's text and markup, without what the user typed into the API key field itself. */
 async function pageWithoutKeyInput(page: Page): Promise<string> {
 	return await page.evaluate(() => {
-		const copy = document.documentElement.cloneNode(true) as HTMLElement;
+		const copy = document.documentElement.cloneNode(true);
 		for (const input of copy.querySelectorAll('[data-test-id="parameter-input-apiKey"] input'))
 			input.removeAttribute('value');
 		return `${document.body.innerText}\n${copy.outerHTML}`;
@@ -280,7 +293,7 @@ for (const major of MAJORS) {
 			try {
 				await body(e.page);
 			} catch (error) {
-				const file = await e.screenshot(`FAILED-${name}`).catch(() => undefined);
+				const file = await e.screenshot(`FAILED-${name}`, true).catch(() => undefined);
 				if (file) process.stderr.write(`[ui] the page as it was: ${file}\n`);
 				await e.page.keyboard.press('Escape').catch(() => undefined);
 				await closeNode(e.page).catch(() => undefined);

@@ -20,12 +20,13 @@
  *  - a TRATO tool is `n8n-nodes-trato.tratoTool`, the variant n8n makes of a node marked `usableAsTool`, and is
  *    named as the editor names a new one: "<operation's action> in TRATO".
  */
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { INodeTypeDescription } from 'n8n-workflow';
 
-import { PACKAGE_NAME, REPO, cliOk, type N8nInstall, type N8nMajor } from '../n8n/n8n';
+import { PACKAGE_NAME, REPO, type N8nMajor } from '../n8n/n8n';
+import type { StoredCredential } from '../n8n/running';
 
 export const AGENT_TYPE = '@n8n/n8n-nodes-langchain.agent';
 export const OPENAI_CHAT_MODEL_TYPE = '@n8n/n8n-nodes-langchain.lmChatOpenAi';
@@ -246,46 +247,11 @@ export function mcpWorkflow(spec: {
 }
 
 /** Imports workflows in one `n8n import:workflow` run (a file holding an array). */
-export async function importWorkflows(
-	install: N8nInstall,
-	env: NodeJS.ProcessEnv,
-	dir: string,
-	workflows: AiWorkflow[],
-): Promise<void> {
-	const file = join(dir, 'ai-workflows.json');
-	writeFileSync(file, JSON.stringify(workflows, null, 2));
-	await cliOk(install, env, ['import:workflow', `--input=${file}`]);
-}
-
-/** `n8n import:credentials` of the OpenAI credential, its Base URL pointed at the scripted model. */
-export async function importOpenAiCredential(
-	install: N8nInstall,
-	env: NodeJS.ProcessEnv,
-	dir: string,
-	model: { baseUrl: string; apiKey: string },
-): Promise<void> {
-	const file = join(dir, 'openai-credential.json');
-	const data = { apiKey: model.apiKey, url: model.baseUrl };
-	writeFileSync(file, JSON.stringify([{ ...OPENAI_CREDENTIAL, type: 'openAiApi', data }]), {
-		mode: 0o600,
-	});
-	try {
-		await cliOk(install, env, ['import:credentials', `--input=${file}`]);
-	} finally {
-		rmSync(file, { force: true });
-	}
-}
-
-/** Activates a workflow from the command line, before `n8n start` (1.x: update:workflow, 2.x: publish:workflow). */
-export async function activateWorkflow(
-	install: N8nInstall,
-	env: NodeJS.ProcessEnv,
-	major: N8nMajor,
-	id: string,
-): Promise<void> {
-	const args =
-		major === '1'
-			? ['update:workflow', `--id=${id}`, '--active=true']
-			: ['publish:workflow', `--id=${id}`];
-	await cliOk(install, env, args);
+/** The OpenAI credential, its Base URL pointed at the scripted model, for `importAll`. */
+export function openAiCredential(model: { baseUrl: string; apiKey: string }): StoredCredential {
+	return {
+		...OPENAI_CREDENTIAL,
+		type: 'openAiApi',
+		data: { apiKey: model.apiKey, url: model.baseUrl },
+	};
 }

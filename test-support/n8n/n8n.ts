@@ -292,48 +292,17 @@ export function credentialData(spec: Omit<CredentialSpec, 'id' | 'name'>): Recor
 	};
 }
 
-/** `n8n import:credentials` of one tratoApi credential (plain data: n8n encrypts it on import). */
-export async function importCredential(
-	install: N8nInstall,
-	env: NodeJS.ProcessEnv,
-	dir: string,
-	spec: CredentialSpec,
-) {
-	const file = join(dir, 'credential.json');
-	const data = credentialData(spec);
-	writeFileSync(
-		file,
-		JSON.stringify([{ id: spec.id, name: spec.name, type: 'tratoApi', data }], null, 2),
-		{
-			mode: 0o600,
-		},
-	);
-	try {
-		await cliOk(install, env, ['import:credentials', `--input=${file}`]);
-	} finally {
-		rmSync(file, { force: true });
-	}
+/** A credential as `n8n import:credentials` takes it: plain data (n8n encrypts it on import). */
+export interface StoredCredential {
+	id: string;
+	name: string;
+	type: string;
+	data: Record<string, unknown>;
 }
 
-/** `n8n import:credentials` of credentials of any type, given as plain data (n8n encrypts them on import). */
-export async function importCredentials(
-	install: N8nInstall,
-	env: NodeJS.ProcessEnv,
-	dir: string,
-	credentials: Array<{ id: string; name: string; type: string; data: Record<string, unknown> }>,
-): Promise<void> {
-	const file = join(dir, 'credentials-import.json');
-	writeFileSync(file, JSON.stringify(credentials, null, 2), { mode: 0o600 });
-	try {
-		await cliOk(install, env, ['import:credentials', `--input=${file}`]);
-	} finally {
-		rmSync(file, { force: true });
-	}
-}
-
-/** `n8n import:workflow` of one workflow file. */
-export async function importWorkflow(install: N8nInstall, env: NodeJS.ProcessEnv, file: string) {
-	await cliOk(install, env, ['import:workflow', `--input=${file}`]);
+/** A tratoApi credential to import (test-support/n8n/running.ts `importAll`). */
+export function tratoCredential(spec: CredentialSpec): StoredCredential {
+	return { id: spec.id, name: spec.name, type: 'tratoApi', data: credentialData(spec) };
 }
 
 export async function cliOk(
@@ -351,9 +320,9 @@ export async function cliOk(
 }
 
 export interface RunOutput {
-	/** Exit code of `n8n execute`. */
+	/** 0 when the execution succeeded. */
 	code: number | null;
-	/** The execution (IRun) printed by --rawOutput, when it could be parsed. */
+	/** The execution (IRun) as n8n stored it. */
 	run?: {
 		data: {
 			resultData: {
@@ -382,32 +351,6 @@ export interface RunItem {
 		string,
 		{ data?: string; id?: string; mimeType: string; fileName?: string; fileSize?: string }
 	>;
-}
-
-/** Extracts the JSON document `n8n execute --rawOutput` prints (logs may surround it). */
-export function parseRawOutput(stdout: string): RunOutput['run'] | undefined {
-	const lines = stdout.split('\n');
-	const start = lines.findIndex((line) => line === '{');
-	if (start < 0) return undefined;
-	for (let end = lines.length - 1; end > start; end--) {
-		if (lines[end] !== '}') continue;
-		try {
-			return JSON.parse(lines.slice(start, end + 1).join('\n'));
-		} catch {
-			// keep looking for an earlier closing line
-		}
-	}
-	return undefined;
-}
-
-/** `n8n execute --id=<id> --rawOutput`: runs a stored workflow from the command line. */
-export async function executeWorkflow(
-	install: N8nInstall,
-	env: NodeJS.ProcessEnv,
-	id: string,
-): Promise<RunOutput> {
-	const result = await n8nCli(install, env, ['execute', `--id=${id}`, '--rawOutput']);
-	return { ...result, run: parseRawOutput(result.stdout) };
 }
 
 /** The items a node output in a finished execution (first run, first output). */

@@ -16,7 +16,7 @@
  */
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 
-import { importCredentials, type N8nInstall } from './n8n';
+import type { StoredCredential } from './running';
 
 /** The SMTP credential example 5 names ("SMTP account (replace me)"). */
 export const SMTP_CREDENTIAL = { id: 'smtpCredential1', name: 'SMTP account (replace me)' };
@@ -210,20 +210,18 @@ export async function startSmtpSink(port = 0, host = '127.0.0.1'): Promise<SmtpS
 	return sink;
 }
 
-/** `n8n import:credentials` of the SMTP credential example 5 uses, pointing at this sink (no TLS, no login). */
-export async function importSmtpCredential(
-	install: N8nInstall,
-	env: NodeJS.ProcessEnv,
-	dir: string,
-	sink: Pick<SmtpSink, 'host' | 'port'>,
-): Promise<void> {
-	const data = {
-		user: '',
-		password: '',
-		host: sink.host,
-		port: sink.port,
-		secure: false,
-		disableStartTls: true,
+/** The SMTP credential example 5 uses, pointing at this sink (no TLS, no login), for `importAll`. */
+export function smtpCredential(sink: Pick<SmtpSink, 'host' | 'port'>): StoredCredential {
+	return {
+		...SMTP_CREDENTIAL,
+		type: 'smtp',
+		data: {
+			user: '',
+			password: '',
+			host: sink.host,
+			port: sink.port,
+			secure: false,
+			disableStartTls: true,
+		},
 	};
-	await importCredentials(install, env, dir, [{ ...SMTP_CREDENTIAL, type: 'smtp', data }]);
 }

@@ -10,7 +10,7 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * TRATO's answers as the notes write them, served over loopback: not the sandbox (which decides its own shapes), but
- * exactly the JSON of `../shared/spec/trato-notes.md` "What TRATO answers", each fixture citing its fact. Two
+ * exactly the JSON of trato-notes "What TRATO answers" (docs/api-notes.md: a production integration's code), each fixture citing its fact. Two
  * origins, like TRATO: the API (which checks the `apikey` header) and a file host for the Finalize links, which
  * the production integration downloads without an auth header (so it records every header it gets).
  */

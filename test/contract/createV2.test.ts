@@ -10,7 +10,7 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * Create V2 through n8n-core against the sandbox: the request body is checked field by field against the body a
- * production TRATO client sends (../shared/spec/trato-notes.md, "Create V2"), signature boxes and the `file` data
+ * production TRATO client sends (trato-notes "Create V2", docs/api-notes.md), signature boxes and the `file` data
  * URI included; Part 7's errors reach the user with TRATO's name and a sentence on what to fix.
  */
 import { CREATE_V2_ERRORS } from '../../nodes/Trato/helpers/createV2Errors';

@@ -16,7 +16,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { headings, markdownIn, read, ROOT, section } from './markdown';
+import { anchorOf, headings, links, markdownIn, read, ROOT, section } from './markdown';
 
 const FILES = ['CONTRIBUTING.md', ...markdownIn('docs')];
 
@@ -36,6 +36,21 @@ const steps = (text: string) =>
 /** Test files a text names (a pattern such as `test/<resource>/<operation>.test.ts` is not a file name). */
 const testFilesNamed = (text: string) =>
 	[...text.matchAll(/`(test\/[^`<>]+\.test\.ts)`/g)].map((m) => m[1]);
+
+test('CONTRIBUTING.md opens with the architecture page: its load-bearing rules and every "How to" checklist', () => {
+	const opening = links(read('CONTRIBUTING.md').split(/^## /m)[0]);
+	const architecture = read('docs/architecture.md');
+	expect(headings(architecture, 2)[0]).toBe('Load-bearing');
+	const checklists = headings(architecture).filter((heading) => /^How to\b/.test(heading));
+	expect(checklists.length).toBeGreaterThanOrEqual(3);
+	expect(opening).toEqual(
+		expect.arrayContaining([
+			'docs/architecture.md',
+			'docs/architecture.md#load-bearing',
+			...checklists.map((heading) => `docs/architecture.md#${anchorOf(heading)}`),
+		]),
+	);
+});
 
 test("there are checklists (how to add an operation, a trigger mode; how to change an operation's output)", () => {
 	expect(CHECKLISTS.map(([, heading]) => heading)).toEqual(

@@ -288,6 +288,17 @@ describe('the contributor commands', () => {
 		expect(Object.keys(scripts)).toEqual(expect.arrayContaining(['dev', 'test', 'build']));
 	});
 
+	it('the README shows both, in a code block: trying the pack without a TRATO account, and the tests', () => {
+		const blocks = [...README.matchAll(/^```bash\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+		const commands = (block: string) =>
+			block.split('\n').map((line) => line.replace(/\s+#.*$/, ''));
+		expect(
+			blocks.some((block) =>
+				['npm ci && npm run dev', 'npm ci && npm test'].every((c) => commands(block).includes(c)),
+			),
+		).toBe(true);
+	});
+
 	it('the README sends contributors to CONTRIBUTING.md', () => {
 		expect(links(README).some((link) => /\/CONTRIBUTING\.md(#|$)/.test(link))).toBe(true);
 	});

@@ -10,7 +10,7 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * The sandbox's webhooks: subscriptions as TRATO's profile has them (one URL per event, one account secret), a
- * delivery for every state change that causes one of the six events, retries on a non-2xx answer, forged
+ * delivery for every state change that causes an event, retries on a non-2xx answer, forged
  * deliveries, and the control API over HTTP.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';

@@ -10,7 +10,7 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * The instant trigger as n8n loads it: registered in package.json, told apart from the polling trigger by name,
- * all six events chosen by default, one Webhook Secret at the end of the credential that changes nothing else.
+ * every event chosen by default, one Webhook Secret at the end of the credential that changes nothing else.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,7 +52,7 @@ test('the two triggers are told apart by their names and descriptions', () => {
 	expect(webhook.defaults.name).not.toBe(polling.defaults.name);
 });
 
-test('one POST webhook answered "On Received"; the six events, all chosen by default', () => {
+test('one POST webhook answered "On Received"; every event TRATO sends, all chosen by default', () => {
 	expect(webhook.webhooks).toEqual([
 		{
 			name: 'default',
