@@ -19,6 +19,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { activateWorkflow, type ExecutionSummary } from './running';
+
 import {
 	DEV_OWNER,
 	N8nRest,
@@ -256,10 +258,7 @@ export class QueueCluster {
 	}
 
 	async activate(id: string): Promise<void> {
-		const current = await this.rest.request<{ versionId: string }>('GET', `/workflows/${id}`);
-		await this.rest.request('POST', `/workflows/${id}/activate`, {
-			versionId: current.versionId,
-		});
+		await activateWorkflow(this.rest, id);
 	}
 
 	async deactivate(id: string): Promise<void> {
@@ -284,17 +283,6 @@ export class QueueCluster {
 		);
 		return text ? (JSON.parse(text) as Record<string, unknown>) : null;
 	}
-}
-
-export interface ExecutionSummary {
-	id: string;
-	workflowId: string;
-	status: string;
-	mode: string;
-	finished?: boolean;
-	retryOf?: string | null;
-	startedAt?: string;
-	stoppedAt?: string;
 }
 
 export interface WorkflowSpec {

@@ -85,11 +85,16 @@ export async function activateWorkflow(rest: N8nRest, id: string): Promise<void>
 	await rest.request('POST', `/workflows/${id}/activate`, { versionId: current.versionId });
 }
 
+/** An execution as n8n's execution list gives it. */
 export interface ExecutionSummary {
 	id: string;
 	workflowId: string;
 	status: string;
 	mode: string;
+	finished?: boolean;
+	retryOf?: string | null;
+	startedAt?: string;
+	stoppedAt?: string;
 }
 
 const FINISHED = (status: string) => !['new', 'running', 'waiting', 'unknown'].includes(status);
