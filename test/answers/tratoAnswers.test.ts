@@ -158,3 +158,53 @@ test('Finalize without Download Files: the links only, nothing downloaded', asyn
 	expect(finalized.items[0].binary).toBeUndefined();
 	expect(trato.received.slice(before).map((r) => r.origin)).toEqual(['api']);
 });
+
+test("fields TRATO adds to its `contract` record are kept by Create With Signers, as by Finalize; the node's own fields win", async () => {
+	// the notes show Finalize's record with more fields ("…") and Create V2's with _id and participants; a field
+	// either adds is data the next step may need (api-notes P2, N24)
+	const added = { folio: 'TR-2026-0042', createdAt: '2026-05-24T17:00:00.000Z' };
+	const createV2 = trato.amend('POST /api/v2/create/contract', (answer) => ({
+		...answer,
+		contract: { ...answer.contract, ...added, name: 'Otro nombre', status: 'DRAFT' },
+	}));
+	const finalize = trato.amend(`POST /api/contract/finalize/${CONTRACT_ID}`, (answer) => ({
+		...answer,
+		contract: { ...answer.contract, ...added, status: 'FINALIZED' },
+	}));
+	try {
+		const created = await step(credentials, createV2Parameters, [pdfItem()]);
+		const [out] = json(created);
+		expect(out).toMatchObject({
+			contractId: CONTRACT_ID,
+			...added,
+			// the name the user gave, the status read after creating (4.3), the participants as read
+			name: 'Contrato de arrendamiento',
+			status: 'SENT_TO_SIGN',
+			statusLabel: 'Pending Signature',
+		});
+		expect(
+			(out.participants as Array<{ participantId: string }>).map((p) => p.participantId),
+		).toEqual(PARTICIPANT_IDS);
+		expect(out.contract).toBeUndefined();
+		expect(out._id).toBeUndefined();
+
+		const finalized = await step(
+			credentials,
+			{ ...finalizeParameters, downloadFiles: false },
+			carry(created),
+		);
+		expect(json(finalized)).toEqual([
+			{
+				contractId: CONTRACT_ID,
+				finalized: true,
+				...added,
+				status: 'FINALIZED',
+				signedPdfUrl: `${trato.filesUrl}/files/signed-contract.pdf`,
+				nom151CertificateUrl: `${trato.filesUrl}/files/nom151-certificate.pdf`,
+			},
+		]);
+	} finally {
+		createV2.restore();
+		finalize.restore();
+	}
+});

@@ -41,6 +41,8 @@ export interface TratoFixture {
 	received: Received[];
 	/** The bytes each file address serves. */
 	files: Record<string, Buffer>;
+	/** The answer of `route` ("POST /api/…"), as the notes write it, changed by `change` until `restore` is called. */
+	amend(route: string, change: (answer: any) => unknown): { restore(): void };
 	close(): Promise<void>;
 }
 
@@ -173,6 +175,15 @@ export async function startTratoFixture(): Promise<TratoFixture> {
 		signUrl,
 		received,
 		files,
+		amend(route, change) {
+			const original = routes[route];
+			if (!original) throw new Error(`The fixture has no route ${route}`);
+			routes[route] = () => {
+				const [status, value] = original();
+				return [status, change(value)];
+			};
+			return { restore: () => (routes[route] = original) };
+		},
 		close: async () => {
 			await Promise.all(
 				[api, fileHost].map((s) => {

@@ -9,8 +9,9 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
- * Every "How to add …" checklist in the contributor docs ends at a test that fails while the last step is missing,
- * and every test file a checklist names exists: following the list ends at a red or green test, not at prose.
+ * Every "How to add …" and "How to change …" checklist in the contributor docs ends at a test that fails while the
+ * last step is missing, and every test file a checklist names exists: following the list ends at a red or green
+ * test, not at prose.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ const FILES = ['CONTRIBUTING.md', ...markdownIn('docs')];
 
 const CHECKLISTS = FILES.flatMap((file) =>
 	headings(read(file))
-		.filter((heading) => /^How to add\b/.test(heading))
+		.filter((heading) => /^How to (add|change)\b/.test(heading))
 		.map((heading) => [file, heading, section(read(file), heading)] as const),
 );
 
@@ -51,9 +52,13 @@ test('CONTRIBUTING.md opens with the architecture page: its load-bearing rules a
 	);
 });
 
-test('there are checklists (how to add an operation, a trigger mode)', () => {
+test("there are checklists (how to add an operation, a trigger mode; how to change an operation's output)", () => {
 	expect(CHECKLISTS.map(([, heading]) => heading)).toEqual(
-		expect.arrayContaining(['How to add an operation', 'How to add a trigger mode']),
+		expect.arrayContaining([
+			'How to add an operation',
+			'How to add a trigger mode',
+			"How to change an operation's output",
+		]),
 	);
 });
 

@@ -35,3 +35,26 @@ export function signedFileFields(whatIsDownloaded: string): INodeProperties[] {
 		},
 	];
 }
+
+/**
+ * Download Signed PDF's two fields in both triggers' Options (in the options' alphabetical place), read by
+ * helpers/files.ts `triggerFileFields`: the binary fields of the NOM-151 certificate and of the signed PDF.
+ */
+export const triggerFileFieldOptions: INodeProperties[] = [
+	{
+		displayName: 'Put Certificate in Field',
+		name: 'certificateBinaryPropertyName',
+		type: 'string',
+		default: 'certificate',
+		description:
+			'Name of the binary field that receives the NOM-151 certificate (used with Download Signed PDF only)',
+	},
+	{
+		displayName: 'Put PDF in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		description:
+			'Name of the binary field that receives the signed PDF (used with Download Signed PDF only)',
+	},
+];

@@ -95,15 +95,27 @@ export function answeredParticipants(answer: unknown): AnsweredParticipant[] {
 	return out;
 }
 
-/** The links of TRATO's Finalize answer (`contract.downloadPdfUrl`, `contract.nom151`), when given. */
-export function finalizedFiles(answer: unknown): {
+/** The addresses of a signed contract's two files, when TRATO names them. */
+export interface SignedFileAddresses {
 	signedPdf?: string;
 	nom151Certificate?: string;
-} {
+}
+
+/** The links of TRATO's Finalize answer (`contract.downloadPdfUrl`, `contract.nom151`), when given. */
+export function finalizedFiles(answer: unknown): SignedFileAddresses {
 	const contract = object(object(answer).contract);
 	return {
 		signedPdf: firstText(contract, ['downloadPdfUrl']),
 		nom151Certificate: firstText(contract, ['nom151']),
+	};
+}
+
+/** The files of the signed documents record (spec 4.11: `documents.signed_contract`, `documents.signed_certificate`). */
+export function signedDocumentFiles(record: unknown): SignedFileAddresses {
+	const documents = object(object(record).documents);
+	return {
+		signedPdf: firstText(documents, ['signed_contract']),
+		nom151Certificate: firstText(documents, ['signed_certificate']),
 	};
 }
 

@@ -102,6 +102,33 @@ export function fileNameFromUrl(url: string, fallback: string): string {
 	return last && /\.[A-Za-z0-9]{1,8}$/.test(last) ? last : fallback;
 }
 
+/** A binary field name typed in an option, trimmed; the default when empty. */
+const fieldName = (value: unknown, fallback: string) =>
+	(typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '') || fallback;
+
+/**
+ * Download Signed PDF's fields in both triggers' Options: "Put PDF in Field" (`binaryPropertyName`, default `data`)
+ * and "Put Certificate in Field" (`certificateBinaryPropertyName`, default `certificate`); `problem` when both name
+ * the same field.
+ */
+export function triggerFileFields(options: IDataObject): {
+	pdfField: string;
+	certificateField: string;
+	problem?: { message: string; description: string };
+} {
+	const pdfField = fieldName(options.binaryPropertyName, 'data');
+	const certificateField = fieldName(options.certificateBinaryPropertyName, 'certificate');
+	if (pdfField !== certificateField) return { pdfField, certificateField };
+	return {
+		pdfField,
+		certificateField,
+		problem: {
+			message: `Put PDF in Field and Put Certificate in Field are both "${pdfField}"; give them different names.`,
+			description: 'Give the signed PDF and the NOM-151 certificate different binary field names.',
+		},
+	};
+}
+
 /** Reads an output binary field name parameter ("Put … in Field") and insists on a value. */
 export function requireFieldName(
 	ctx: IExecuteFunctions,

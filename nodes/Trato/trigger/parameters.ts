@@ -1,9 +1,15 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { DEFAULT_MAX_FILE_MB, maxFileSizeProblem, megabytesToBytes } from '../helpers/files';
+import {
+	DEFAULT_MAX_FILE_MB,
+	maxFileSizeProblem,
+	megabytesToBytes,
+	triggerFileFields,
+} from '../helpers/files';
 import { CONTRACT_STATUSES, participantStatusToSend, SIGNED_STATUSES } from '../helpers/status';
 import { idProblem, isEmail, locatorValue, positiveInteger } from '../helpers/validate';
+import type { SignedFileFields } from '../transport';
 import { DEFAULT_MODE, isTriggerMode, TRIGGER_MODES, type TriggerMode } from './modes';
 
 /** The "Signed (Any)" shortcut of the Statuses field. */
@@ -21,10 +27,8 @@ export interface TriggerParameters {
 	statusParticipant?: string;
 	lookBackDays?: number;
 	includeDocuments: boolean;
-	downloadPdf: boolean;
-	binaryPropertyName: string;
-	/** Max File Size (MB) of the signed PDF's download, in bytes. */
-	maxFileBytes: number;
+	/** Download Signed PDF: the binary fields of the signed PDF and of the NOM-151 certificate, Max File Size. */
+	download?: SignedFileFields;
 }
 
 /** A hundred years: more is a typing or expression mistake, not a window. */
@@ -101,12 +105,17 @@ export function readParameters(ctx: IPollFunctions): TriggerParameters {
 		}
 		lookBackDays = days.value;
 	}
-	const binaryPropertyName = String(options.binaryPropertyName ?? 'data').trim() || 'data';
 	const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_MB;
-	const maxFileBytes = megabytesToBytes(maxFileSize);
-	if (maxFileBytes === undefined) {
+	const maxBytes = megabytesToBytes(maxFileSize);
+	if (maxBytes === undefined) {
 		const problem = maxFileSizeProblem(maxFileSize);
 		fail(ctx, problem.message, problem.description);
+	}
+	let download: SignedFileFields | undefined;
+	if (options.downloadSignedPdf === true) {
+		const { pdfField, certificateField, problem } = triggerFileFields(options);
+		if (problem) fail(ctx, problem.message, problem.description);
+		download = { pdfField, certificateField, maxBytes };
 	}
 	return {
 		event,
@@ -118,10 +127,8 @@ export function readParameters(ctx: IPollFunctions): TriggerParameters {
 		statusParticipant,
 		lookBackDays,
 		// Download Signed PDF implies the documents record it comes from
-		includeDocuments: options.includeDocuments === true || options.downloadSignedPdf === true,
-		downloadPdf: options.downloadSignedPdf === true,
-		binaryPropertyName,
-		maxFileBytes,
+		includeDocuments: options.includeDocuments === true || download !== undefined,
+		download,
 	};
 }
 

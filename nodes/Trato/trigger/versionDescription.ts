@@ -2,6 +2,7 @@ import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { maxFileSizeOption } from '../descriptions/common';
+import { triggerFileFieldOptions } from '../descriptions/signedFiles';
 import {
 	participantStatusFilter,
 	STATUS_FILTER_OPTIONS,
@@ -112,7 +113,7 @@ const triggerProperties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether to attach the signed PDF as binary data to events whose new status is signed. It also adds the signed documents record (as Include Signed Documents does).',
+					'Whether to attach the signed PDF, and the NOM-151 certificate when the contract has one, as binary data to events whose new status is signed. It also adds the signed documents record (as Include Signed Documents does).',
 			},
 			{
 				displayName: 'Include Signed Documents',
@@ -125,7 +126,7 @@ const triggerProperties: INodeProperties[] = [
 			{
 				...maxFileSizeOption,
 				description:
-					'Largest signed PDF the trigger downloads, in megabytes (used with Download Signed PDF only). A larger one is not downloaded: the event is still delivered, with the reason in documentsError.',
+					'Largest file (signed PDF or NOM-151 certificate) the trigger downloads, in megabytes (used with Download Signed PDF only). A larger one is not downloaded: the event is still delivered, with the reason in documentsError.',
 			},
 			{
 				displayName: 'Only Contracts Created in the Last (Days)',
@@ -136,14 +137,7 @@ const triggerProperties: INodeProperties[] = [
 				description:
 					'Watch only contracts created in this many days before each poll. Older contracts are neither listed nor remembered, which makes each poll cheaper. Without this option every contract is watched.',
 			},
-			{
-				displayName: 'Put PDF in Field',
-				name: 'binaryPropertyName',
-				type: 'string',
-				default: 'data',
-				description:
-					'Name of the binary field that receives the signed PDF (used with Download Signed PDF only)',
-			},
+			...triggerFileFieldOptions,
 		],
 	},
 ];

@@ -1,8 +1,7 @@
-import type { IBinaryData, IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
-import { fileNameFromUrl } from '../helpers/files';
 import { statusLabel } from '../helpers/status';
-import { download, request } from '../transport';
+import { readSignedDocuments, request } from '../transport';
 import { DOCUMENT_EVENTS } from './events';
 import { contractMismatch, filtersNeedRead } from './filters';
 import type { Delivery } from './payload';
@@ -60,44 +59,11 @@ export async function readContract(
 		}
 	}
 	if (settings.download && DOCUMENT_EVENTS.includes(delivery.event)) {
-		try {
-			item.binary = await signedDocuments(ctx, contractId, settings.download, json);
-		} catch (error) {
-			json.documentsError = message(error);
-		}
+		// the record as `documents`, the signed PDF and the NOM-151 certificate; a failure on the item, with no file
+		const read = await readSignedDocuments.call(ctx, contractId, { download: settings.download });
+		if (read.record) json.documents = read.record;
+		if (read.failure) json.documentsError = read.failure.error.message;
+		else if (Object.keys(read.binary).length) item.binary = read.binary;
 	}
 	return undefined;
-}
-
-/**
- * The signed documents record (4.11, as `documents`) and its files: the signed PDF and, when the contract has one,
- * the NOM-151 certificate, fetched through the transport (credentials only on the API's origin).
- */
-async function signedDocuments(
-	ctx: IWebhookFunctions,
-	contractId: string,
-	fields: { pdfField: string; certificateField: string; maxBytes: number },
-	json: IDataObject,
-): Promise<Record<string, IBinaryData>> {
-	const record = await request.call(
-		ctx,
-		'contractDocuments',
-		{ contractId },
-		{ qs: { partial: false } },
-	);
-	json.documents = record;
-	const documents = (record.documents ?? {}) as IDataObject;
-	const binary: Record<string, IBinaryData> = {};
-	const files: Array<[unknown, string, string]> = [
-		[documents.signed_contract, fields.pdfField, `${contractId}-signed.pdf`],
-		[documents.signed_certificate, fields.certificateField, `${contractId}-nom151-certificate.pdf`],
-	];
-	for (const [url, field, fallbackName] of files) {
-		if (typeof url !== 'string' || url === '') continue;
-		binary[field] = await download.call(ctx, url, {
-			fileName: fileNameFromUrl(url, fallbackName),
-			maxBytes: fields.maxBytes,
-		});
-	}
-	return binary;
 }

@@ -1,7 +1,13 @@
 import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
-import { DEFAULT_MAX_FILE_MB, maxFileSizeProblem, megabytesToBytes } from '../helpers/files';
+import {
+	DEFAULT_MAX_FILE_MB,
+	maxFileSizeProblem,
+	megabytesToBytes,
+	triggerFileFields,
+} from '../helpers/files';
 import { idProblem, isEmail, locatorValue } from '../helpers/validate';
+import type { SignedFileFields } from '../transport';
 import { eventName } from './payload';
 
 /** What a delivery is kept or dropped by (api-notes W16); each one unset when empty. */
@@ -20,8 +26,8 @@ export interface WebhookSettings {
 	ignoreRepeats: boolean;
 	startWithoutEvent: boolean;
 	startOnTestDelivery: boolean;
-	/** Download Signed PDF: the binary fields of the signed PDF and of the NOM-151 certificate. */
-	download?: { pdfField: string; certificateField: string; maxBytes: number };
+	/** Download Signed PDF: the binary fields of the signed PDF and of the NOM-151 certificate, Max File Size. */
+	download?: SignedFileFields;
 }
 
 const text = (value: unknown) =>
@@ -62,11 +68,8 @@ export function readSettings(ctx: IWebhookFunctions): WebhookSettings | string {
 		startOnTestDelivery: options.startOnTestDelivery === true,
 	};
 	if (options.downloadSignedPdf === true) {
-		const pdfField = text(options.binaryPropertyName) || 'data';
-		const certificateField = text(options.certificateBinaryPropertyName) || 'certificate';
-		if (pdfField === certificateField) {
-			return `Put PDF in Field and Put Certificate in Field are both "${pdfField}"; give them different names.`;
-		}
+		const { pdfField, certificateField, problem } = triggerFileFields(options);
+		if (problem) return problem.message;
 		const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_MB;
 		const maxBytes = megabytesToBytes(maxFileSize);
 		if (maxBytes === undefined) return maxFileSizeProblem(maxFileSize).message;

@@ -2,6 +2,7 @@ import type { INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { maxFileSizeOption } from '../descriptions/common';
+import { triggerFileFieldOptions } from '../descriptions/signedFiles';
 import { templateFilter } from '../descriptions/listFilters';
 import { EVENT_VALUES, WEBHOOK_EVENTS } from './events';
 
@@ -113,22 +114,7 @@ const properties: INodeProperties[] = [
 				description:
 					'Largest file the trigger downloads, in megabytes (used with Download Signed PDF only). A larger one is not downloaded: the workflow still starts, with the reason in documentsError.',
 			},
-			{
-				displayName: 'Put Certificate in Field',
-				name: 'certificateBinaryPropertyName',
-				type: 'string',
-				default: 'certificate',
-				description:
-					'Name of the binary field that receives the NOM-151 certificate (used with Download Signed PDF only)',
-			},
-			{
-				displayName: 'Put PDF in Field',
-				name: 'binaryPropertyName',
-				type: 'string',
-				default: 'data',
-				description:
-					'Name of the binary field that receives the signed PDF (used with Download Signed PDF only)',
-			},
+			...triggerFileFieldOptions,
 			{
 				displayName: 'Start on Deliveries Without Event',
 				name: 'startWithoutEvent',

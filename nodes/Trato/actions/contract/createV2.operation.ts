@@ -7,7 +7,13 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { configurationBody } from '../../helpers/configurationBody';
-import { answeredParticipants, createdParticipants, requireCreatedId } from '../../helpers/answers';
+import {
+	answeredParticipants,
+	CONTRACT_ID_KEYS,
+	createdParticipants,
+	otherContractFields,
+	requireCreatedId,
+} from '../../helpers/answers';
 import { explainCreateV2Error, jsonArray, peopleFromFields } from '../../helpers/createV2Request';
 import { FILE_SLOT, jsonBodyWithFile } from '../../helpers/jsonBodyWithFile';
 import { signingLinksFrom } from '../../helpers/signingLinks';
@@ -72,6 +78,9 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['contract'], operation: ['createV2'] } },
 	properties,
 );
+
+/** The fields of TRATO's `contract` record the output has under its own names (contractId, participants). */
+const TAKEN = [...CONTRACT_ID_KEYS, 'participants'];
 
 /** The MIME type that goes before the Base64 of `file` (trato-notes: a data URI, unlike create v1). */
 const FILE_MIME = {
@@ -143,8 +152,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const contractId = requireCreatedId(this, itemIndex, response);
 	const withLinks = body.showSignLinks === true;
 	const answered = answeredParticipants(response);
-	const output: IDataObject = { contractId, ...response };
-	delete output.contract; // read into contractId and participants
+	// TRATO's `contract` record: its id and participants are read into contractId and participants; any other field
+	// is kept, as Finalize keeps its record's (api-notes P2); the node's own fields below win over a namesake
+	const output: IDataObject = { contractId, ...otherContractFields(response, TAKEN), ...response };
+	delete output.contract;
 	if (name) output.name = name;
 	if (documentType) output.documentType = documentType;
 	output.participantCount = people.participants.length;

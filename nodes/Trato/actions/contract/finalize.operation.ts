@@ -7,13 +7,13 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { finalizedFiles, firstText, otherContractFields } from '../../helpers/answers';
-import { maxFileBytes } from '../../helpers/files';
+import { finalizedFiles, otherContractFields } from '../../helpers/answers';
+import { fileFacts } from '../../helpers/files';
 import { requireId } from '../../helpers/validate';
 import { contractIdLocator, maxFileSizeOption, optionsCollection } from '../../descriptions/common';
 import { signedFileFields } from '../../descriptions/signedFiles';
-import { request } from '../../transport';
-import { ItemFiles, signedFileFieldNames } from './signedFiles';
+import { downloadSignedFiles, readSignedDocuments, request } from '../../transport';
+import { readSignedFileFields } from './signedFiles';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
 export const option: INodePropertyOptions = {
@@ -53,8 +53,7 @@ export async function execute(
 ): Promise<INodeExecutionData[]> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const downloadFiles = this.getNodeParameter('downloadFiles', itemIndex, false) as boolean;
-	const fields = downloadFiles ? signedFileFieldNames(this, itemIndex) : undefined;
-	const maxBytes = downloadFiles ? maxFileBytes(this, itemIndex) : 0;
+	const fields = downloadFiles ? readSignedFileFields(this, itemIndex) : undefined;
 	const response = await request.call(
 		this,
 		'contractFinalize',
@@ -66,48 +65,28 @@ export async function execute(
 		finalized: true,
 		...otherContractFields(response, ['_id', 'downloadPdfUrl', 'nom151']),
 	};
-	let urls: Array<string | undefined>;
-	try {
-		urls = await fileAddresses.call(this, response, contractId, itemIndex);
-	} catch (error) {
-		json.filesError = `${FINALIZED}, but its files could not be read: ${(error as Error).message}. ${GET_THEM}`;
+	// the files TRATO answered, else those of the signed documents record (4.11), read by the one reader
+	const answered = finalizedFiles(response);
+	const read =
+		answered.signedPdf || answered.nom151Certificate
+			? await downloadSignedFiles.call(this, contractId, answered, fields, itemIndex)
+			: await readSignedDocuments.call(this, contractId, { itemIndex, download: fields });
+	if (read.failure?.during === 'record') {
+		json.filesError = `${FINALIZED}, but its files could not be read: ${read.failure.error.message}. ${GET_THEM}`;
 		return [{ json }];
 	}
-	[json.signedPdfUrl, json.nom151CertificateUrl] = urls.map((url) => url ?? null);
+	const { signedPdf, nom151Certificate } = read.addresses;
+	json.signedPdfUrl = signedPdf ?? null;
+	json.nom151CertificateUrl = nom151Certificate ?? null;
 	if (!fields) return [{ json }];
-	const files = new ItemFiles(this, itemIndex, maxBytes);
-	const binaryFields: IDataObject = {};
-	try {
-		if (await files.add(urls[0], fields.contract, `${contractId}-signed.pdf`))
-			binaryFields.signedContract = fields.contract;
-		if (await files.add(urls[1], fields.certificate, `${contractId}-nom151-certificate.pdf`))
-			binaryFields.certificate = fields.certificate;
-		if (!urls[0] && !urls[1])
-			json.filesError = `${FINALIZED}, but TRATO named no file. ${GET_THEM}`;
-	} catch (error) {
-		json.filesError = `${FINALIZED}, but a file could not be downloaded: ${(error as Error).message}. ${GET_THEM}`;
-	}
-	json.binaryFields = binaryFields;
-	json.files = files.facts();
-	return [{ json, binary: files.binary }];
+	if (read.failure)
+		json.filesError = `${FINALIZED}, but a file could not be downloaded: ${read.failure.error.message}. ${GET_THEM}`;
+	else if (!signedPdf && !nom151Certificate)
+		json.filesError = `${FINALIZED}, but TRATO named no file. ${GET_THEM}`;
+	json.binaryFields = read.binaryFields;
+	json.files = Object.entries(read.binary).map(([field, file]) => fileFacts(field, file));
+	return [{ json, binary: read.binary }];
 }
 
 const FINALIZED = 'The contract was finalized';
 const GET_THEM = 'Do not finalize it again; get the files with Contract → Get Signed Documents.';
-
-/** The signed PDF and the certificate: from the answer, else from the signed documents record (4.11). */
-async function fileAddresses(
-	this: IExecuteFunctions,
-	response: IDataObject,
-	contractId: string,
-	itemIndex: number,
-): Promise<Array<string | undefined>> {
-	const answered = finalizedFiles(response);
-	if (answered.signedPdf || answered.nom151Certificate)
-		return [answered.signedPdf, answered.nom151Certificate];
-	const record = await request.call(this, 'contractDocuments', { contractId }, { itemIndex });
-	return [
-		firstText(record.documents, ['signed_contract']),
-		firstText(record.documents, ['signed_certificate']),
-	];
-}

@@ -8,12 +8,16 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { firstText, PARTICIPANT_ID_KEYS } from '../../helpers/answers';
-import { maxFileBytes, requireFieldName } from '../../helpers/files';
+import { fileFacts, fileNameFromUrl, requireFieldName } from '../../helpers/files';
 import { requireId } from '../../helpers/validate';
 import { contractIdLocator, maxFileSizeOption, optionsCollection } from '../../descriptions/common';
 import { signedFileFields } from '../../descriptions/signedFiles';
-import { request } from '../../transport';
-import { ItemFiles, signedFileFieldNames } from './signedFiles';
+import {
+	download as downloadFile,
+	readSignedDocuments,
+	type SignedFileFields,
+} from '../../transport';
+import { readSignedFileFields } from './signedFiles';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
 export const option: INodePropertyOptions = {
@@ -61,27 +65,25 @@ export async function execute(
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const partial = this.getNodeParameter('options.partial', itemIndex, false) as boolean;
 	const downloadFiles = this.getNodeParameter('downloadFiles', itemIndex, false) as boolean;
-	let fields = { contract: '', certificate: '', video: '' };
-	let maxBytes = 0;
+	let download: SignedFileFields | undefined;
+	let videoPrefix = '';
 	if (downloadFiles) {
-		maxBytes = maxFileBytes(this, itemIndex);
-		const video = requireFieldName(this, itemIndex, 'videoBinaryPrefix', 'Video Field Prefix');
-		const videoField = new RegExp(`^${video.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\d+$`);
-		fields = { ...signedFileFieldNames(this, itemIndex, (f) => videoField.test(f)), video };
+		videoPrefix = requireFieldName(this, itemIndex, 'videoBinaryPrefix', 'Video Field Prefix');
+		const escaped = videoPrefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+		const videoField = new RegExp(`^${escaped}\\d+$`);
+		download = readSignedFileFields(this, itemIndex, (f) => videoField.test(f));
 	}
 
-	const record = await request.call(
-		this,
-		'contractDocuments',
-		{ contractId },
-		{
-			qs: { partial },
-			itemIndex,
-			hint: partial
-				? 'Partially signed documents exist once at least one participant has signed.'
-				: 'Signed documents exist once every participant has signed. Turn on the option "Partially Signed Documents" to get the documents signed so far.',
-		},
-	);
+	const read = await readSignedDocuments.call(this, contractId, {
+		partial,
+		itemIndex,
+		hint: partial
+			? 'Partially signed documents exist once at least one participant has signed.'
+			: 'Signed documents exist once every participant has signed. Turn on the option "Partially Signed Documents" to get the documents signed so far.',
+		download,
+	});
+	if (read.failure) throw read.failure.error;
+	const record = read.record ?? {};
 	const documents = (record.documents ?? {}) as IDataObject;
 	const participants = (
 		Array.isArray(record.participants) ? record.participants : []
@@ -93,39 +95,26 @@ export async function execute(
 		for (const key of PARTICIPANT_ID_KEYS) delete rest[key];
 		return { participantId: firstText(participant, PARTICIPANT_ID_KEYS), ...rest };
 	});
-	if (!downloadFiles) return [{ json }];
+	if (!download) return [{ json }];
 
-	const files = new ItemFiles(this, itemIndex, maxBytes);
-	const binaryFields: IDataObject = {};
-	if (await files.add(documents.signed_contract, fields.contract, `${contractId}-signed.pdf`)) {
-		binaryFields.signedContract = fields.contract;
-	}
-	if (
-		await files.add(
-			documents.signed_certificate,
-			fields.certificate,
-			`${contractId}-nom151-certificate.pdf`,
-		)
-	) {
-		binaryFields.certificate = fields.certificate;
-	}
-	const outParticipants = json.participants as IDataObject[];
+	// the signed contract and the certificate read above, then each participant's declaration video
+	const binary = { ...read.binary };
+	const binaryFields: IDataObject = { ...read.binaryFields };
 	const videos: string[] = [];
-	for (const [n, participant] of outParticipants.entries()) {
-		const field = `${fields.video}${n + 1}`;
-		if (
-			await files.add(
-				participant.video,
-				field,
-				`${participant.participantId ?? n + 1}-declaration.webm`,
-			)
-		) {
-			participant.videoField = field;
-			videos.push(field);
-		}
+	for (const [n, participant] of (json.participants as IDataObject[]).entries()) {
+		const url = participant.video;
+		if (typeof url !== 'string' || !url) continue;
+		const field = `${videoPrefix}${n + 1}`;
+		binary[field] = await downloadFile.call(this, url, {
+			itemIndex,
+			fileName: fileNameFromUrl(url, `${participant.participantId ?? n + 1}-declaration.webm`),
+			maxBytes: download.maxBytes,
+		});
+		participant.videoField = field;
+		videos.push(field);
 	}
 	if (videos.length) binaryFields.videos = videos;
 	json.binaryFields = binaryFields;
-	json.files = files.facts();
-	return [{ json, binary: files.binary }];
+	json.files = Object.entries(binary).map(([field, file]) => fileFacts(field, file));
+	return [{ json, binary }];
 }
