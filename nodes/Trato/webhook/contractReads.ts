@@ -20,23 +20,34 @@ export function needsReads(settings: WebhookSettings, delivery: Delivery): boole
 const message = (error: unknown) => (error as Error).message;
 
 /**
+ * What was read already for this delivery: its status (read to tell its event, api-notes W12) and the signed
+ * documents (one download for the two items a finalized contract's delivery may start).
+ */
+export interface KnownReads {
+	status?: IDataObject;
+	documents?: { binary?: Record<string, IBinaryData>; record?: unknown; error?: string };
+}
+
+/**
  * The reads made after TRATO has been answered (api-notes W10, W16, W18), in this order: the contract's status
  * (4.3) when Include Contract Status or a filter needs it; the filters that need reads; the signed documents.
  * Returns why the filters drop the delivery (nothing starts), or undefined when the item is complete. A failed
- * read never drops the event: it is put on the item (`statusError`, `filterError`, `documentsError`).
+ * read never drops the event: it is put on the item (`statusError`, `filterError`, `documentsError`). What `known`
+ * holds is not read again.
  */
 export async function readContract(
 	ctx: IWebhookFunctions,
 	settings: WebhookSettings,
 	delivery: Delivery,
 	item: INodeExecutionData,
+	known: KnownReads = {},
 ): Promise<string | undefined> {
 	const json = item.json;
 	const contractId = String(delivery.contractId);
 	const filtering = filtersNeedRead(settings.filters, delivery);
-	let status: IDataObject | undefined;
+	let status = known.status;
 	let statusError: string | undefined;
-	if (settings.includeStatus || filtering) {
+	if ((settings.includeStatus || filtering) && status === undefined) {
 		try {
 			status = await request.call(ctx, 'contractStatus', { contractId });
 		} catch (error) {
@@ -60,11 +71,21 @@ export async function readContract(
 		}
 	}
 	if (settings.download && DOCUMENT_EVENTS.includes(delivery.event)) {
-		try {
-			item.binary = await signedDocuments(ctx, contractId, settings.download, json);
-		} catch (error) {
-			json.documentsError = message(error);
+		if (known.documents === undefined) {
+			const read: IDataObject = {};
+			try {
+				known.documents = {
+					binary: await signedDocuments(ctx, contractId, settings.download, read),
+				};
+			} catch (error) {
+				known.documents = { error: message(error) };
+			}
+			known.documents.record = read.documents;
 		}
+		if (known.documents.record !== undefined)
+			json.documents = known.documents.record as IDataObject;
+		if (known.documents.binary) item.binary = { ...known.documents.binary };
+		if (known.documents.error !== undefined) json.documentsError = known.documents.error;
 	}
 	return undefined;
 }
