@@ -273,6 +273,7 @@ export function createControl(deps: ControlDeps): SandboxControl {
 		},
 		deleteContract(contractId) {
 			const c = core.contract(contractId);
+			core.observer?.removed(c);
 			core.store.removeContract(c);
 			core.touch();
 		},

@@ -57,8 +57,12 @@ export class Core {
 	listDatePrecision: 'ms' | 'day' = 'ms';
 	/** Active variant profiles (docs/sandbox.md); none by default. */
 	variants: Variants = Variants.none;
-	/** Told when a contract is looked up and after each change of a stored one (sandbox/webhooks.ts). */
-	observer?: { seen(c: ContractState): void; changed(c: ContractState): void };
+	/** Told when a contract is looked up, after each change of a stored one and before one is deleted (sandbox/webhooks.ts). */
+	observer?: {
+		seen(c: ContractState): void;
+		changed(c: ContractState): void;
+		removed(c: ContractState): void;
+	};
 	/** The state machine: every status change and the rules that allow it. */
 	readonly lifecycle: Lifecycle = new Lifecycle(this);
 	/** Files of contracts: records, URLs, generated PDFs, videos, the package. */

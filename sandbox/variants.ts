@@ -44,6 +44,7 @@ export const VARIANTS = {
 	'page-cap': { values: ['50', '1', '2', '3', '4', '5', '6', '10', '100'] },
 	'webhook-event-field': {},
 	'webhook-form': {},
+	'webhook-removed-on-cancel': {},
 } as const satisfies Record<string, { values?: readonly string[] }>;
 
 type VariantName = keyof typeof VARIANTS;

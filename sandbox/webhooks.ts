@@ -99,8 +99,8 @@ export class Webhooks implements WebhookControl {
 			events.push(['signed-all', { signedAt: c.signedAt || this.core.nowIso() }]);
 		if (entered(['FINALIZED']))
 			events.push(['document-finalized', { finalizedAt: c.finalizedAt ?? this.core.nowIso() }]);
-		// Cancelling (DELETE /api/contract/cancel) is the API's only removal (api-notes W7).
-		if (entered(['CANCELED']))
+		// TRATO's catalogue: "contract deleted" (api-notes W7); cancelling too only in the earlier reading (variant)
+		if (entered(['CANCELED']) && this.core.variants.has('webhook-removed-on-cancel'))
 			events.push(['document-removed', { deletedAt: c.canceledAt ?? this.core.nowIso() }]);
 		for (const [id, completed] of now.milestones) {
 			if (completed && before.milestones.get(id) === false)
@@ -110,6 +110,13 @@ export class Webhooks implements WebhookControl {
 		if (all(now.milestones) && !all(before.milestones))
 			events.push(['all-milestones-completed', {}]);
 		for (const [event, extra] of events) this.enqueue(c, event, extra);
+	}
+
+	/** A contract is about to be deleted (as in TRATO's web app): `document-removed`, when its time. */
+	removed(c: ContractState): void {
+		if (!this.subscribed()) return;
+		this.snapshots.delete(c._id);
+		this.enqueue(c, 'document-removed', { deletedAt: this.core.nowIso() });
 	}
 
 	private payload(c: ContractState, event: string, extra: Record<string, unknown>) {

@@ -775,7 +775,7 @@ for (const major of MAJORS) {
 		);
 
 		test(
-			'instant trigger in a running n8n: one execution per delivery; 401, 400, events not chosen, no event and the test delivery start nothing; filters; example 5 e-mails the signed PDF, its repeat starts nothing across a restart',
+			'instant trigger in a running n8n: one execution per delivery; 401, 400, events not chosen and the test delivery start nothing; a signedAll body and a bare-URL delivery for a signed contract start, what cannot be told is a warning; filters; example 5 e-mails the signed PDF, its repeat starts nothing across a restart',
 			{ timeout: 12 * 60_000 },
 			async () => {
 				await instantTriggerScenario(e, sink);
@@ -1401,10 +1401,35 @@ async function instantTriggerScenario(e: E2eEnv, sink: SmtpSink): Promise<void> 
 		});
 		await forge('no contract id', { url: urlAll, payload: { event: 'signed', name: 'x' } });
 		await forge('event not chosen', { url: urlFinalized, payload });
+		// Issue 34: the contract is signed by all, so a delivery naming no event on the bare URL starts signed-all
+		// (told from its status); a body event TRATO's catalogue does not name never overrides the URL's.
 		await forge('no event, bare URL', {
 			url: urlAll,
 			payload: { contractid: contract._id, externalId: 'x', signedAt: at(4) },
 		});
+		const [at6, at7] = [at(6), at(7)];
+		await forge('signedAll, ?event=signed-all', {
+			url: eventUrl(urlAll, 'signed-all'),
+			payload: { contractid: contract._id, event: 'signedAll', signedAt: at6 },
+		});
+		await forge('contract.signed, ?event=signed-all', {
+			url: eventUrl(urlAll, 'signed-all'),
+			payload: { contractid: contract._id, event: 'contract.signed', signedAt: at7 },
+		});
+		// Finalized only: the status (signed, not finalized) tells no chosen event: a warning in n8n's log, and the
+		// next item that starts (the form fields below) carries the count.
+		await forge('no event, not told', {
+			url: urlFinalized,
+			payload: { contractid: contract._id, externalId: 'x', signedAt: at(4) },
+		});
+		const warned = 'started no workflow because its event cannot be told';
+		for (let i = 0; i < 60 && !readFileSync(n8n.logFile, 'utf8').includes(warned); i++)
+			await sleep(500);
+		assert.match(
+			readFileSync(n8n.logFile, 'utf8'),
+			new RegExp(`${contract._id} ${warned}: .*Signed`),
+			"the delivery that could not be told is a warning in n8n's log",
+		);
 		const testDelivery = await e.sb.control.webhooks.sendTest({ url: eventUrl(urlAll, 'signed') });
 		answers['test delivery'] = testDelivery.status;
 		const formTime = at(5);
@@ -1424,6 +1449,9 @@ async function instantTriggerScenario(e: E2eEnv, sink: SmtpSink): Promise<void> 
 			'no contract id': 400,
 			'event not chosen': 200,
 			'no event, bare URL': 200,
+			'signedAll, ?event=signed-all': 200,
+			'contract.signed, ?event=signed-all': 200,
+			'no event, not told': 200,
 			'test delivery': 200,
 			'form fields': 200,
 		});
@@ -1452,8 +1480,39 @@ async function instantTriggerScenario(e: E2eEnv, sink: SmtpSink): Promise<void> 
 			['document-finalized', contract._id, 'form-1', formTime],
 			'form fields read like JSON',
 		);
+		assert.deepEqual(
+			[formItem.unresolvedDeliveries?.count, formItem.unresolvedDeliveries?.lastContractId],
+			[1, contract._id],
+			'the next item that starts carries the delivery that could not be told',
+		);
+		const started = (await n8n.finishedExecutions(all.id, delivered.length + 3)).filter(
+			(run) => !runs.some((r) => r.id === run.id),
+		);
+		const startedItems = [];
+		for (const run of started)
+			startedItems.push(...(await n8n.nodeItems(run.id, INSTANT_NODE)).map((i) => i.json));
+		assert.deepEqual(
+			startedItems
+				.map((i) => [i.event, i.eventId, i.eventResolvedFrom ?? null, i.bodyEvent ?? null])
+				.sort(),
+			[
+				['signed-all', `${contract._id}:signed-all:${at6}`, null, null],
+				['signed-all', `${contract._id}:signed-all:${at7}`, null, 'contract.signed'],
+				[
+					'signed-all',
+					`${contract._id}:signed-all:status:${stored.signedAt}`,
+					'contractStatus',
+					null,
+				],
+			].sort(),
+			'a signedAll delivery on ?event=signed-all, an unknown body event on it, and a bare-URL delivery for a signed-by-all contract each start the workflow',
+		);
 		await sleep(3000); // an execution started by any of these would be listed by now
-		assert.equal((await n8n.executionsOf(all.id)).length, delivered.length, 'nothing more started');
+		assert.equal(
+			(await n8n.executionsOf(all.id)).length,
+			delivered.length + 3,
+			'nothing more started',
+		);
 		assert.equal((await n8n.executionsOf(finalizedOnly.id)).length, 1);
 
 		// 3. Filters: external ID prefix (from the delivery) and participant e-mail (two reads): one of three starts.

@@ -86,6 +86,10 @@ export function registerControl(
 		if (!c) throw notFound(`Contract ${ctx.params.contractId} not found`);
 		return json(c);
 	});
+	add(['DELETE'], '/sandbox/contracts/:contractId', (ctx) => {
+		control.deleteContract(ctx.params.contractId);
+		return json({ success: true });
+	});
 	contractAction('sign', (id, b) => control.sign(id, b));
 	contractAction('reject', (id, b) => control.reject(id, b));
 	contractAction('negotiation-accepted', (id) => control.acceptNegotiation(id));

@@ -110,7 +110,7 @@ export class SharedN8n {
 		readonly install: N8nInstall,
 		private env: NodeJS.ProcessEnv,
 		public n8n: RunningN8n,
-		private readonly logFile: string,
+		private readonly firstLogFile: string,
 	) {
 		this.rest = new N8nRest(n8n.url);
 	}
@@ -131,11 +131,16 @@ export class SharedN8n {
 		return this.n8n.url;
 	}
 
+	/** The log of the n8n running now. */
+	get logFile(): string {
+		return this.n8n.logFile;
+	}
+
 	/**
 	 * Stops n8n and starts it again on the same user folder and port, with `extra` settings added to the suite's
 	 * (until the next restart); active workflows come back as n8n brings them back after any restart.
 	 */
-	async restart(extra: Record<string, string> = {}, logFile = this.logFile): Promise<void> {
+	async restart(extra: Record<string, string> = {}, logFile = this.firstLogFile): Promise<void> {
 		const port = this.n8n.port;
 		await this.n8n.stop();
 		this.n8n = await startN8n(this.install, { ...this.env, ...extra }, { logFile, port });

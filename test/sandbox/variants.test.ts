@@ -607,7 +607,7 @@ describe('switching variants', () => {
 		expect((await h.raw.get(`${base}/sandbox/health`)).data.variants).toEqual(set.data.variants);
 		const shown = (await h.raw.get(`${base}/sandbox/variants`)).data;
 		expect(shown.variants).toEqual(set.data.variants);
-		expect(shown.known).toHaveLength(23);
+		expect(shown.known).toHaveLength(24);
 		const bad = await h.raw.post(`${base}/sandbox/variants`, { variants: ['newest-last'] });
 		expect(bad.status).toBe(400);
 		expect(bad.data).toEqual({

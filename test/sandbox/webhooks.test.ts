@@ -174,18 +174,47 @@ test('the API lifecycle: send, sign, finalize → milestones, signatures, finali
 	await r.close();
 });
 
-test('cancelling (DELETE or POST) is "document-removed"; rejecting and expiring send nothing', async () => {
+test('deleting a contract is "document-removed" (deletedAt: when); cancelling, rejecting and expiring send nothing', async () => {
 	const r = await receiver();
 	webhooks().configure({ url: r.url, events: ['document-removed', 'signed', 'signed-all'] });
-	const [a, b, rejected, expired] = ['A', 'B', 'R', 'E'].map((n) => toSign(n));
+	const [a, b, rejected, expired, deleted] = ['A', 'B', 'R', 'E', 'D'].map((n) => toSign(n));
 	expect((await h.api.delete(`/api/contract/cancel/${a._id}`)).status).toBe(200);
 	expect((await h.api.post(`/api/contract/cancel/${b._id}`)).status).toBe(200);
 	h.sb.control.reject(rejected._id);
 	h.sb.control.expire(expired._id);
+	const before = h.sb.control.now().toISOString();
+	h.sb.control.deleteContract(deleted._id);
+	const after = h.sb.control.now().toISOString();
+	// over the control API too, for a sandbox run from the command line
+	const viaHttp = toSign('H');
+	const answer = await fetch(`${h.sb.baseUrl}/sandbox/contracts/${viaHttp._id}`, {
+		method: 'DELETE',
+	});
+	expect(answer.status).toBe(200);
+	expect(h.sb.control.getContract(viaHttp._id)).toBeUndefined();
+	await webhooks().idle();
+	expect(r.received.map((x) => [x.json.event, x.json.contractid, x.json.name])).toEqual([
+		['document-removed', deleted._id, 'D'],
+		['document-removed', viaHttp._id, 'H'],
+	]);
+	const deletedAt = String(r.received[0].json.deletedAt);
+	expect(deletedAt >= before && deletedAt <= after).toBe(true);
+	await r.close();
+});
+
+test('variant webhook-removed-on-cancel (the earlier reading): cancelling (DELETE or POST) is "document-removed" too', async () => {
+	h.sb.control.setVariants(['webhook-event-field', 'webhook-removed-on-cancel']);
+	const r = await receiver();
+	webhooks().configure({ url: r.url, events: ['document-removed'] });
+	const [a, b, deleted] = ['A', 'B', 'D'].map((n) => toSign(n));
+	expect((await h.api.delete(`/api/contract/cancel/${a._id}`)).status).toBe(200);
+	expect((await h.api.post(`/api/contract/cancel/${b._id}`)).status).toBe(200);
+	h.sb.control.deleteContract(deleted._id);
 	await webhooks().idle();
 	expect(r.received.map((x) => [x.json.event, x.json.contractid])).toEqual([
 		['document-removed', a._id],
 		['document-removed', b._id],
+		['document-removed', deleted._id],
 	]);
 	expect(r.received[0].json.deletedAt).toBe(h.sb.control.getContract(a._id)!.canceledAt);
 	await r.close();

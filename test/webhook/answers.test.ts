@@ -14,6 +14,9 @@
  * (and nothing started) for an event not chosen, n8n's own 422 for a body declared JSON that does not parse; the
  * spellings TRATO's payload may use for its fields are all read.
  */
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
+
 import { SECRET, useWebhookTestEnv } from './helpers';
 import type { WebhookServer } from '../../test-support/harness/webhook';
 
@@ -99,11 +102,7 @@ test.each([
 	expect(items).toEqual([]);
 });
 
-test.each([
-	['document-finalized'],
-	['milestone-completed'],
-	['contract-created'], // an event TRATO may add one day
-])(
+test.each([['document-finalized'], ['milestone-completed']])(
 	'an event not chosen (%s) gets 200 and starts nothing, so TRATO does not send it again',
 	async (event) => {
 		const { answer, items } = await started(() =>
@@ -114,6 +113,21 @@ test.each([
 		expect(items).toEqual([]);
 	},
 );
+
+test('an event TRATO may add one day ("contract-created"), on a URL naming none: 200 with the reason, nothing started, a warning in n8n\'s log', async () => {
+	const warn = jest.spyOn(Container.get(Logger), 'warn').mockImplementation(() => undefined);
+	try {
+		const { answer, items } = await started(() =>
+			server.post({ contractid: CONTRACT, event: 'contract-created' }, verified),
+		);
+		expect(answer.status).toBe(200);
+		expect(answer.json.message).toMatch(/"contract-created" is not one of TRATO's events/);
+		expect(items).toEqual([]);
+		expect(warn).toHaveBeenCalledTimes(1);
+	} finally {
+		warn.mockRestore();
+	}
+});
 
 test.each([
 	['contractid', { contractid: CONTRACT }],

@@ -80,6 +80,20 @@ test('the panel tells where to paste the URLs and that deliveries are not verifi
 	expect(notices.some((n) => /not verified/.test(n) && /Webhook Secret/.test(n))).toBe(true);
 });
 
+test('the panel says that without a secret anyone with the URL can make the trigger read the contract they name', () => {
+	const notices = webhook.properties.filter((p) => p.type === 'notice').map((p) => p.displayName);
+	expect(notices.some((n) => /Without it/.test(n) && /read the contract they name/.test(n))).toBe(
+		true,
+	);
+});
+
+test("Contract Removed is what TRATO's catalogue says: the contract was deleted (not cancelled)", () => {
+	const removed = NODE_EVENTS.find((e) => e.value === 'document-removed')!;
+	expect(removed.name).toBe('Contract Removed');
+	expect(removed.description).toMatch(/deleted/);
+	expect(removed.description).not.toMatch(/cancel/i);
+});
+
 test('what was added since the first release is off unless chosen, so saved workflows behave as before', () => {
 	// n8n stores no parameter left at its default: a default here is what every saved workflow gets
 	expect(property('filters')).toMatchObject({ type: 'collection', default: {} });

@@ -75,7 +75,27 @@ test('a contract sent, signed by one participant, then the other, then finalized
 	expect(t.delivered().every((d) => d.state === 'delivered' && d.attempts.length === 1)).toBe(true);
 });
 
-test('a cancelled contract: "document-removed" with the time of removal', async () => {
+test('a deleted contract: "document-removed" with the time of deletion; a cancelled one sends nothing', async () => {
+	const server = await t.trigger({ events: ['document-removed'] });
+	t.subscribe(server);
+	const cancelled = contractToSign(t.env, 'To be cancelled');
+	expect((await t.env.api.delete(`/api/contract/cancel/${cancelled._id}`)).status).toBe(200);
+	const deleted = contractToSign(t.env, 'To be deleted');
+	const before = t.env.sb.control.now().toISOString();
+	t.env.sb.control.deleteContract(deleted._id);
+	const after = t.env.sb.control.now().toISOString();
+	await t.settle(server);
+	const items = outputs(server);
+	expect(items.map((i) => [i.event, i.contractId, i.name])).toEqual([
+		['document-removed', deleted._id, 'To be deleted'],
+	]);
+	const deletedAt = String((items[0].payload as IDataObject).deletedAt);
+	expect(deletedAt >= before && deletedAt <= after).toBe(true);
+	expect(items[0].occurredAt).toBe(deletedAt);
+});
+
+test('variant webhook-removed-on-cancel (the earlier reading): a cancelled contract is "document-removed" too', async () => {
+	t.env.sb.control.setVariants(['webhook-removed-on-cancel']);
 	const server = await t.trigger({ events: ['document-removed'] });
 	t.subscribe(server);
 	const contract = contractToSign(t.env, 'To be removed');

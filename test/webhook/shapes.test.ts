@@ -14,6 +14,8 @@
  * form fields read like JSON; TRATO's test delivery (`externalId` "TEST ID") recognised and, on the production
  * URL, not started unless asked.
  */
+import { Logger } from '@n8n/backend-common';
+import { Container } from '@n8n/di';
 import type { IDataObject } from 'n8n-workflow';
 
 import { SECRET, contractToSign, eventUrl, useWebhookTestEnv } from './helpers';
@@ -31,6 +33,12 @@ function signAll(name: string) {
 }
 
 describe('deliveries without "event"', () => {
+	let warn: jest.SpyInstance;
+	beforeEach(() => {
+		warn = jest.spyOn(Container.get(Logger), 'warn').mockImplementation(() => undefined);
+	});
+	afterEach(() => warn.mockRestore());
+
 	test('the event of the slot the delivery was sent to (?event= in its URL) starts the workflow', async () => {
 		const server = await t.trigger({ events: ['signed-all'] });
 		t.subscribe(server, ['signed', 'signed-all']);
@@ -47,15 +55,19 @@ describe('deliveries without "event"', () => {
 		expect(items(server)[0].eventId).toBe(`${contract._id}:signed-all:${signedAt}`);
 	});
 
-	test('a delivery that names no event, to a URL without ?event=, is answered 200 and starts nothing', async () => {
-		const server = await t.trigger();
-		t.subscribe(server, ['signed-all'], false);
+	test('a delivery that names no event, to a URL without ?event=, where no chosen event shows in a status: answered 200, nothing started', async () => {
+		const server = await t.trigger({ events: ['signed', 'milestone-completed'] });
+		t.subscribe(server, ['signed'], false);
 		signAll('One bare URL');
 		await t.settle(server);
 		const [delivery] = t.delivered();
 		expect(delivery.attempts.map((a) => a.status)).toEqual([200]);
 		expect(JSON.parse(delivery.attempts[0].answer!).message).toMatch(/names no event.*\?event=/);
 		expect(server.executions).toEqual([]);
+		// not dropped without a trace: a warning in n8n's log per delivery
+		expect(warn.mock.calls.map((c) => String(c[0]))).toEqual(
+			t.delivered().map(() => expect.stringMatching(/names no event/)),
+		);
 	});
 
 	test('Start on Deliveries Without Event: started as event "unspecified", whatever Events says', async () => {
@@ -183,27 +195,93 @@ describe("TRATO's test delivery", () => {
 	test('with Start on Test Deliveries: started, marked testDelivery, no request to TRATO', async () => {
 		const server = await t.trigger({
 			events: ['signed-all'],
-			options: {
-				startOnTestDelivery: true,
-				includeStatus: true,
-				downloadSignedPdf: true,
-				ignoreRepeats: true,
-			},
-			filters: { externalIdPrefix: 'never-' },
+			options: { startOnTestDelivery: true, includeStatus: true, downloadSignedPdf: true },
 		});
 		t.subscribe(server, ['signed-all']);
 		const mark = t.env.mark();
-		for (let i = 0; i < 2; i++) {
-			expect((await t.env.sb.control.webhooks.sendTest({ event: 'signed-all' })).status).toBe(200);
-		}
+		expect((await t.env.sb.control.webhooks.sendTest({ event: 'signed-all' })).status).toBe(200);
 		await server.settled();
 		expect(items(server).map((i) => [i.testDelivery, i.event, i.externalId, i.contractId])).toEqual(
-			[
-				[true, 'signed-all', 'TEST ID', '000000000000000000000000'],
-				[true, 'signed-all', 'TEST ID', '000000000000000000000000'],
-			],
+			[[true, 'signed-all', 'TEST ID', '000000000000000000000000']],
 		);
 		expect(t.env.nodeRequests(mark)).toEqual([]);
+	});
+
+	describe('with Start on Test Deliveries, the checks a delivery of a real contract goes through', () => {
+		const options = { startOnTestDelivery: true };
+
+		test('an event not chosen: 200, nothing started', async () => {
+			const server = await t.trigger({ events: ['signed-all'], options });
+			const answer = await t.env.sb.control.webhooks.sendTest({
+				event: 'signed',
+				url: eventUrl(server.url, 'signed'),
+			});
+			await server.settled();
+			expect(answer.status).toBe(200);
+			expect(JSON.parse(answer.body).message).toMatch(/"signed" is not chosen/);
+			expect(server.executions).toEqual([]);
+		});
+
+		test('a test delivery naming no event, on a URL naming none: 200, nothing read, nothing started', async () => {
+			const server = await t.trigger({ events: ['signed-all'], options });
+			const mark = t.env.mark();
+			const answer = await t.env.sb.control.webhooks.sendTest({
+				event: 'signed-all',
+				url: server.url,
+			});
+			await server.settled();
+			expect(JSON.parse(answer.body).message).toMatch(/test delivery names no event.*\?event=/);
+			expect(t.env.nodeRequests(mark)).toEqual([]);
+			expect(server.executions).toEqual([]);
+		});
+
+		test('External ID filters see its external ID, "TEST ID"', async () => {
+			const dropped = await t.trigger({ options, filters: { externalIdPrefix: 'CRM-' } });
+			const kept = await t.trigger({ options, filters: { externalIdPrefix: 'TEST' } });
+			for (const server of [dropped, kept]) {
+				const answer = await t.env.sb.control.webhooks.sendTest({
+					event: 'signed',
+					url: eventUrl(server.url, 'signed'),
+				});
+				expect(answer.status).toBe(200);
+			}
+			await t.settle(dropped, kept);
+			expect(dropped.executions).toEqual([]);
+			expect(items(kept).map((i) => [i.testDelivery, i.externalId])).toEqual([[true, 'TEST ID']]);
+		});
+
+		test('a Template or Participant Email filter: it names no real contract, so it cannot match (nothing read)', async () => {
+			const server = await t.trigger({
+				options,
+				filters: { emailParticipant: 'ana.lopez@example.com' },
+			});
+			const mark = t.env.mark();
+			const answer = await t.env.sb.control.webhooks.sendTest({
+				event: 'signed',
+				url: eventUrl(server.url, 'signed'),
+			});
+			await server.settled();
+			expect(JSON.parse(answer.body).message).toMatch(/names no real contract.*Participant Email/);
+			expect(t.env.nodeRequests(mark)).toEqual([]);
+			expect(server.executions).toEqual([]);
+		});
+
+		test('Ignore Repeated Deliveries: the same test delivery again starts nothing', async () => {
+			const server = await t.trigger({ options: { ...options, ignoreRepeats: true } });
+			const payload = {
+				contractid: '000000000000000000000000',
+				name: 'Test',
+				externalId: 'TEST ID',
+				signedAt: '2026-02-02T02:02:02.000Z',
+			};
+			const url = eventUrl(server.url, 'signed');
+			const first = await t.env.sb.control.webhooks.forge({ url, payload });
+			const again = await t.env.sb.control.webhooks.forge({ url, payload });
+			await server.settled();
+			expect([first.status, again.status]).toEqual([200, 200]);
+			expect(JSON.parse(again.body).message).toMatch(/received before/);
+			expect(items(server).map((i) => [i.testDelivery, i.event])).toEqual([[true, 'signed']]);
+		});
 	});
 
 	test('on the Test URL (the editor listening): started and marked, even for an event not chosen', async () => {

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { idProblem } from '../helpers/validate';
 import {
+	EVENT_VALUES,
 	TEST_DELIVERY_EXTERNAL_ID,
 	TIME_FIELDS,
 	UNSPECIFIED_EVENT,
@@ -15,8 +16,13 @@ import {
 
 /** What the trigger adds to the payload: the same fields whatever spelling the delivery used. */
 export interface Delivery {
-	/** From the body's `event`, else the URL's `?event=`, else UNSPECIFIED_EVENT (api-notes W12). */
+	/**
+	 * One of TRATO's events named by the body's `event`, else by the URL's `?event=`; else the name either gives (an
+	 * event TRATO's catalogue does not have); else UNSPECIFIED_EVENT (api-notes W12).
+	 */
 	event: string;
+	/** The body's `event` as sent, when it is not the item's event (a name TRATO's catalogue does not have). */
+	bodyEvent?: string;
 	/** Null only in TRATO's test delivery, which names no real contract. */
 	contractId: string | null;
 	externalId: string | null;
@@ -101,14 +107,31 @@ function firstText(body: IDataObject, fields: string[]): string | undefined {
 	return undefined;
 }
 
-/** `SIGNED_ALL`, `Signed All`, `signed-all` → `signed-all`. */
+/** `SIGNED_ALL`, `Signed All`, `signedAll`, `signed-all` → `signed-all`. */
 export function eventName(value: unknown): string {
 	return typeof value === 'string'
 		? value
 				.trim()
+				.replace(/([a-z0-9])([A-Z])/g, '$1-$2')
 				.toLowerCase()
 				.replace(/[\s_]+/g, '-')
 		: '';
+}
+
+/** Whether a name (as `eventName` gives it) is one of the events of TRATO's catalogue. */
+export const isCatalogueEvent = (event: string): boolean => EVENT_VALUES.includes(event);
+
+/**
+ * The delivery's event (api-notes W12): a catalogue event named by the body wins; else one named by the URL (the URL
+ * of the slot it was sent to; a body naming something else, e.g. `contract.signed`, never overrides it); else the
+ * name the body or the URL gives; else UNSPECIFIED_EVENT.
+ */
+function deliveryEvent(bodyValue: unknown, urlValue: unknown): string {
+	const fromBody = eventName(bodyValue);
+	const fromUrl = eventName(Array.isArray(urlValue) ? urlValue[0] : urlValue);
+	if (isCatalogueEvent(fromBody)) return fromBody;
+	if (isCatalogueEvent(fromUrl)) return fromUrl;
+	return fromBody || fromUrl || UNSPECIFIED_EVENT;
 }
 
 /** JSON with object keys sorted, so that the same content always gives the same text. */
@@ -172,8 +195,7 @@ export function readDelivery(body: IDataObject, context: DeliveryContext): Deliv
 		return `The delivery has no contract id (looked for ${CONTRACT_ID_FIELDS.join(', ')}).`;
 	} else if (problem) return `The delivery's contract id ${problem.message}.`;
 
-	const urlEvent = Array.isArray(context.urlEvent) ? context.urlEvent[0] : context.urlEvent;
-	const event = eventName(body.event) || eventName(urlEvent) || UNSPECIFIED_EVENT;
+	const event = deliveryEvent(body.event, context.urlEvent);
 	const known = WEBHOOK_EVENTS.find((e) => e.value === event);
 	const timeFields = known ? (known.timeField ? [known.timeField] : []) : TIME_FIELDS;
 	const time = firstText(body, timeFields);
@@ -191,6 +213,8 @@ export function readDelivery(body: IDataObject, context: DeliveryContext): Deliv
 		eventId: `${context.verified ? '' : 'unverified:'}${contractId ?? 'none'}:${event}:${discriminator}`,
 		testDelivery,
 	};
+	if (typeof body.event === 'string' && body.event.trim() !== '' && eventName(body.event) !== event)
+		delivery.bodyEvent = body.event;
 	if (milestoneId !== undefined) delivery.milestoneId = milestoneId;
 	if (participantId !== undefined) delivery.participantId = participantId;
 	return delivery;

@@ -14,14 +14,14 @@ const documentEvents = WEBHOOK_EVENTS.filter((e) => e.signedDocuments)
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'In your TRATO profile, paste the Production URL shown above into the webhook field of each event you choose below, with that event at its end, e.g. …/webhook?event=signed-all (TRATO takes one URL per event, and its deliveries may not name the event), then activate (publish) this workflow. The Test URL works only while the editor listens for a test event.',
+			"In your TRATO profile, paste the Production URL shown above into the webhook field of each event you choose below, with that event at its end, e.g. …/webhook?event=signed-all (TRATO takes one URL per event, and its deliveries may not name the event: without it, only Signed by All Participants and Contract Finalized can be told, from the contract's status), then activate (publish) this workflow. The Test URL works only while the editor listens for a test event.",
 		name: 'setupNotice',
 		type: 'notice',
 		default: '',
 	},
 	{
 		displayName:
-			'Deliveries are verified only when the TRATO credential has a Webhook Secret (the one your TRATO profile shows). Without it, deliveries are not verified: anyone who knows this URL can start the workflow, and each item says "verified": false.',
+			'Deliveries are verified only when the TRATO credential has a Webhook Secret (the one your TRATO profile shows). Without it, deliveries are not verified: anyone who knows this URL can start the workflow, and make the trigger read the contract they name from TRATO with this credential when an option or filter reads (status, signed documents); each item says "verified": false.',
 		name: 'verificationNotice',
 		type: 'notice',
 		default: '',
@@ -36,7 +36,7 @@ const properties: INodeProperties[] = [
 		// saved workflows that kept "every event" get it too (docs/architecture.md → How to add a webhook event).
 		default: [...EVENT_VALUES],
 		description:
-			'The events that start the workflow: the "event" of the delivery, else the ?event= of the URL it was sent to. Other deliveries, and deliveries that name no event, are answered 200 and start nothing.',
+			"The events that start the workflow: the \"event\" of the delivery when it is one of TRATO's, else the ?event= of the URL it was sent to. A delivery that names neither starts Signed by All Participants or Contract Finalized, once per contract, when the contract's status shows it. Other deliveries are answered 200 and start nothing; those whose event cannot be told with a warning in n8n's log.",
 	},
 	{
 		displayName: 'Filters',
@@ -121,7 +121,7 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether a delivery that names no event (no "event" field and no ?event= in its URL) starts the workflow, with event "unspecified"; turn on Include Contract Status to see what state the contract is in',
+					'Whether a delivery that names no event (no "event" field and no ?event= in its URL) starts the workflow, with event "unspecified", instead of starting only the events its contract\'s status shows; turn on Include Contract Status to see what state the contract is in',
 			},
 			{
 				displayName: 'Start on Test Deliveries',
@@ -129,7 +129,7 @@ const properties: INodeProperties[] = [
 				type: 'boolean',
 				default: false,
 				description:
-					'Whether TRATO\'s test delivery (the test button of your profile, external ID "TEST ID") starts the active workflow, marked testDelivery: true. It always starts while the editor listens for a test event.',
+					'Whether TRATO\'s test delivery (the test button of your profile, external ID "TEST ID") starts the active workflow, marked testDelivery: true, when its event is chosen and it passes the filters and Ignore Repeated Deliveries (it names no real contract: nothing is read for it, and a Template or Participant Email filter drops it). It always starts while the editor listens for a test event.',
 			},
 		],
 	},
