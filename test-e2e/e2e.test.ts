@@ -31,6 +31,7 @@ import JSZip from 'jszip';
 
 import {
 	N8N_VERSIONS,
+	credentialData,
 	installN8nAsync,
 	type N8nInstall,
 	N8nRest,
@@ -100,6 +101,12 @@ function binaryBytes(e: E2eEnv, item: RunItem, field: string): Buffer {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The HTTP Request node's version a node added today gets, per n8n major (`defaultVersion` of
+ * n8n-nodes-base/dist/nodes/HttpRequest/HttpRequest.node.js in each installed n8n).
+ */
+const HTTP_REQUEST_VERSION: Record<N8nMajor, number> = { '1': 4.3, '2': 4.5 };
 
 /** A manual trigger named Start, for the workflows the tests build. */
 const startNode = (x: number) => ({
@@ -536,6 +543,117 @@ for (const major of MAJORS) {
 				);
 			} finally {
 				await files.close();
+			}
+		});
+
+		test("custom API call: n8n's HTTP Request node with the TRATO credential (API key; Email and Password, logged in and logged in again after TRATO ends the session), no secret in the execution", async () => {
+			const contract = e.sb.control.createContract({ name: `E2E custom API call ${major}` });
+			const emailId = `tratoEmailCred${major}`;
+			await importCredentials(e.install, e.env, e.dir, [
+				{
+					id: emailId,
+					name: 'TRATO email and password',
+					type: 'tratoApi',
+					data: credentialData({
+						baseUrl: e.sb.baseUrl,
+						email: e.sb.account.email,
+						password: e.sb.account.password,
+					}),
+				},
+			]);
+			const url = `${e.sb.baseUrl}/api/contract/status/${contract._id}`;
+			const http = (name: string, x: number, credential: { id: string; name: string }) => ({
+				id: `cc-${x}`,
+				name,
+				type: 'n8n-nodes-base.httpRequest',
+				// the HTTP Request version a node added today gets (defaultVersion in each n8n's n8n-nodes-base)
+				typeVersion: HTTP_REQUEST_VERSION[major],
+				position: [x, 0],
+				parameters: {
+					url,
+					authentication: 'predefinedCredentialType',
+					nodeCredentialType: 'tratoApi',
+					options: {},
+				},
+				credentials: { tratoApi: credential },
+			});
+			const workflow: Workflow = {
+				id: `tratoCustomCall${major}0`,
+				name: 'E2E: custom API call',
+				active: false,
+				nodes: [
+					{ ...startNode(0), position: [0, 0] },
+					http('API Key', 200, { id: CREDENTIAL_ID, name: CREDENTIAL_NAME }),
+					http('Email and Password', 400, { id: emailId, name: 'TRATO email and password' }),
+				],
+				connections: {
+					Start: { main: [[{ node: 'API Key', type: 'main', index: 0 }]] },
+					'API Key': { main: [[{ node: 'Email and Password', type: 'main', index: 0 }]] },
+				},
+			};
+			await e.importWorkflow(workflow);
+			const runs = [];
+			const seen = [];
+			for (const round of [1, 2]) {
+				// round 2: TRATO has ended every session, so the stored token is refused once
+				if (round === 2) e.sb.sessions.revokeAll();
+				const mark = e.requests().length;
+				const run = assertSucceeded(await e.execute(workflow.id));
+				runs.push(run);
+				for (const node of ['API Key', 'Email and Password']) {
+					const items = nodeOutput(run, node);
+					assert.equal(items.length, 1, `${node}: one item`);
+					assert.deepEqual(
+						[items[0].json.name, items[0].json.status],
+						[contract.name, contract.status],
+						`${node}: TRATO's answer`,
+					);
+				}
+				seen.push(
+					e
+						.requests()
+						.slice(mark)
+						.map(
+							(r) =>
+								`${r.method} ${r.path} ${r.status} ${r.headers.apikey ? 'apikey' : '-'} ${r.headers.authorization ?? '-'}`,
+						),
+				);
+			}
+			const status = `/api/contract/status/${contract._id}`;
+			const token = '/api/authentication/token';
+			assert.deepEqual(seen, [
+				// the API key in its header only; Email and Password: n8n's pre-authentication logs in, then the token
+				[
+					`GET ${status} 200 apikey -`,
+					`POST ${token} 200 - -`,
+					`GET ${status} 200 - Bearer <redacted>`,
+				],
+				// the token n8n stored is used until TRATO refuses it; then one login and the same request again
+				[
+					`GET ${status} 200 apikey -`,
+					`GET ${status} 401 - Bearer <redacted>`,
+					`POST ${token} 200 - -`,
+					`GET ${status} 200 - Bearer <redacted>`,
+				],
+			]);
+			const tokens = e.sb.sessions.tokens().slice(-2);
+			assert.deepEqual(
+				tokens.map((t) => [t.uses, t.revoked]),
+				[
+					[1, true],
+					[1, false],
+				],
+				'each login token authenticated one request',
+			);
+			const secrets = [e.sb.apiKey, e.sb.account.password, ...tokens.map((t) => t.jwt)];
+			for (const run of runs) {
+				const text = JSON.stringify(run);
+				assert.ok(text.includes(contract.name), 'the execution holds the answers searched');
+				assert.deepEqual(
+					secrets.filter((secret) => text.includes(secret)),
+					[],
+					'no API key, password or token in the execution',
+				);
 			}
 		});
 
