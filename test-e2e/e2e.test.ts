@@ -32,6 +32,7 @@ import JSZip from 'jszip';
 import {
 	N8N_VERSIONS,
 	credentialData,
+	tratoCredential,
 	installN8nAsync,
 	type N8nInstall,
 	NODE_TYPE,
@@ -94,6 +95,12 @@ function binaryBytes(e: E2eEnv, item: RunItem, field: string): Buffer {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * The HTTP Request node's version a node added today gets, per n8n major (`defaultVersion` of
+ * n8n-nodes-base/dist/nodes/HttpRequest/HttpRequest.node.js in each installed n8n).
+ */
+const HTTP_REQUEST_VERSION: Record<N8nMajor, number> = { '1': 4.3, '2': 4.5 };
+
 /** A manual trigger named Start, for the workflows the tests build. */
 const startNode = (x: number) => ({
 	id: 'start',
@@ -134,7 +141,16 @@ for (const major of MAJORS) {
 		before(async () => {
 			sink = await startSmtpSink();
 			e = await startE2eEnv(major, installing(major), {
-				credentials: (sb) => [webhookCredential(sb), smtpCredential(sink)],
+				credentials: (sb) => [
+					webhookCredential(sb),
+					smtpCredential(sink),
+					tratoCredential({
+						...EMAIL_CREDENTIAL,
+						baseUrl: sb.baseUrl,
+						email: sb.account.email,
+						password: sb.account.password,
+					}),
+				],
 			});
 		});
 
@@ -535,6 +551,104 @@ for (const major of MAJORS) {
 				);
 			} finally {
 				await files.close();
+			}
+		});
+
+		test("custom API call: n8n's HTTP Request node with the TRATO credential (API key; Email and Password, logged in and logged in again after TRATO ends the session), no secret in the execution", async () => {
+			const contract = e.sb.control.createContract({ name: `E2E custom API call ${major}` });
+			const url = `${e.sb.baseUrl}/api/contract/status/${contract._id}`;
+			const http = (name: string, x: number, credential: { id: string; name: string }) => ({
+				id: `cc-${x}`,
+				name,
+				type: 'n8n-nodes-base.httpRequest',
+				// the HTTP Request version a node added today gets (defaultVersion in each n8n's n8n-nodes-base)
+				typeVersion: HTTP_REQUEST_VERSION[major],
+				position: [x, 0],
+				parameters: {
+					url,
+					authentication: 'predefinedCredentialType',
+					nodeCredentialType: 'tratoApi',
+					options: {},
+				},
+				credentials: { tratoApi: credential },
+			});
+			const workflow: Workflow = {
+				id: `tratoCustomCall${major}0`,
+				name: 'E2E: custom API call',
+				active: false,
+				nodes: [
+					{ ...startNode(0), position: [0, 0] },
+					http('API Key', 200, { id: CREDENTIAL_ID, name: CREDENTIAL_NAME }),
+					http('Email and Password', 400, EMAIL_CREDENTIAL),
+				],
+				connections: {
+					Start: { main: [[{ node: 'API Key', type: 'main', index: 0 }]] },
+					'API Key': { main: [[{ node: 'Email and Password', type: 'main', index: 0 }]] },
+				},
+			};
+			await e.importWorkflow(workflow);
+			const runs = [];
+			const seen = [];
+			for (const round of [1, 2]) {
+				// round 2: TRATO has ended every session, so the stored token is refused once
+				if (round === 2) e.sb.sessions.revokeAll();
+				const mark = e.requests().length;
+				const run = assertSucceeded(await e.execute(workflow.id));
+				runs.push(run);
+				for (const node of ['API Key', 'Email and Password']) {
+					const items = nodeOutput(run, node);
+					assert.equal(items.length, 1, `${node}: one item`);
+					assert.deepEqual(
+						[items[0].json.name, items[0].json.status],
+						[contract.name, contract.status],
+						`${node}: TRATO's answer`,
+					);
+				}
+				seen.push(
+					e
+						.requests()
+						.slice(mark)
+						.map(
+							(r) =>
+								`${r.method} ${r.path} ${r.status} ${r.headers.apikey ? 'apikey' : '-'} ${r.headers.authorization ?? '-'}`,
+						),
+				);
+			}
+			const status = `/api/contract/status/${contract._id}`;
+			const token = '/api/authentication/token';
+			assert.deepEqual(seen, [
+				// the API key in its header only; Email and Password: n8n's pre-authentication logs in, then the token
+				[
+					`GET ${status} 200 apikey -`,
+					`POST ${token} 200 - -`,
+					`GET ${status} 200 - Bearer <redacted>`,
+				],
+				// the token n8n stored is used until TRATO refuses it; then one login and the same request again
+				[
+					`GET ${status} 200 apikey -`,
+					`GET ${status} 401 - Bearer <redacted>`,
+					`POST ${token} 200 - -`,
+					`GET ${status} 200 - Bearer <redacted>`,
+				],
+			]);
+			const tokens = e.sb.sessions.tokens().slice(-2);
+			assert.deepEqual(
+				tokens.map((t) => [t.uses, t.revoked]),
+				[
+					[1, true],
+					[1, false],
+				],
+				'each login token authenticated one request',
+			);
+			const secrets = [e.sb.apiKey, e.sb.account.password, ...tokens.map((t) => t.jwt)];
+			for (const run of runs) {
+				const text = JSON.stringify(run);
+				assert.ok(text.includes(contract.name), 'the execution holds the answers searched');
+				assert.deepEqual(
+					secrets.filter((secret) => text.includes(secret)),
+					[],
+					'no API key, password or token in the execution',
+				);
 			}
 		});
 
@@ -1248,6 +1362,9 @@ function simplifyWorkflow(
  * (signed-all with the signed PDF → e-mail, Ignore Repeated Deliveries) whose Send Email step talks to a local SMTP
  * server. The sandbox's deliveries name no event (its default): each event's slot holds the URL with `?event=`.
  */
+/** A TRATO credential with the sandbox account's e-mail and password (the custom API call). */
+const EMAIL_CREDENTIAL = { id: 'tratoEmailCredential', name: 'TRATO email and password' };
+
 /** The TRATO credential of the instant trigger's workflows: the sandbox's API key and its profile's Webhook Secret. */
 const WEBHOOK_CREDENTIAL_ID = 'tratoWebhookCredential';
 function webhookCredential(sb: Sandbox): StoredCredential {

@@ -23,6 +23,12 @@
  * devDependency (it assumes a bundler), but the pack is not bundled: such a require breaks the node in n8n.
  * `luxon` is on n8n's allow-list, and n8n puts its own modules on NODE_PATH for installed packages.
  *
+ * One finding of n8n's own rules is accepted, stated where it is and in `DECLARED_EXCEPTIONS` below: n8n's scanner
+ * lints with `allowInlineConfig: false`, so the `eslint-disable` comment that explains it in the code does not silence
+ * it there, and n8n's verdict on the source stays FAIL (docs/verification.md says what the submission tells n8n).
+ * This scan prints that verdict as it is, and passes only when every other finding is absent and each declared one is
+ * still reported (a stale or hidden exception fails) with its `eslint-disable-next-line <rule> -- <reason>` above it.
+ *
  *   npm run scan                                          pack this repository (build first), scan tarball + source
  *   npm run scan -- --source <dir> --package <dir|.tgz>   scan a given source folder and package (tests use this)
  */
@@ -32,6 +38,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
+
+import {
+	type DeclaredException,
+	type Finding,
+	declaredExceptionOf,
+	unmatchedExceptions,
+} from './scanExceptions';
 
 // eslint-plugin-n8n-nodes-base decides at load time that every file is a node, credential and package.json when
 // NODE_ENV is "test" (jest sets it); n8n's scanner does not run that way, so neither does this scan.
@@ -61,6 +74,8 @@ interface LegResult {
 	files: number;
 	errors: number;
 	warnings: number;
+	/** Findings that are declared exceptions (not in `errors`/`warnings`, not in `report`). */
+	declared: Array<{ finding: Finding; exception: DeclaredException }>;
 	/** n8n's own verdict: `analyzePackage` passes when no file has an error. */
 	n8nPassed: boolean;
 	report: string;
@@ -126,12 +141,35 @@ async function scanLeg(
 		absolute: true,
 		ignore: ['node_modules/**', '**/package-lock.json'],
 	});
-	const results = files.length ? await eslint.lintFiles(files) : [];
-	const errors = results.reduce((sum: number, r: any) => sum + r.errorCount, 0);
-	const warnings = results.reduce((sum: number, r: any) => sum + r.warningCount, 0);
-	if (verdict.passed !== (errors === 0)) {
+	const results: any[] = files.length ? await eslint.lintFiles(files) : [];
+	const n8nErrors = results.reduce((sum: number, r: any) => sum + r.errorCount, 0);
+	if (verdict.passed !== (n8nErrors === 0)) {
 		throw new Error(`scan: the scanner's verdict and the recount disagree for ${name} (${dir})`);
 	}
+	// Declared exceptions apart; the rest counted and reported as ESLint found them.
+	const declared: LegResult['declared'] = [];
+	for (const result of results) {
+		const file = relative(dir, result.filePath);
+		const kept = result.messages.filter((m: any) => {
+			const finding: Finding = {
+				leg: name,
+				file,
+				line: m.line,
+				rule: m.ruleId,
+				severity: m.severity,
+				message: m.message,
+			};
+			const exception = declaredExceptionOf(finding, readFileSync(result.filePath, 'utf8'));
+			if (exception) declared.push({ finding, exception });
+			return !exception;
+		});
+		result.messages = kept;
+		result.errorCount = kept.filter((m: any) => m.severity === 2).length;
+		result.warningCount = kept.filter((m: any) => m.severity === 1).length;
+		result.fatalErrorCount = kept.filter((m: any) => m.fatal).length;
+	}
+	const errors = results.reduce((sum: number, r: any) => sum + r.errorCount, 0);
+	const warnings = results.reduce((sum: number, r: any) => sum + r.warningCount, 0);
 	const formatter = await eslint.loadFormatter('stylish');
 	const report = errors || warnings ? await formatter.format(results) : '';
 	return {
@@ -141,6 +179,7 @@ async function scanLeg(
 		files: files.length,
 		errors,
 		warnings,
+		declared,
 		n8nPassed: verdict.passed,
 		report,
 	};
@@ -239,18 +278,44 @@ export async function main(argv: string[]): Promise<number> {
 			const where = leg.dir.startsWith(work)
 				? 'the packed tarball'
 				: relative(process.cwd(), leg.dir) || '.';
+			const declaredNote = leg.declared.length
+				? ` (${leg.declared.length} declared exception${leg.declared.length > 1 ? 's' : ''})`
+				: '';
 			console.log(
-				`  ${leg.name.padEnd(8)} ${String(leg.files).padStart(4)} files  ${leg.errors} errors  ${leg.warnings} warnings  n8n verdict: ${leg.n8nPassed ? 'pass' : 'FAIL'}  (${leg.patterns.join(', ')} in ${where})`,
+				`  ${leg.name.padEnd(8)} ${String(leg.files).padStart(4)} files  ${leg.errors} errors  ${leg.warnings} warnings  n8n verdict: ${leg.n8nPassed ? 'pass' : 'FAIL'}${declaredNote}  (${leg.patterns.join(', ')} in ${where})`,
 			);
+			for (const { finding, exception } of leg.declared) {
+				console.log(
+					`    declared exception, reported by n8n's scanner: ${finding.file}:${finding.line} ${finding.rule}: ${exception.why}`,
+				);
+			}
 			if (leg.report) console.log(leg.report);
 		}
 		console.log(
 			`  requires  ${requires.length} problems  (shipped JavaScript: n8n-workflow, luxon and relative files only)`,
 		);
 		for (const problem of requires) console.log(`    ${problem}`);
+		const matched = legs.flatMap((leg) => leg.declared.map((d) => d.exception));
+		const unmatched = unmatchedExceptions(
+			matched,
+			legs.map((leg) => leg.name),
+		);
+		for (const exception of unmatched) {
+			console.log(
+				`  declared exception not found: ${exception.file} ${exception.rule} in the ${exception.leg} (stale, hidden from n8n's rules, or without its eslint-disable-next-line comment and reason): update DECLARED_EXCEPTIONS`,
+			);
+		}
 
-		const failed = legs.some((leg) => leg.errors || leg.warnings) || requires.length > 0;
-		console.log(failed ? 'scan: FAILED' : 'scan: passed (0 errors, 0 warnings)');
+		const failed =
+			legs.some((leg) => leg.errors || leg.warnings) || requires.length > 0 || unmatched.length > 0;
+		const declaredCount = matched.length;
+		console.log(
+			failed
+				? 'scan: FAILED'
+				: declaredCount
+					? `scan: passed (0 errors, 0 warnings; ${declaredCount} declared exception${declaredCount > 1 ? 's' : ''} n8n's scanner reports, see docs/verification.md)`
+					: 'scan: passed (0 errors, 0 warnings)',
+		);
 		return failed ? 1 : 0;
 	} finally {
 		rmSync(work, { recursive: true, force: true });

@@ -62,7 +62,7 @@ describe.each([
 			});
 			expect(result.error?.message).toBe('The Template is empty');
 			expect(result.error?.description).toBe(
-				`Pick the template from the list, or copy its ID from the TRATO web app (${app}) → "Mis Plantillas", or from "Template → Get Many".`,
+				`Pick the template from the list, or copy its ID from the templates page of the TRATO web app (${app}, page /templates), or from "Template → Get Many".`,
 			);
 		});
 
@@ -88,7 +88,7 @@ describe.each([
 				items: [{ json: { t: '' }, ...pdfItem() }],
 			});
 			expect(result.error?.message).toBe('The Template is empty');
-			expect(result.error?.description).toContain(`TRATO web app (${app})`);
+			expect(result.error?.description).toContain(`TRATO web app (${app}, page /templates)`);
 		});
 
 		test("TRATO's text for a missing template names the environment's web app", () => {
@@ -105,7 +105,9 @@ describe.each([
 				secrets: [],
 				webApp: webAppAddress({ environment }),
 			});
-			expect(error.description).toContain(`copy its ID from the TRATO web app (${app})`);
+			expect(error.description).toContain(
+				`copy its ID from the templates page of the TRATO web app (${app}, page /templates)`,
+			);
 		});
 
 		test('a refused login names the web app the user signs in to', async () => {

@@ -169,7 +169,7 @@ describe('contract → create', () => {
 			expect((result.error as any)?.name).toBe('NodeOperationError');
 			expect(result.error?.message).toBe('The Template is empty');
 			expect(result.error?.description).toBe(
-				`TRATO needs a template also for a contract made from a ${label} file (it answers "Template ID is required to create a new contract when the source is a template or document."). Pick the template from the list, or copy its ID from the TRATO web app (${env.sb.baseUrl}) → "Mis Plantillas", or from "Template → Get Many".`,
+				`TRATO needs a template also for a contract made from a ${label} file (it answers "Template ID is required to create a new contract when the source is a template or document."). Pick the template from the list, or copy its ID from the templates page of the TRATO web app (${env.sb.baseUrl}, page /templates), or from "Template → Get Many".`,
 			);
 			expect(env.nodeRequests(mark)).toHaveLength(0);
 			await expect(

@@ -492,6 +492,28 @@ describe("environments: the only origin that gets the credential is the environm
 		expect(test.headers.apikey).toBe('key-123456');
 	});
 
+	test("n8n's HTTP Request node (Predefined Credential Type → TRATO API) names the address `uri`: the secret goes there only when it is the environment's", async () => {
+		const production = applyCredentialDefaults('tratoApi', {
+			authentication: 'apiKey',
+			apiKey: 'key-123456',
+		});
+		const ok = await (credential.authenticate as any)(production, {
+			uri: `${PRODUCTION}/api/contract/status/65f1c0d2a4b8e91f2c3d4e5f`,
+			method: 'GET',
+			headers: {},
+		});
+		expect(ok.headers).toEqual({ apikey: 'key-123456' });
+		expect(ok.uri).toBe(`${PRODUCTION}/api/contract/status/65f1c0d2a4b8e91f2c3d4e5f`);
+		const refusal = await (credential.authenticate as any)(production, {
+			uri: 'https://collector.example.com/api/contract/status/1',
+			headers: {},
+		}).catch((e: Error) => e);
+		expect(refusal).toBeInstanceOf(Error);
+		expect(refusal.message).toBe(
+			`The TRATO credential is only sent to ${PRODUCTION} (its Environment), not to https://collector.example.com.`,
+		);
+	});
+
 	test('an unknown Environment value (a credential made through the API) is refused before any request', async () => {
 		const result = await env.run(getContract('c1'), undefined, {
 			credentials: { ...env.creds, environment: 'preprod' as never },

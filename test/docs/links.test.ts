@@ -21,7 +21,7 @@ import { anchors, BASE, links, markdownIn, read, repositoryTarget, ROOT } from '
 /** The docs whose links are checked. */
 const DOCS = [
 	'README.md',
-	'README.es.md',
+	'docs/es/README.md',
 	'CONTRIBUTING.md',
 	'RELEASING.md',
 	'CHANGELOG.md',
@@ -75,7 +75,7 @@ describe('what left the README', () => {
 		.filter((t) => t !== undefined)
 		.map((t) => t.path);
 
-	it('is linked from it: contributors, both triggers, operations, credential, AI agents, examples, queue mode, performance', () => {
+	it('is linked from it: contributors, both triggers, operations, credential, AI agents, examples, queue mode, performance, the Spanish guide', () => {
 		expect(targets).toEqual(
 			expect.arrayContaining([
 				'CONTRIBUTING.md',
@@ -89,6 +89,7 @@ describe('what left the README', () => {
 				'docs/api-notes.md',
 				'CHANGELOG.md',
 				'RELEASING.md',
+				'docs/es/README.md',
 			]),
 		);
 	});

@@ -9,13 +9,15 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
- * The READMEs say what the node does, in the node's words: the operation count, the names of operations, fields
- * and options, the events, the messages a user sees. Both READMEs have the same sections; README.md fits the
- * size budget and has a table of contents. Every fact is read from the node (test/docs/nodeFacts.ts).
+ * The README and the Spanish guide (docs/es/README.md, kept out of the package: n8n verifies English-only packages)
+ * say what the node does, in the node's words: the operation count, the names of operations, fields and options,
+ * the events, the messages a user sees. Both have the same sections (the glossary of TRATO's Spanish words only in
+ * the guide); both fit the size budget and have a table of contents. Every fact is read from the node
+ * (test/docs/nodeFacts.ts).
  */
 import { TRIGGER_MODES, TRIGGER_MODE_VALUES } from '../../nodes/Trato/trigger/modes';
 import { SANDBOX_ACCOUNT } from '../../sandbox/sessions';
-import { anchorOf, bold, headings, links, markdownIn, read, section } from './markdown';
+import { anchorOf, BASE, bold, headings, links, markdownIn, read, section } from './markdown';
 import {
 	CREDENTIAL,
 	isNodeMessage,
@@ -28,10 +30,11 @@ import {
 } from './nodeFacts';
 
 const README = read('README.md');
-const SPANISH = read('README.es.md');
+const SPANISH_GUIDE = 'docs/es/README.md';
+const SPANISH = read(SPANISH_GUIDE);
 
-/** The sections of README.md and their twins in README.es.md, in order. */
-const SECTIONS: Array<[string, string]> = [
+/** The sections of README.md and their twins in the Spanish guide, in order (null: the guide's own section). */
+const SECTIONS: Array<[string | null, string]> = [
 	['Contents', 'Contenido'],
 	['Install', 'Instalación'],
 	['Credentials', 'Credencial "TRATO API"'],
@@ -41,26 +44,25 @@ const SECTIONS: Array<[string, string]> = [
 	['AI agents and MCP', 'Agentes de IA y MCP'],
 	['Example workflows', 'Flujos de ejemplo'],
 	['Troubleshooting', 'Solución de problemas'],
-	['Glossary', 'Glosario'],
+	[null, 'Glosario'],
 	['Compatibility', 'Compatibilidad'],
 	['Links', 'Enlaces'],
 	['Version history', 'Historial de versiones'],
 	['License', 'Licencia'],
 ];
-const en = (i: number) => SECTIONS[i][0];
 const es = (i: number) => SECTIONS[i][1];
 const at = (english: string) => SECTIONS.findIndex(([e]) => e === english);
-/** The section `english` of README.md and of README.es.md (read when a test runs, so a missing one fails it). */
+/** The section `english` of README.md and of the Spanish guide (read when a test runs, so a missing one fails it). */
 const both = (english: string): Array<[string, () => string]> => [
 	['README.md', () => section(README, english)],
-	['README.es.md', () => section(SPANISH, es(at(english)))],
+	[SPANISH_GUIDE, () => section(SPANISH, es(at(english)))],
 ];
 
 /** n8n's own nodes and buttons the first workflow names (not the pack's). */
 const N8N_LABELS = ['Manual Trigger', 'HTTP Request', 'Production URL', 'Test URL', 'Poll Times'];
 
 describe('README.md (the npm page: npm cuts a README at 64 kB)', () => {
-	it('fits the budget of 20 kB (20,480 bytes), and so does README.es.md', () => {
+	it('fits the budget of 20 kB (20,480 bytes), and so does the Spanish guide', () => {
 		expect(Buffer.byteLength(README, 'utf8')).toBeLessThanOrEqual(20_480);
 		expect(Buffer.byteLength(SPANISH, 'utf8')).toBeLessThanOrEqual(20_480);
 	});
@@ -70,14 +72,27 @@ describe('README.md (the npm page: npm cuts a README at 64 kB)', () => {
 		expect(SPANISH).toMatch(/^> \*\*No oficial\.\*\*/m);
 	});
 
-	it('has the same sections as README.es.md, in the same order', () => {
-		expect(headings(README, 2)).toEqual(SECTIONS.map((_, i) => en(i)));
+	it('has the same sections as the Spanish guide, in the same order; the glossary only in the guide', () => {
+		expect(headings(README, 2)).toEqual(SECTIONS.flatMap(([english]) => english ?? []));
 		expect(headings(SPANISH, 2)).toEqual(SECTIONS.map((_, i) => es(i)));
+	});
+
+	it('links the Spanish guide in English words, near the top', () => {
+		const top = README.split('\n').slice(0, 5).join('\n');
+		expect(top).toContain(`*Spanish guide: [${SPANISH_GUIDE}](`);
+		expect(links(top)).toContain(`${BASE}/blob/main/${SPANISH_GUIDE}`);
+	});
+
+	it('says how to install on n8n 3.0 until the pack is verified (unverified packages are off by default there)', () => {
+		const install = section(README, 'Install');
+		expect(install).toContain('`N8N_UNVERIFIED_PACKAGES_ENABLED=true`');
+		expect(links(install)).toContain('https://docs.n8n.io/changelog/v30-breaking-changes/');
+		expect(section(SPANISH, 'Instalación')).toContain('`N8N_UNVERIFIED_PACKAGES_ENABLED=true`');
 	});
 
 	it.each([
 		['README.md', README, 'Contents'],
-		['README.es.md', SPANISH, 'Contenido'],
+		[SPANISH_GUIDE, SPANISH, 'Contenido'],
 	])('%s: its table of contents links every section', (_file, text, contents) => {
 		const listed = links(section(text, contents));
 		const sections = headings(text, 2).filter((h) => h !== contents && !/^Licen/.test(h));
@@ -86,10 +101,10 @@ describe('README.md (the npm page: npm cuts a README at 64 kB)', () => {
 });
 
 describe('the operations, as the node has them', () => {
-	/** Every "N operations" a doc states: README, README.es, CONTRIBUTING, CHANGELOG, docs/. */
+	/** Every "N operations" a doc states: README, the Spanish guide, CONTRIBUTING, CHANGELOG, docs/. */
 	const DOCS = [
 		'README.md',
-		'README.es.md',
+		SPANISH_GUIDE,
 		'CONTRIBUTING.md',
 		'CHANGELOG.md',
 		...markdownIn('docs'),
@@ -102,7 +117,7 @@ describe('the operations, as the node has them', () => {
 			[...read(file).matchAll(COUNT)].map((m) => `${file}: ${m.slice(1).find(Boolean)}`),
 		);
 		expect(stated.filter((s) => s.startsWith('README.md:')).length).toBeGreaterThan(0);
-		expect(stated.filter((s) => s.startsWith('README.es.md:')).length).toBeGreaterThan(0);
+		expect(stated.filter((s) => s.startsWith(`${SPANISH_GUIDE}:`)).length).toBeGreaterThan(0);
 		expect(stated.filter((s) => !s.endsWith(`: ${OPERATION_COUNT}`))).toEqual([]);
 	});
 
@@ -118,6 +133,24 @@ describe('the operations, as the node has them', () => {
 			}
 			const named = [...rows.values()].reduce((sum, ops) => sum + ops.length, 0);
 			expect(named).toBe(OPERATION_COUNT);
+		},
+	);
+});
+
+describe('a custom API call (an endpoint the node does not cover)', () => {
+	it.each(both('Operations'))(
+		"%s: n8n's HTTP Request node with the credential, named as the editor shows them",
+		(_file, textOf) => {
+			const text = textOf();
+			expect(text).toContain('**HTTP Request**');
+			expect(text).toContain('**Predefined Credential Type**');
+			expect(text).toContain(`**${CREDENTIAL.displayName}**`);
+			const authentication = CREDENTIAL.properties.find((p) => p.name === 'authentication') as {
+				options: Array<{ name: string; value: string }>;
+			};
+			const emailPassword = authentication.options.find((o) => o.value === 'emailPassword')!;
+			expect(text).toContain(`**${emailPassword.name}**`);
+			expect(text).toContain('https://enterprise.api.trato.io/api/');
 		},
 	);
 });
@@ -173,7 +206,7 @@ describe('the credential', () => {
 		},
 	);
 
-	it("README.es.md says where the API key is, and gives the sandbox's real login", () => {
+	it("the Spanish guide says where the API key is, and gives the sandbox's real login", () => {
 		expect(SPANISH).toContain('¿Dónde está la API key?');
 		expect(SPANISH).toContain(`\`${SANDBOX_ACCOUNT.email}\` / \`${SANDBOX_ACCOUNT.password}\``);
 	});
@@ -246,7 +279,7 @@ describe('troubleshooting: the messages a user sees', () => {
 describe('quoted refusals anywhere in the docs', () => {
 	const FILES = [
 		'README.md',
-		'README.es.md',
+		SPANISH_GUIDE,
 		'CONTRIBUTING.md',
 		'examples/README.md',
 		...markdownIn('docs'),

@@ -234,18 +234,22 @@ describe('README (also the npm page, where docs/ and examples/ do not exist)', (
 });
 
 describe('user-facing strings', () => {
-	it('search aliases can be typed on any keyboard: an accented alias has its unaccented twin', () => {
+	it('search aliases and package keywords are English (n8n verification): plain letters, no Spanish words', () => {
 		const aliases: string[] = filesUnder('nodes', /\.node\.json$/).flatMap(
 			(file) => JSON.parse(read(file)).alias ?? [],
 		);
+		const keywords: string[] = pkg.keywords;
 		expect(aliases.length).toBeGreaterThan(3);
-		// Spanish-speaking users search "firma electrónica" as often as "firma electronica"; n8n matches letters as typed
-		const plain = (alias: string) => alias.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-		expect(aliases.filter((alias) => !/^[A-Za-z0-9 .-]+$/.test(plain(alias)))).toEqual([]);
-		expect(aliases.filter((alias) => !aliases.includes(plain(alias)))).toEqual([]);
+		expect([...aliases, ...keywords].filter((word) => !/^[A-Za-z0-9 .-]+$/.test(word))).toEqual([]);
+		expect(
+			[...aliases, ...keywords].filter((word) =>
+				/\b(contratos?|firmad[oa]s?|firma|electr[oó]nica)\b/i.test(word),
+			),
+		).toEqual([]);
 		expect(aliases).toEqual(
-			expect.arrayContaining(['TRATO', 'e-signature', 'NOM-151', 'firma electrónica']),
+			expect.arrayContaining(['TRATO', 'e-signature', 'electronic signature', 'NOM-151']),
 		);
+		expect(keywords).toEqual(expect.arrayContaining(['n8n-community-node-package', 'e-signature']));
 	});
 });
 
@@ -256,12 +260,13 @@ describe('CHANGELOG.md', () => {
 	});
 });
 
-describe('README.es.md (the Spanish README for Mexican users)', () => {
-	const SPANISH = read('README.es.md');
+describe('docs/es/README.md (the Spanish guide for Mexican users, in the repository, not in the package)', () => {
+	const GUIDE = 'docs/es/README.md';
+	const SPANISH = read(GUIDE);
 
 	it('is linked from the top of the README, and links back, with absolute addresses (npm page)', () => {
 		const top = README.split('\n').slice(0, 5).join('\n');
-		expect(top).toContain(`(${BASE}/blob/main/README.es.md)`);
+		expect(top).toContain(`(${BASE}/blob/main/${GUIDE})`);
 		expect(SPANISH.split('\n').slice(0, 5).join('\n')).toContain(`(${BASE}/blob/main/README.md)`);
 		const links = [...SPANISH.matchAll(/\]\(([^)\s]+)\)/g)].map((match) => match[1]);
 		// its own headings (test/docs/links.test.ts checks them) or absolute addresses
@@ -276,6 +281,7 @@ describe('README.es.md (the Spanish README for Mexican users)', () => {
 		).toEqual([]);
 	});
 
-	// Its sections (the same as README.md's), the credential's fields, the quoted messages, the operation names and
-	// the sandbox's login are checked against the node in test/docs/readme.test.ts.
+	// Its sections (the same as README.md's, and its glossary), the credential's fields, the quoted messages, the
+	// operation names and the sandbox's login are checked against the node in test/docs/readme.test.ts; that it is not
+	// packed, in test/release/english.test.ts.
 });

@@ -95,7 +95,7 @@ describe("TRATO's error texts reach the user with what to fix", () => {
 	test.each([
 		[
 			'Template ID is required to create a new contract when the source is a template or document.',
-			'Choose a Template: TRATO needs one also for a contract made from a PDF or Word file. Pick it from the list, or copy its ID from the TRATO web app (<web app>) → "Mis Plantillas".',
+			'Choose a Template: TRATO needs one also for a contract made from a PDF or Word file. Pick it from the list, or copy its ID from the templates page of the TRATO web app (<web app>, page /templates).',
 		],
 		[
 			'Source parameter is required to create a new contract.',

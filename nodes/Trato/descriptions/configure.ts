@@ -37,7 +37,7 @@ export const configurationFields: INodeProperties[] = [
 		name: 'name',
 		type: 'string',
 		default: '',
-		placeholder: 'e.g. Lease Calle Reforma 12',
+		placeholder: 'e.g. Lease 12 Reforma Avenue',
 		description: 'Name shown to participants and in lists; needed before sending',
 	},
 	{

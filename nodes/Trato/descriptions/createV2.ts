@@ -111,7 +111,7 @@ export const createV2SettingsFields: INodeProperties[] = [
 ];
 
 const PARTICIPANTS_EXAMPLE =
-	'[{"obligation": "individual", "name": "Ana", "last_name": "López", "label": "Arrendador", "email": "ana@example.com", "signOrder": 0, "isNotSigner": false, "isNotNegotiator": false, "requestAgreement": false, "signatures": [{"page": 1, "top": 600, "left": 72, "width": 150, "height": 75, "customSize": true}]}]';
+	'[{"obligation": "individual", "name": "Jane", "last_name": "Doe", "label": "Landlord", "email": "jane@example.com", "signOrder": 0, "isNotSigner": false, "isNotNegotiator": false, "requestAgreement": false, "signatures": [{"page": 1, "top": 600, "left": 72, "width": 150, "height": 75, "customSize": true}]}]';
 
 export const createV2PeopleFields: INodeProperties[] = [
 	{

@@ -94,7 +94,7 @@ export const participantValues: INodeProperties[] = [
 		placeholder: 'e.g. name@example.com',
 	}),
 	text('Role', 'label', 'The role of the participant in the contract, shown by TRATO', {
-		placeholder: 'e.g. Arrendador',
+		placeholder: 'e.g. Landlord',
 	}),
 	{
 		displayName: 'Signature Boxes',

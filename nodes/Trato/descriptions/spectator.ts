@@ -23,7 +23,7 @@ export const spectatorFieldOptions: Record<
 		name: 'name',
 		type: 'string',
 		default: '',
-		placeholder: 'e.g. Laura Méndez',
+		placeholder: 'e.g. Jane Doe',
 		description: 'Full name of the spectator',
 	},
 	email: {

@@ -16,7 +16,7 @@ export const ENVIRONMENT_URLS = {
 
 /**
  * TRATO's web app per environment, where participants sign (`<app>/sign/<contract id>/…`) and users find their
- * templates ("Mis Plantillas") and API key (trato-notes "What TRATO answers" and "Portal pages", H-/H).
+ * templates (page /templates) and API key (trato-notes "What TRATO answers" and "Portal pages", H-/H).
  */
 export const WEB_APP_URLS = {
 	production: 'https://enterprise.app.trato.io',

@@ -108,7 +108,7 @@ export function requireId(
  * environment (helpers/environment.ts `webAppAddress`), named when known.
  */
 export function templateIdHint(webApp: string | undefined): string {
-	return `Pick the template from the list, or copy its ID from the TRATO web app${webApp ? ` (${webApp})` : ''} → "Mis Plantillas", or from "Template → Get Many".`;
+	return `Pick the template from the list, or copy its ID from the templates page of the TRATO web app${webApp ? ` (${webApp}, page /templates)` : ''}, or from "Template → Get Many".`;
 }
 
 /** A template ID, required (create, Create V2): any ID TRATO can issue, 24 hexadecimal characters in practice. */

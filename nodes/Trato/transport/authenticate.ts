@@ -48,6 +48,29 @@ function secretHeader(credentials: ICredentialDataDecryptedObject): Record<strin
 }
 
 /**
+ * The origin a request goes to: `url` (with `baseURL`) as n8n's `httpRequest` helpers and the credential test give
+ * it, or `uri` as n8n's HTTP Request node gives it with a predefined credential type (it sends through n8n's
+ * `requestWithAuthentication`, in the request library's options). Empty when neither is an address.
+ */
+function targetOrigin(requestOptions: IHttpRequestOptions): string {
+	const { uri } = requestOptions as { uri?: unknown };
+	const address =
+		typeof requestOptions.url === 'string'
+			? requestOptions.url
+			: typeof uri === 'string'
+				? uri
+				: uri instanceof URL
+					? uri.href
+					: undefined;
+	if (address === undefined) return '';
+	try {
+		return new URL(address, requestOptions.baseURL).origin;
+	} catch {
+		return '';
+	}
+}
+
+/**
  * Puts exactly one authentication header on a request: `apikey` or `Authorization: Bearer`, never both and never an
  * empty one, and only on a request to the credential's own environment. Any authentication header already on the
  * request (from another credential or a user) is removed first.
@@ -59,12 +82,7 @@ export async function authenticateRequest(
 	const address = credentialAddress(credentials);
 	if ('problem' in address)
 		throw new Error(`${address.problem.message}. ${address.problem.description}`);
-	let target: string;
-	try {
-		target = new URL(requestOptions.url, requestOptions.baseURL).origin;
-	} catch {
-		target = '';
-	}
+	const target = targetOrigin(requestOptions);
 	if (target !== address.origin) {
 		throw new Error(
 			`The TRATO credential is only sent to ${address.origin} (its Environment), not to ${target || 'this address'}.`,

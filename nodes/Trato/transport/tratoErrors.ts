@@ -27,7 +27,7 @@ export const TRATO_ERROR_TEXTS: readonly KnownTratoText[] = [
 		kind: 'templateIdRequired',
 		pattern:
 			/^Template ID is required to create a new contract when the source is a template or document\.?$/i,
-		fix: 'Choose a Template: TRATO needs one also for a contract made from a PDF or Word file. Pick it from the list, or copy its ID from the TRATO web app ({webApp}) → "Mis Plantillas".',
+		fix: 'Choose a Template: TRATO needs one also for a contract made from a PDF or Word file. Pick it from the list, or copy its ID from the templates page of the TRATO web app ({webApp}, page /templates).',
 	},
 	{
 		kind: 'documentTypeRequired',

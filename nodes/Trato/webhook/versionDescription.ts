@@ -145,8 +145,7 @@ export const webhookSubtitle = `={{ "Instant: " + ($parameter["events"].length =
 
 /**
  * The node's description for its version, apart from the identity fields n8n's community lint wants in the node
- * class itself. No webhookMethods: TRATO has no API to register a webhook (the user pastes the URL into their
- * profile), so there is nothing to create, check or delete on activation (api-notes W1).
+ * class itself and its `webhooks` (in the class, where n8n's lint sees them and the exception is stated).
  */
 export const versionDescription = {
 	version: 1,
@@ -156,16 +155,6 @@ export const versionDescription = {
 	inputs: [],
 	outputs: [NodeConnectionTypes.Main],
 	credentials: [{ name: 'tratoApi', required: true }],
-	webhooks: [
-		{
-			name: 'default',
-			httpMethod: 'POST',
-			responseMode: 'onReceived',
-			// An accepted delivery gets 200 with an empty body (without this, n8n answers the text "firstEntryJson")
-			responseData: 'noData',
-			path: 'webhook',
-		},
-	],
 	triggerPanel: {
 		header: '',
 		executionsHelp: {

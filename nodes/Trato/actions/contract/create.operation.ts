@@ -35,7 +35,7 @@ const properties: INodeProperties[] = [
 	{
 		...templateIdLocator,
 		description:
-			'The template the contract is made from. TRATO needs one also for a contract made from a PDF or Word file ("Template ID is required to create a new contract when the source is a template or document"). Pick it from the list, or copy its ID from the TRATO web app → "Mis Plantillas".',
+			'The template the contract is made from. TRATO needs one also for a contract made from a PDF or Word file ("Template ID is required to create a new contract when the source is a template or document"). Pick it from the list, or copy its ID from the templates page of the TRATO web app.',
 	},
 	{ ...inputBinaryField, displayOptions: { show: { source: ['pdf', 'word'] } } },
 	fileUrlField,

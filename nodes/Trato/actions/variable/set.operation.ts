@@ -105,7 +105,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				this,
 				itemIndex,
 				'Variables (JSON) is not valid JSON',
-				'Enter an object such as {"tenant_name": "Ana López"}.',
+				'Enter an object such as {"tenant_name": "Jane Doe"}.',
 			);
 		}
 		if (json === null || typeof json !== 'object' || Array.isArray(json)) {
@@ -113,7 +113,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				this,
 				itemIndex,
 				'Variables (JSON) must be an object',
-				'Enter an object whose keys are variable references, such as {"tenant_name": "Ana López"}.',
+				'Enter an object whose keys are variable references, such as {"tenant_name": "Jane Doe"}.',
 			);
 		}
 		for (const [reference, value] of Object.entries(json)) out.add(reference, value);
