@@ -46,6 +46,7 @@ import {
 	type RunItem,
 } from '../test-support/n8n/n8n';
 import { emailPasswordInRealN8n } from './session';
+import { stalledDownloadInRealN8n } from './stall';
 import {
 	apiRequests,
 	assertSucceeded,
@@ -705,6 +706,14 @@ for (const major of MAJORS) {
 			{ timeout: 6 * 60_000 },
 			async () => {
 				await emailPasswordInRealN8n(e);
+			},
+		);
+
+		test(
+			'stalled File URL: the run fails after the idle limit naming the host; a run stopped through the REST API closes its connection; 2.x: an SSRF block is said as such',
+			{ timeout: 6 * 60_000 },
+			async () => {
+				await stalledDownloadInRealN8n(e);
 			},
 		);
 

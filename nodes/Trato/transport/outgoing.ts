@@ -41,17 +41,8 @@ export interface Incoming<T = unknown> {
 	url: string;
 }
 
-/** Fills `{name}` path parameters, URL-encoded: the only place a path parameter is encoded. */
-export function fillPath(template: string, params: Record<string, string>): string {
-	return template.replace(/\{(\w+)\}/g, (_match, name: string) => {
-		const value = params[name];
-		if (value === undefined) throw new Error(`fillPath: no value for {${name}} in ${template}`);
-		return encodeURIComponent(value);
-	});
-}
-
 /** n8n's request options for one hop: every answer is read as a stream (body.ts), within the limits of limits.ts. */
-export function requestOptions(out: Outgoing, url: URL, cancel: AbortSignal | undefined) {
+export function requestOptions(out: Outgoing, url: URL, signal: AbortSignal): IHttpRequestOptions {
 	const request: IHttpRequestOptions = {
 		method: out.method,
 		url: url.toString(),
@@ -72,7 +63,14 @@ export function requestOptions(out: Outgoing, url: URL, cancel: AbortSignal | un
 		disableFollowRedirect: true,
 		sendCredentialsOnCrossOriginRedirect: false,
 	};
-	// the execution's stop closes the connection (n8n adds it itself only to authenticated requests)
-	if (cancel) request.abortSignal = cancel;
+	// `signal` ends the request when the execution is stopped or the node gives up on its answer (pipeline.ts): n8n
+	// 2.x hands over a stream whose destruction does not reach a stalled socket, the signal does. n8n puts the
+	// execution's cancel signal on authenticated requests in place of a node's own; `signal` includes it: kept.
+	Object.defineProperty(request, 'abortSignal', {
+		enumerable: true,
+		configurable: true,
+		get: () => signal,
+		set: () => undefined,
+	});
 	return request;
 }

@@ -34,7 +34,15 @@ import { sessionSettings, usesSession } from './session';
  */
 
 export type { Incoming, Outgoing } from './outgoing';
-export { fillPath } from './outgoing';
+
+/** Fills `{name}` path parameters, URL-encoded: the only place a path parameter is encoded. */
+export function fillPath(template: string, params: Record<string, string>): string {
+	return template.replace(/\{(\w+)\}/g, (_match, name: string) => {
+		const value = params[name];
+		if (value === undefined) throw new Error(`fillPath: no value for {${name}} in ${template}`);
+		return encodeURIComponent(value);
+	});
+}
 
 export async function send<T = unknown>(this: TratoContext, out: Outgoing): Promise<Incoming<T>> {
 	const credentials = await getCredentials.call(this);
@@ -52,7 +60,7 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 	});
 	const maxBytes = out.maxBytes ?? transportSettings.maxFileBytes;
 	const now = sessionSettings.now;
-	/** An answer a limit or the execution's stop ended (limits.ts): never repeated but after an idle stall. */
+	/** An answer a limit or the execution's stop ended (limits.ts): never repeated. */
 	const stopped = (reason: StopReason, attempts: number) =>
 		buildApiError(node, {
 			...failure(),
@@ -92,18 +100,28 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 		if (out.target !== 'api')
 			for (const part of linkSecrets(url, out.target === 'foreign')) urlSecrets.add(part);
 		const authenticated = out.target !== 'foreign' && leftVia === undefined;
-		const request = requestOptions(out, url, cancel);
-		/** No answer, or an answer broken off or stalled: repeated when safe, else the error. */
+		/** Ends this hop's request when the node gives up on its answer (the connection closes in n8n 1.x and 2.x). */
+		const giveUp = new AbortController();
+		const abandon = (body: unknown) => {
+			discard(body);
+			giveUp.abort();
+		};
+		const request = requestOptions(
+			out,
+			url,
+			cancel ? AbortSignal.any([cancel, giveUp.signal]) : giveUp.signal,
+		);
+		/** No answer, or an answer broken off: repeated when safe, else the error. */
 		const networkFailure = async (error: unknown): Promise<void> => {
+			// a stall, the total limit or a stop: not asked again (a stall already cost the idle limit; api-notes T1)
 			const reason = stopReason(error, cancel);
-			if (reason === 'stopped' || reason === 'total') throw stopped(reason, attempt);
+			if (reason) throw stopped(reason, attempt);
 			const blocked = blockedByN8n(node, error, url, out);
 			if (blocked) throw blocked;
 			if (shouldRetry({ attempt, networkError: true, retryable: out.retry })) {
 				await wait(retryDelay(attempt, undefined), attempt);
 				return;
 			}
-			if (reason === 'idle') throw stopped(reason, attempt);
 			throw buildApiError(node, {
 				...failure(),
 				code: networkErrorCode(error),
@@ -147,7 +165,7 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 		const headers = lowerCaseHeaders(response.headers);
 
 		if (status >= 300 && status < 400 && headers.location) {
-			discard(response.body);
+			abandon(response.body);
 			url = followRedirect(node, out, url, headers.location, credentials.origin);
 			if (++redirects > transportSettings.maxRedirects) {
 				const what = out.target === 'api' ? 'The API' : 'The file address';
@@ -160,7 +178,7 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 		}
 
 		if (shouldRetry({ attempt, status, networkError: false, retryable: out.retry })) {
-			discard(response.body);
+			abandon(response.body);
 			await wait(retryDelay(attempt, headers['retry-after']), attempt);
 			continue;
 		}
@@ -174,10 +192,12 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 				watchAnswer(cancel, out.file === true),
 			);
 		} catch (error) {
+			abandon(response.body);
 			await networkFailure(error);
 			continue;
 		}
 		if ('over' in read) {
+			abandon(response.body);
 			throw out.file
 				? tooLarge(node, out.itemIndex, where(), maxBytes, read.over.announced)
 				: answerTooLarge(node, out.itemIndex, where(), transportSettings.maxAnswerBytes);
