@@ -61,7 +61,7 @@ export function redactHeaders(
 					: scheme
 						? `${/^bearer$/i.test(scheme[1]) ? 'Bearer' : scheme[1]} <redacted>`
 						: '<redacted>';
-		} else if (key === 'apikey' || SECRET_HEADERS.includes(key)) {
+		} else if (SECRET_HEADERS.includes(key) || SECRET_NAME.test(key)) {
 			const v = Array.isArray(value) ? value.join(', ') : (value ?? '');
 			out[key] = v === '' ? '' : '<redacted>';
 		} else {
@@ -81,11 +81,15 @@ export function queryObject(params: URLSearchParams): Record<string, string | st
 	return out;
 }
 
-/** Headers whose value is never written (beside `authorization` and `apikey`): cookies and other secrets. */
-const SECRET_HEADERS = ['cookie', 'set-cookie', 'proxy-authorization', 'x-trato-secret'];
+/** Headers whose value is never written (beside `authorization` and secret names): cookies. */
+const SECRET_HEADERS = ['cookie', 'set-cookie', 'proxy-authorization'];
 
-/** Names whose value is never written, in a JSON body, a query string or a form: passwords, keys, tokens. */
-const SECRET_NAME = /^(password|apikey|api_key|api-key|jwt|token|access_token|accesstoken)$/i;
+/**
+ * Names whose value is never written, as a header, in a JSON body, a query string or a form: passwords, keys,
+ * tokens, secrets, under any prefix (`x-api-key`, `accessToken`, `webhookSecret`, `x-trato-secret`, `client_secret`).
+ */
+const SECRET_NAME = /(password|passwd|secret|api[-_]?key|jwt|token)$/i;
+const SECRET_NAMES = 'password|passwd|secret|api[-_]?key|jwt|token';
 
 /**
  * A secret-named value (the token endpoint's password in the body or the portal's query string, an `apikey` or
@@ -113,11 +117,11 @@ function redactSecrets<T>(value: T): T {
 function redactText(text: string): string {
 	return text
 		.replace(
-			/((?:^|[&?\s;,])(?:password|apikey|api_key|api-key|jwt|token|access_token|accesstoken)=)[^&\s;,]*/gi,
+			new RegExp(`((?:^|[&?\\s;,])[\\w.-]*(?:${SECRET_NAMES})=)[^&\\s;,]*`, 'gi'),
 			'$1<redacted>',
 		)
 		.replace(
-			/("(?:password|apikey|api_key|api-key|jwt|token|access_token|accesstoken)"\s*:\s*)"(?:[^"\\]|\\.)*"?/gi,
+			new RegExp(`("[\\w.-]*(?:${SECRET_NAMES})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"?`, 'gi'),
 			'$1"<redacted>"',
 		);
 }

@@ -43,6 +43,7 @@ import {
 	type RunItem,
 } from '../test-support/n8n/n8n';
 import { emailPasswordInRealN8n } from './session';
+import { SSRF_ENV, ssrfBlockedFileUrl, startStallCase, type StallCase } from './stall';
 import {
 	apiRequests,
 	assertSucceeded,
@@ -136,7 +137,16 @@ for (const major of MAJORS) {
 	describe(`n8n ${N8N_VERSIONS[major]}`, { concurrency: false }, () => {
 		let e: E2eEnv;
 		let sink: SmtpSink;
+		let stall: StallCase | undefined;
 		let example2ContractId: string | undefined;
+		let hardenedLog: string | undefined;
+		/** The suite's n8n restarted, once, with the durable scheduler for poll triggers and SSRF protection (2.x). */
+		const hardened = async () => {
+			if (hardenedLog) return hardenedLog;
+			hardenedLog = join(e.dir, 'n8n-durable.log');
+			await e.n8n.restart({ ...DURABLE_ENV, ...SSRF_ENV }, hardenedLog);
+			return hardenedLog;
+		};
 
 		before(async () => {
 			sink = await startSmtpSink();
@@ -155,6 +165,7 @@ for (const major of MAJORS) {
 		});
 
 		after(async () => {
+			await stall?.close();
 			await e?.close();
 			await sink?.close();
 		});
@@ -178,6 +189,10 @@ for (const major of MAJORS) {
 				'loaded from the community packages folder',
 			);
 			assert.equal(e.env.N8N_CUSTOM_EXTENSIONS, undefined);
+		});
+
+		test('stalled File URL, started early (judged after its idle limit, below): a run stopped through the REST API closes its connection', async () => {
+			stall = await startStallCase(e);
 		});
 
 		test('example 1: template → variables → configure → send → signing links', async () => {
@@ -889,6 +904,16 @@ for (const major of MAJORS) {
 		);
 
 		test(
+			'stalled File URL: the run fails after the idle limit (60 s) naming the host, and is not asked again',
+			{ timeout: 4 * 60_000 },
+			async () => {
+				// before the instant trigger's case, which restarts n8n (a restart would end the stalled run)
+				stall ??= await startStallCase(e);
+				await stall.stalled();
+			},
+		);
+
+		test(
 			'instant trigger in a running n8n: one execution per delivery; 401, 400, events not chosen and the test delivery start nothing; a signedAll body and a bare-URL delivery for a signed contract start, what cannot be told is a warning; filters; example 5 e-mails the signed PDF, its repeat starts nothing across a restart',
 			{ timeout: 12 * 60_000 },
 			async () => {
@@ -896,6 +921,8 @@ for (const major of MAJORS) {
 			},
 		);
 
+		// The last cases: they leave the suite's n8n restarted with n8n 2.x's durable scheduler and SSRF protection on
+		// (add new cases above them).
 		test(
 			"durable poll cursors (n8n 2.41): a poll that n8n runs twice delivers a contract's change once",
 			{ timeout: 8 * 60_000, skip: major === '1' ? 'n8n 1 has no durable scheduler' : false },
@@ -919,25 +946,7 @@ for (const major of MAJORS) {
 					(e.sb.control.getContract(contract._id)?.properties ?? []).filter(
 						(p) => p.name === 'n8n_event',
 					);
-				const logFile = join(e.dir, 'n8n-durable.log');
-				await e.n8n.restart(
-					{
-						// n8n's opt-in durable scheduler for poll triggers, with durable poll cursors
-						N8N_SCHEDULER_ENABLED: 'true',
-						N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
-						N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
-						N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
-						N8N_SCHEDULER_MATERIALIZATION_INTERVAL: '1',
-						N8N_SCHEDULER_EXECUTOR_INTERVAL: '1',
-						N8N_SCHEDULER_REAPER_INTERVAL: '1',
-						// a lease shorter than a slow poll: the scheduler takes the run back and runs it again, while
-						// the first run still goes on (the poll time-out is longer than the lease)
-						N8N_SCHEDULER_LEASE_DURATION: '2',
-						N8N_SCHEDULER_POLL_TIMEOUT: '40',
-						N8N_LOG_LEVEL: 'debug',
-					},
-					logFile,
-				);
+				const logFile = await hardened();
 				await e.activate(workflow.id);
 				try {
 					const deadline = Date.now() + 6 * 60_000;
@@ -962,7 +971,7 @@ for (const major of MAJORS) {
 					// the slow run, then the run n8n started again once the lease had expired
 					while (polls().length < before + 2 && Date.now() < deadline) await sleep(500);
 					assert.ok(polls().length >= before + 2, 'the poll ran twice');
-					const log = () => readFileSync(join(e.dir, 'n8n-durable.log'), 'utf8');
+					const log = () => readFileSync(logFile, 'utf8');
 					while (!/no longer holds its lease/.test(log()) && Date.now() < deadline)
 						await sleep(1000);
 					assert.match(log(), /Poll cursor commit skipped: the poll no longer holds its lease/);
@@ -978,12 +987,35 @@ for (const major of MAJORS) {
 					assert.equal(runs[0].status, 'success');
 				} finally {
 					await e.n8n.deactivate(workflow.id);
-					await e.n8n.restart({}, join(e.dir, 'n8n.log'));
 				}
+			},
+		);
+
+		test(
+			'SSRF protection (n8n 2.x): a File URL n8n blocks is said as such, with no request to it',
+			{ timeout: 4 * 60_000, skip: major === '1' ? 'n8n 1 has no SSRF protection' : false },
+			async () => {
+				await hardened();
+				await ssrfBlockedFileUrl(e);
 			},
 		);
 	});
 }
+
+/** n8n's opt-in durable scheduler for poll triggers, with durable poll cursors (n8n 2.x). */
+const DURABLE_ENV = {
+	N8N_SCHEDULER_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
+	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+	N8N_SCHEDULER_MATERIALIZATION_INTERVAL: '1',
+	N8N_SCHEDULER_EXECUTOR_INTERVAL: '1',
+	N8N_SCHEDULER_REAPER_INTERVAL: '1',
+	// a lease shorter than a slow poll: the scheduler takes the run back and runs it again, while the first run still
+	// goes on (the poll time-out is longer than the lease)
+	N8N_SCHEDULER_LEASE_DURATION: '2',
+	N8N_SCHEDULER_POLL_TIMEOUT: '40',
+};
 
 /**
  * A copy of a workflow whose polling trigger polls every `seconds` s (n8n takes one poll time per entry, each at most

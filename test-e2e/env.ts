@@ -87,7 +87,7 @@ export interface E2eEnv {
 	n8n: SharedN8n;
 	requests(): LoggedRequest[];
 	/** Saves a workflow in the running n8n (REST API); `execute`, `activate` and `n8n.id` take its own id. */
-	importWorkflow(workflow: Workflow): Promise<void>;
+	importWorkflow(workflow: StoredWorkflow): Promise<void>;
 	/** Runs a stored workflow from its manual trigger and waits for the end (REST API, as "Execute workflow"). */
 	execute(id: string): Promise<RunOutput>;
 	/** Activates (1.x) or publishes (2.x) a stored workflow through the REST API. */

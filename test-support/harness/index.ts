@@ -360,6 +360,8 @@ export interface RunNodeOptions {
 	typeVersion?: number;
 	/** A credential store shared with other runs (`credentials` is then ignored). */
 	credentialsHelper?: HarnessCredentialsHelper;
+	/** When this resolves, the execution is stopped as n8n stops it (WorkflowExecute's cancel). */
+	stopWhen?: Promise<unknown>;
 }
 
 export interface RunNodeResult {
@@ -424,10 +426,13 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		settings: options.timezone ? { timezone: options.timezone } : {},
 	});
 	try {
-		const run = await new WorkflowExecute(additionalData, options.mode ?? 'manual').run(
+		const execution = new WorkflowExecute(additionalData, options.mode ?? 'manual').run(
 			workflow,
 			input,
 		);
+		// n8n's stop: the execution's cancel signal fires; the run still settles once the node has returned
+		void options.stopWhen?.then(() => execution.cancel());
+		const run = await execution;
 		const taskData = run.data.resultData.runData[ACTION_NAME]?.[0];
 		const items = (taskData?.data?.main?.[0] ?? []) as INodeExecutionData[];
 		const error = (taskData?.error ?? run.data.resultData.error) as RunNodeResult['error'];

@@ -263,7 +263,7 @@ export class SharedN8n {
 	}
 
 	/** Execution data as n8n stores it (flatted), read with n8n's own copy of flatted. */
-	private parse(text: string): any {
+	parse(text: string): any {
 		this.flatted ??= createRequire(join(this.install.dir, 'node_modules', 'n8n', 'package.json'))(
 			'flatted',
 		) as { parse(text: string): any };

@@ -10,7 +10,12 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 import { byId, DOCX_MIME, fixture, fromList, LEASE, NDA, PDF_MIME, useEnv } from '../helpers/env';
 import { binaryDataService, initN8nCore } from '../../test-support/harness';
-import { FILE_SLOT, jsonBodyWithFile } from '../../nodes/Trato/helpers/jsonBodyWithFile';
+import {
+	FILE_SLOT,
+	StreamedJsonBody,
+	fileJsonParts,
+	jsonBodyWithFile,
+} from '../../nodes/Trato/helpers/jsonBodyWithFile';
 
 beforeAll(async () => {
 	// The whole file runs with n8n's filesystem binary mode: the node must read files through
@@ -260,6 +265,48 @@ describe('contract → create: the JSON body of a document is built as one Buffe
 				document: { type: 'pdf', data: file.toString('base64') },
 			});
 			expect(built.equals(Buffer.from(expected))).toBe(true);
+		}
+	});
+
+	test('built while a File URL arrives: the same bytes however the file is cut, whatever its Content-Length said, after a retry too', () => {
+		const chunk = 3 * 16 * 1024;
+		const layout = {
+			pdf: { body: { source: 'document', document: { type: 'pdf', data: FILE_SLOT } } },
+			word: {
+				body: { name: 'Ñandú', file: FILE_SLOT },
+				prefix: 'data:application/vnd.openxmlformats;base64,',
+			},
+		};
+		const parts = {
+			pdf: fileJsonParts(layout.pdf.body),
+			word: fileJsonParts(layout.word.body, layout.word.prefix),
+		};
+		const room = (side: 'head' | 'tail') =>
+			Math.max(parts.pdf[side].length, parts.word[side].length);
+		for (const size of [0, 1, 2, 3, 4, 5, chunk + 1, 3 * chunk + 5]) {
+			const file = Buffer.alloc(size);
+			for (let i = 0; i < size; i++) file[i] = (i * 7919 + size) % 256;
+			for (const cut of [...(size < 100 ? [1, 2] : []), 7, chunk + 2, Math.max(size, 1)]) {
+				for (const expected of [size, undefined, size - 1, size + 10]) {
+					for (const kind of ['pdf', 'word'] as const) {
+						const writer = new StreamedJsonBody(room('head'), room('tail'));
+						// a first attempt broken off half way, then the whole answer again
+						writer.start(expected);
+						writer.write(file.subarray(0, size >> 1));
+						writer.start(expected);
+						for (let at = 0; at < size; at += cut) writer.write(file.subarray(at, at + cut));
+						const built = writer.finish(parts[kind]);
+						const whole = jsonBodyWithFile(layout[kind].body, file, (layout[kind] as any).prefix);
+						expect([size, cut, expected, kind, built.equals(whole)]).toEqual([
+							size,
+							cut,
+							expected,
+							kind,
+							true,
+						]);
+					}
+				}
+			}
 		}
 	});
 

@@ -26,6 +26,12 @@ import JSZip from 'jszip';
 import type { INodeParameters } from 'n8n-workflow';
 
 import {
+	FileSniffer,
+	describeOtherFile,
+	detectDocumentKind,
+	documentKindOf,
+} from '../../nodes/Trato/helpers/fileKind';
+import {
 	DOCX_MIME,
 	fixture,
 	fromList,
@@ -49,6 +55,8 @@ const MB = 1024 * 1024;
 const LEGACY_DOC = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504, 0)]);
 const PNG = fixture('signature.png');
 const SIGNATURE = 'f00dfacecafe0123456789abcdef';
+/** A shared link's key used as the file's name (Box's /shared/static/<key>.pdf). */
+const BOX_KEY = '8nxc4ssv2a7vzeaq2lppi9qsqg2xe6i5';
 /** A zip that holds a `word/` folder but no Word document (a folder someone zipped): not a .docx. */
 let wordFolderZip: Buffer;
 /** Bytes the file server sent on an endless answer, and whether it got to the end. */
@@ -107,6 +115,21 @@ beforeAll(async () => {
 				),
 			);
 		else if (path === '/old.doc') send('application/msword', LEGACY_DOC);
+		// a Location that is no address at all
+		else if (path === '/bad-location') res.writeHead(302, { Location: 'http://[::1' }).end();
+		// a public link named by its key (Box's direct links, an S3 object named by a random key)
+		else if (path === `/shared/static/${BOX_KEY}.pdf`) send(PDF_MIME, PDF);
+		else if (path === `/denied/${BOX_KEY}.pdf`)
+			res
+				.writeHead(403, { 'Content-Type': 'application/xml' })
+				.end(
+					`<Error><Code>AccessDenied</Code><Message>No access to ${BOX_KEY}.pdf</Message></Error>`,
+				);
+		// a short link whose key is the path: the host repeats it
+		else if (path.startsWith('/s/'))
+			res
+				.writeHead(404, { 'Content-Type': 'application/json' })
+				.end(JSON.stringify({ error: `No shared link at ${path}` }));
 		else if (path === '/scan.png') send('image/png', PNG);
 		else if (path === '/word-folder.zip') send('application/zip', wordFolderZip);
 		else if (path === '/announced.pdf') {
@@ -306,7 +329,7 @@ describe('Source "File URL": refused before anything reaches TRATO', () => {
 	test('Max File Size: a Content-Length over it is refused before reading; an answer without one is cut at the limit', async () => {
 		const announced = await env.run(create(`${filesUrl}/announced.pdf`, { maxFileSize: 1 }));
 		expect(announced.error?.message).toBe('The file is larger than the Max File Size (1 MB)');
-		expect(announced.error?.description).toContain(`${filesUrl}/…/announced.pdf announces 5 MB`);
+		expect(announced.error?.description).toContain(`${filesUrl}/… announces 5 MB`);
 		expect(endless.finished).toBe(false);
 
 		const mark = env.mark();
@@ -330,14 +353,69 @@ describe('Source "File URL": refused before anything reaches TRATO', () => {
 		);
 		const out = result.items[0].json;
 		expect(out.error).toBe('The File URL answered HTTP 403 (AccessDenied: Request has expired)');
-		expect(out.description).toMatch(
-			/^http:\/\/127\.0\.0\.1:\d+\/…\/expired\.pdf could not be downloaded/,
-		);
+		expect(out.description).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/… could not be downloaded/);
 		expect(out.httpCode).toBe('403');
 		const everything = JSON.stringify(out);
 		expect(everything).not.toContain(SIGNATURE);
 		expect(everything).not.toContain('AKIAEXAMPLE');
 		expect(env.nodeRequests(mark)).toEqual([]);
+	});
+});
+
+describe("a link's key is never shown: errors name the host only", () => {
+	test('a file named by its key: no fileName in the output, the key in no error', async () => {
+		const created = await env.run(create(`${filesUrl}/shared/static/${BOX_KEY}.pdf`));
+		expect(created.error).toBeUndefined();
+		expect(created.items[0].json.fileName).toBeUndefined();
+		expect(JSON.stringify(created.items[0].json)).not.toContain(BOX_KEY);
+
+		const denied = await env.run(create(`${filesUrl}/denied/${BOX_KEY}.pdf`), undefined, {
+			continueOnFail: true,
+		});
+		const out = denied.items[0].json;
+		expect(out.error).toBe(
+			'The File URL answered HTTP 403 (AccessDenied: No access to [redacted].pdf)',
+		);
+		expect(out.description).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/… could not be downloaded/);
+		expect(JSON.stringify(out)).not.toContain(BOX_KEY);
+	});
+
+	test('a short key the host repeats (/s/<key>) is removed from its text', async () => {
+		const result = await env.run(create(`${filesUrl}/s/ab12cd`), undefined, {
+			continueOnFail: true,
+		});
+		const out = result.items[0].json;
+		expect(out.error).toBe('The File URL answered HTTP 404 (No shared link at /s/[redacted])');
+		expect(JSON.stringify(out)).not.toContain('ab12cd');
+	});
+
+	test('a real file name is kept as the output fileName', async () => {
+		const result = await env.run(create(`${filesUrl}/lease.pdf`));
+		expect(result.items[0].json.fileName).toBe('lease.pdf');
+	});
+});
+
+describe('redirects a File URL may not follow', () => {
+	test('a Location that is not an address: a sentence naming the host, not "Invalid URL"', async () => {
+		const mark = env.mark();
+		const result = await env.run(create(`${filesUrl}/bad-location`));
+		expect(result.error?.name).toBe('NodeOperationError');
+		expect(result.error?.message).toBe(
+			`The file address at ${filesUrl} redirected to an address that is not valid`,
+		);
+		expect(result.error?.description).toContain('Location header is not a web address');
+		expect(env.nodeRequests(mark)).toEqual([]);
+	});
+});
+
+describe('the kind of a File URL is told while it arrives, as from the whole file', () => {
+	test.each([1, 5, 13, 4096])('in chunks of %i bytes', (size) => {
+		for (const file of [PDF, DOCX, LEGACY_DOC, PNG, wordFolderZip, Buffer.alloc(0)]) {
+			const sniffer = new FileSniffer();
+			for (let at = 0; at < file.length; at += size) sniffer.write(file.subarray(at, at + size));
+			expect(documentKindOf(sniffer.facts())).toBe(detectDocumentKind({ buffer: file }));
+			expect(describeOtherFile(sniffer.facts())).toEqual(describeOtherFile(file));
+		}
 	});
 });
 

@@ -85,6 +85,8 @@ export interface NodeTestEnv {
 			typeVersion?: number;
 			/** A credential store kept across runs (what n8n stores after a login). */
 			credentialsHelper?: HarnessCredentialsHelper;
+			/** Stops the execution as n8n does when this resolves. */
+			stopWhen?: Promise<unknown>;
 		},
 	): Promise<RunNodeResult>;
 	close(): Promise<void>;
@@ -163,6 +165,7 @@ export async function startEnv(
 				timezone: runOptions.timezone,
 				typeVersion: runOptions.typeVersion,
 				credentialsHelper: runOptions.credentialsHelper,
+				stopWhen: runOptions.stopWhen,
 			}),
 		close: async () => {
 			await sb.close();

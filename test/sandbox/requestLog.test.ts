@@ -171,6 +171,42 @@ describe('sandbox request log', () => {
 		}
 	});
 
+	it('never writes an x-api-key or other key header, nor a secret, password or token in a JSON body', async () => {
+		const sent = readLog(file).length;
+		const secret = 'whsec-7f3a9c1e5b2d';
+		await rawRequest(`${h.sb.baseUrl}/api/authentication`, {
+			headers: { 'X-Api-Key': h.sb.apiKey, 'X-Auth-Token': h.sb.jwt },
+		});
+		await rawRequest(`${h.sb.baseUrl}/api/create/contract`, {
+			method: 'POST',
+			headers: { apikey: h.sb.apiKey, 'Content-Type': 'application/json' },
+			body: JSON.stringify({
+				source: 'template',
+				secret,
+				webhook: { webhookSecret: secret, client_secret: secret, accessToken: h.sb.jwt },
+				password: h.sb.account.password,
+			}),
+		});
+		const entries = readLog(file).slice(sent);
+		expect(entries).toHaveLength(2);
+		expect(entries[0].headers['x-api-key']).toBe('<redacted>');
+		expect(entries[0].headers['x-auth-token']).toBe('<redacted>');
+		expect(entries[1].body).toMatchObject({
+			source: 'template',
+			secret: '<redacted>',
+			webhook: {
+				webhookSecret: '<redacted>',
+				client_secret: '<redacted>',
+				accessToken: '<redacted>',
+			},
+			password: '<redacted>',
+		});
+		const written = readFileSync(file, 'utf8');
+		for (const value of [secret, h.sb.apiKey, h.sb.jwt, h.sb.account.password]) {
+			expect(written).not.toContain(value);
+		}
+	});
+
 	it('appends to the file given by TRATO_SANDBOX_REQUEST_LOG when no requestLog option is given', async () => {
 		const envFile = join(dir, 'env.jsonl');
 		const previous = process.env.TRATO_SANDBOX_REQUEST_LOG;

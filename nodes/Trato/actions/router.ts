@@ -91,7 +91,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			results[itemIndex] = toItems(await operation.execute.call(this, itemIndex), itemIndex);
 		} catch (error) {
 			const contextual = withItemContext(this, error, itemIndex);
-			if (continueOnFail) {
+			// a stopped execution is not an item's failure: Continue On Fail does not go on to the next items
+			if (continueOnFail && !this.getExecutionCancelSignal?.()?.aborted) {
 				results[itemIndex] = [errorItem(contextual, itemIndex)];
 			} else if (!failure || itemIndex < failure.index) {
 				failure = { index: itemIndex, error: contextual };

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { decodeOrKeep } from './files';
+import { decodeOrKeep, lastPathSegment } from './files';
 import { fail } from './validate';
 
 /**
@@ -12,14 +12,39 @@ import { fail } from './validate';
 /** The parameter that holds it. */
 export const FILE_URL_PARAMETER = 'fileUrl';
 
-/** A path segment shaped like a file name (`lease-2026.pdf`): shown in errors, unlike a shared link's key. */
-const looksLikeFileName = (segment: string) => /^[\w.-]{1,80}\.[A-Za-z0-9]{1,8}$/.test(segment);
+/**
+ * A path segment that reads as a file's real name (`lease-2026.pdf`, `Contrato_Arrendamiento.docx`): a name and an
+ * extension, the name not a random key. Shared and public links often name the file by its key (Box's
+ * `/shared/static/<key>.pdf`, an S3 object named by a UUID): such a name is the link's secret (api-notes F6).
+ */
+export function isRealFileName(segment: string): boolean {
+	const match = /^([\w .()+,~-]{1,80})\.([A-Za-z0-9]{1,8})$/.exec(segment);
+	return match !== null && !looksRandom(match[1]);
+}
 
-/** What may be shown of a File URL in an error: its origin and, when it looks like a file name, its last segment. */
+/**
+ * A key rather than a name: 16 or more hex digits once separators are removed (a UUID, a hash), or a run of 12 or
+ * more letters and digits that switches between them at least 4 times (`8nxc4ssv2a7vzeaq…`, base64 keys).
+ */
+function looksRandom(name: string): boolean {
+	if (/^[0-9a-f]{16,}$/i.test(name.replace(/[-_ .]/g, ''))) return true;
+	return (name.match(/[A-Za-z0-9]{12,}/g) ?? []).some(
+		(run) => (run.match(/[A-Za-z](?=\d)|\d(?=[A-Za-z])/g) ?? []).length >= 4,
+	);
+}
+
+/**
+ * What may be shown of a File URL in an error: its origin only. The path may be a shared link's key (Box's `/s/<key>`,
+ * Dropbox's `/s/<key>/…`, a short link) or a key used as the file's name; the user knows which link they gave.
+ */
 export function shownFileUrl(url: URL): string {
-	const last = url.pathname.split('/').pop() ?? '';
-	if (url.pathname === '/' || url.pathname === '') return url.origin;
-	return looksLikeFileName(last) ? `${url.origin}/…/${last}` : `${url.origin}/…`;
+	return url.pathname === '/' || url.pathname === '' ? url.origin : `${url.origin}/…`;
+}
+
+/** The file's name as a File URL's last path segment gives it: only a real file name (`isRealFileName`). */
+export function fileNameFromFileUrl(url: string): string | undefined {
+	const last = lastPathSegment(url);
+	return last && isRealFileName(last) ? last : undefined;
 }
 
 /** Why a File URL cannot be fetched, or the URL to fetch. Nothing of the value is repeated in the sentences. */
@@ -81,18 +106,21 @@ export function readFileUrl(ctx: IExecuteFunctions, itemIndex: number): URL {
 
 /**
  * What a signed or shared link may keep its key in, as sent and decoded: its query values and, for a File URL
- * (`withPath`), its long path segments that are not file names. The transport removes them from any text the file's
- * host answers (S3 echoes the signature it was given).
+ * (`withPath`), its path segments but the plain words (`files`, `Shared`) and real file names (`lease.pdf`), short
+ * keys included (`/s/ab12cd`); of a file named by a key, the key. The transport removes them from any text the file's
+ * host answers (S3 echoes the key and the signature it was given).
  */
 export function linkSecrets(url: URL, withPath: boolean): string[] {
 	const segments = withPath
-		? url.pathname.split('/').filter((part) => part.length >= 16 && !looksLikeFileName(part))
+		? url.pathname
+				.split('/')
+				.flatMap((part) => [part, decodeOrKeep(part)])
+				.filter((part) => !/^([a-z]+|[A-Z][a-z]*|[A-Z]+)$/.test(part) && !isRealFileName(part))
+				.map((part) => /^(.+)\.[A-Za-z0-9]{1,8}$/.exec(part)?.[1] ?? part)
 		: [];
 	const raw = url.search
 		.slice(1)
 		.split('&')
 		.map((pair) => pair.slice(pair.indexOf('=') + 1));
-	return [...segments, ...segments.map(decodeOrKeep), ...raw, ...url.searchParams.values()].filter(
-		(part) => part.length >= 4,
-	);
+	return [...segments, ...raw, ...url.searchParams.values()].filter((part) => part.length >= 4);
 }

@@ -48,7 +48,32 @@ export function followRedirect(
 	location: string,
 	origin: string,
 ) {
-	const target = new URL(location, from);
+	const who = out.target === 'api' ? 'The API' : 'The file address';
+	let target: URL;
+	try {
+		target = new URL(location, from);
+	} catch {
+		// the Location is never repeated: it may carry a signature
+		throw new NodeOperationError(
+			node,
+			`${who} at ${from.origin} redirected to an address that is not valid`,
+			{
+				itemIndex: out.itemIndex,
+				description: `${from.origin} answered a redirect whose Location header is not a web address, so the node could not follow it. ${out.target === 'api' ? "Check the credential's Base URL." : 'Check the link, or ask its host for a direct link.'}`,
+			},
+		);
+	}
+	if (from.protocol === 'https:' && target.protocol === 'http:') {
+		throw new NodeOperationError(
+			node,
+			`${who} at ${from.origin} redirected to an unencrypted http address (${target.origin}); the node does not follow that`,
+			{
+				itemIndex: out.itemIndex,
+				description:
+					'A redirect from https to http would send the request and the file in the clear. Use a link that stays on https.',
+			},
+		);
+	}
 	if (target.protocol !== 'http:' && target.protocol !== 'https:') {
 		throw new NodeOperationError(
 			node,

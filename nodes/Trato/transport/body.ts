@@ -2,12 +2,14 @@ import type { IN8nHttpFullResponse, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { MEGABYTE } from '../helpers/files';
+import { type Watch, nextChunk } from './limits';
 import { redactUrl } from './redact';
 
 /**
- * Reading what a request answered. File requests ask n8n for the answer as a stream (`encoding: 'stream'`, the same
- * in n8n 1.x and 2.x: axios' response stream), so a file is read only up to a limit and an answer the node does not
- * use (a redirect, a retried failure) is closed instead of being read into memory.
+ * Reading what a request answered. Every request asks n8n for its answer as a stream (`encoding: 'stream'`, the same
+ * in n8n 1.x and 2.x: axios' response stream), so an answer is read only up to a size limit and within the time
+ * limits (limits.ts: n8n's own timeout ends once the headers have arrived), and an answer the node does not use (a
+ * redirect, a retried failure) is closed instead of being read into memory.
  */
 
 /** An error answer of a file request is read up to this many bytes (its text goes into the error). */
@@ -32,18 +34,65 @@ export function discard(body: unknown): void {
 	if (isByteStream(body)) body.destroy();
 }
 
+/** Where an answer's bytes go as they arrive (a File URL's download: its Base64 into a JSON body). */
+export interface ByteSink {
+	/** An answer begins (again, after a retry); `expected`: its Content-Length, when within the limit. */
+	start(expected?: number): void;
+	write(chunk: Buffer): void;
+}
+
 /**
- * The answer's bytes, at most `limit` of them: `complete` is false when the answer had more (the stream is closed at
- * that point, so at most `limit` bytes and one chunk were ever held). A stream that breaks off mid-answer throws, as
- * a network error does. With `expected` (its `Content-Length`, within the limit) the bytes are copied into one buffer
- * of that size as they arrive, so the file is never held twice (chunks, then their concatenation); an answer longer
- * than announced (e.g. decompressed) goes on in chunks.
+ * The bytes in one Buffer. With `expected` they are copied into one buffer of that size as they arrive, so the file is
+ * never held twice (chunks, then their concatenation); an answer longer than announced (e.g. decompressed) goes on
+ * in chunks.
+ */
+class BufferSink implements ByteSink {
+	private whole: Buffer | undefined;
+	private chunks: Buffer[] = [];
+	private size = 0;
+
+	start(expected?: number): void {
+		this.whole = expected ? Buffer.allocUnsafe(expected) : undefined;
+		this.chunks = [];
+		this.size = 0;
+	}
+
+	write(bytes: Buffer): void {
+		if (this.whole && this.size + bytes.length > this.whole.length) {
+			this.chunks.push(this.whole.subarray(0, this.size));
+			this.whole = undefined;
+		}
+		if (this.whole) bytes.copy(this.whole, this.size);
+		else this.chunks.push(bytes);
+		this.size += bytes.length;
+	}
+
+	bytes(): Buffer {
+		return this.whole ? this.whole.subarray(0, this.size) : Buffer.concat(this.chunks, this.size);
+	}
+}
+
+/**
+ * The answer's bytes, at most `limit` of them (into `sink` when one is given: `bytes` is then empty): `complete` is
+ * false when the answer had more (the stream is closed at that point, so at most `limit` bytes and one chunk were
+ * ever held). A stream that breaks off mid-answer throws, as a network error does; with a `watch`, one that stalls,
+ * passes its deadline or whose execution is stopped throws AnswerStopped (limits.ts).
  */
 export async function readLimited(
 	body: unknown,
 	limit: number,
-	expected?: number,
+	options: { expected?: number; watch?: Watch; sink?: ByteSink } = {},
 ): Promise<{ bytes: Buffer; complete: boolean }> {
+	const collector = options.sink ? undefined : new BufferSink();
+	const sink = options.sink ?? (collector as BufferSink);
+	const { expected } = options;
+	sink.start(
+		expected && Number.isSafeInteger(expected) && expected <= limit ? expected : undefined,
+	);
+	const result = (complete: boolean) => ({
+		bytes: collector?.bytes() ?? Buffer.alloc(0),
+		complete,
+	});
 	if (!isByteStream(body)) {
 		const bytes =
 			body === undefined || body === null
@@ -51,30 +100,42 @@ export async function readLimited(
 				: Buffer.isBuffer(body)
 					? body
 					: Buffer.from(body as ArrayBuffer);
-		return { bytes: bytes.subarray(0, limit), complete: bytes.length <= limit };
+		sink.write(bytes.subarray(0, limit));
+		return result(bytes.length <= limit);
 	}
-	let whole =
-		expected && Number.isSafeInteger(expected) && expected <= limit
-			? Buffer.allocUnsafe(expected)
-			: undefined;
-	const chunks: Buffer[] = [];
 	let size = 0;
-	for await (const chunk of body) {
+	for await (const chunk of watched(body, options.watch)) {
 		const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-		if (whole && size + bytes.length > whole.length) {
-			chunks.push(whole.subarray(0, size));
-			whole = undefined;
-		}
 		if (size + bytes.length > limit) {
-			chunks.push(bytes.subarray(0, limit - size));
+			sink.write(bytes.subarray(0, limit - size));
 			body.destroy();
-			return { bytes: Buffer.concat(chunks, limit), complete: false };
+			return result(false);
 		}
-		if (whole) bytes.copy(whole, size);
-		else chunks.push(bytes);
+		sink.write(bytes);
 		size += bytes.length;
 	}
-	return { bytes: whole ? whole.subarray(0, size) : Buffer.concat(chunks, size), complete: true };
+	return result(true);
+}
+
+/** The stream's chunks; with a watch, each within its limits (limits.ts `nextChunk`). */
+async function* watched(body: ByteStream, watch?: Watch): AsyncGenerator<Uint8Array> {
+	if (!watch) {
+		yield* body;
+		return;
+	}
+	const iterator = body[Symbol.asyncIterator]();
+	let ended = false;
+	try {
+		for (;;) {
+			const next = await nextChunk(iterator, body, watch);
+			if (next.done) break;
+			yield next.value;
+		}
+		ended = true;
+	} finally {
+		// left early (over the limit, an error): the connection is closed, not left open
+		if (!ended) body.destroy();
+	}
 }
 
 const inMb = (bytes: number) => `${Number((bytes / MEGABYTE).toPrecision(3))} MB`;
@@ -97,6 +158,19 @@ export function tooLarge(
 	});
 }
 
+/** An API answer over `maxAnswerBytes`: not a file, so no Max File Size to raise. */
+export function answerTooLarge(
+	node: INode,
+	itemIndex: number | undefined,
+	path: string,
+	limit: number,
+): NodeOperationError {
+	return new NodeOperationError(node, `TRATO's answer is larger than ${inMb(limit)}`, {
+		itemIndex,
+		description: `The answer to ${path} went on past ${inMb(limit)}, so the node stopped reading it. No answer of TRATO's API is that large: check the credential's Base URL.`,
+	});
+}
+
 /** Response headers with lower-case names and one string value each. */
 export function lowerCaseHeaders(headers: unknown): Record<string, string> {
 	const out: Record<string, string> = {};
@@ -108,33 +182,50 @@ export function lowerCaseHeaders(headers: unknown): Record<string, string> {
 	return out;
 }
 
-/** An error body that arrived as bytes (file requests): parsed as JSON when it is, else its start as text. */
+/**
+ * An answer's bytes as axios would have given them for JSON: parsed when they are JSON, else their text (without a
+ * byte-order mark); no bytes at all, "".
+ */
 function bodyFromBytes(bytes: Buffer): unknown {
-	const text = bytes.toString('utf8');
+	const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+	if (!text) return '';
 	try {
-		return JSON.parse(text);
+		return JSON.parse(text) as unknown;
 	} catch {
-		return text.slice(0, 500);
+		return text;
 	}
 }
 
+export type Answer = { body: unknown } | { over: { announced?: number } };
+
 /**
- * A file request's answer: its bytes when it succeeded, else its error body, parsed; `over` when a successful answer
- * is larger than `maxBytes` (a `Content-Length` over the limit is refused before reading, an answer that passes it
- * while read is cut there).
+ * An answer, read within the watch's limits: an error answer (HTTP 4xx/5xx) up to 64 KB, parsed; a file's bytes up to
+ * `maxBytes` (a `Content-Length` over it is refused before reading, an answer that passes it while read is cut
+ * there), into `sink` when one is given; an API answer up to `maxAnswerBytes`, parsed. `over` when a successful answer
+ * is larger than its limit.
  */
-export async function readFileAnswer(
+export async function readAnswer(
 	response: IN8nHttpFullResponse,
-	maxBytes: number,
-): Promise<{ body: unknown } | { over: { announced?: number } }> {
+	limit: { file: boolean; maxBytes: number; sink?: ByteSink },
+	watch: Watch,
+): Promise<Answer> {
 	if (response.statusCode >= 400) {
-		return { body: bodyFromBytes((await readLimited(response.body, ERROR_BODY_BYTES)).bytes) };
+		const read = await readLimited(response.body, ERROR_BODY_BYTES, { watch });
+		return { body: bodyFromBytes(read.bytes) };
+	}
+	if (!limit.file && !isByteStream(response.body) && !Buffer.isBuffer(response.body)) {
+		return { body: response.body }; // already parsed by the helper
 	}
 	const announced = Number(lowerCaseHeaders(response.headers)['content-length']);
-	if (announced > maxBytes) {
+	if (announced > limit.maxBytes) {
 		discard(response.body);
 		return { over: { announced } };
 	}
-	const read = await readLimited(response.body, maxBytes, announced || undefined);
-	return read.complete ? { body: read.bytes } : { over: {} };
+	const read = await readLimited(response.body, limit.maxBytes, {
+		expected: announced || undefined,
+		watch,
+		sink: limit.sink,
+	});
+	if (!read.complete) return { over: {} };
+	return { body: limit.file ? read.bytes : bodyFromBytes(read.bytes) };
 }

@@ -43,6 +43,8 @@ export interface ApiFailure {
 	tokenExpiredAt?: number;
 	/** E-mail and Password: the login failed (TRATO's refusal, a wrong address); its sentence is the error. */
 	login?: Problem;
+	/** An answer a time limit or the execution's stop ended (limits.ts): its sentence is the error. */
+	stopped?: Problem;
 	/** E-mail and Password: the session was refused even right after a new login. */
 	sessionRefused?: boolean;
 	/** A file request refused on the API origin after it had left it, through this origin: sent without credentials. */
@@ -89,9 +91,10 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 
 	let userMessage: string;
 	let description: string;
-	if (failure.login) {
-		userMessage = failure.login.message;
-		description = failure.login.description;
+	const given = failure.login ?? failure.stopped;
+	if (given) {
+		userMessage = given.message;
+		description = given.description;
 	} else if (failure.tokenExpiredAt !== undefined) {
 		userMessage = expiredTokenMessage(failure.tokenExpiredAt);
 		description = `TRATO refused it (HTTP ${status}${error ? `: ${error}` : ''}).`;

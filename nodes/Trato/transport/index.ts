@@ -4,7 +4,7 @@
  * Everything goes through one pipeline (pipeline.ts).
  */
 export { ENDPOINTS, type EndpointName } from './catalogue';
-export { FileTooLargeError } from './body';
+export { type ByteSink, FileTooLargeError } from './body';
 export { download } from './download';
 export { MAX_PER_PAGE, requestAllPages, requestPage } from './paging';
 export { request, requestFile } from './request';

@@ -1,23 +1,26 @@
-import type {
-	IDataObject,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	IN8nHttpFullResponse,
-} from 'n8n-workflow';
+import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { webAppAddress } from '../helpers/environment';
 import { linkSecrets } from '../helpers/fileUrl';
-import { USER_AGENT } from '../helpers/version';
-import type { RetryPolicy } from './catalogue';
 import type { TratoContext } from './credentials';
 import { assertTokenUsable, getCredentials, sendAuthenticated } from './credentials';
 import { authenticateRefusal } from './authenticate';
 import { firstUrl, followRedirect, shownAddress } from './addresses';
-import { discard, lowerCaseHeaders, readFileAnswer, tooLarge } from './body';
+import {
+	type Answer,
+	answerTooLarge,
+	discard,
+	lowerCaseHeaders,
+	readAnswer,
+	tooLarge,
+} from './body';
+import { blockedByN8n } from './blocked';
 import { buildApiError, networkErrorCode } from './errors';
 import { foreignFileError } from './fileUrlError';
+import { type StopReason, cancelSignal, stopReason, stoppedProblem, watchAnswer } from './limits';
 import { redactUrl } from './redact';
+import { type Incoming, type Outgoing, requestOptions } from './outgoing';
 import { retryDelay, shouldRetry, transportSettings } from './retry';
 import { loginFailure } from './login';
 import { sessionSettings, usesSession } from './session';
@@ -25,41 +28,12 @@ import { sessionSettings, usesSession } from './session';
 /**
  * The one request pipeline: API calls, list pages and file downloads all go through `send`. It adds exactly one
  * auth header (only on the API's origin), a User-Agent and a timeout, follows redirects by hand (credentials
- * never leave the API origin), asks `shouldRetry` after every failure, and turns failures into NodeApiErrors
- * that carry the API's own text and no secret.
+ * never leave the API origin), reads every answer within its size and time limits (body.ts, limits.ts), asks
+ * `shouldRetry` after every failure, and turns failures into NodeApiErrors that carry the API's own text and no
+ * secret.
  */
 
-export interface Outgoing {
-	method: IHttpRequestMethods;
-	/**
-	 * `api`: a path on the Base URL. `file`: a file address the API returned (absolute, or relative to it). `foreign`:
-	 * a File URL a user or an AI agent gave: no hop is ever authenticated, not even on the API's origin.
-	 */
-	target: 'api' | 'file' | 'foreign';
-	/** The API path (already filled by `fillPath`) or the file address. */
-	address: string;
-	qs?: IDataObject;
-	body?: IDataObject | IDataObject[] | Buffer;
-	headers?: Record<string, string>;
-	retry: RetryPolicy;
-	/** The answer is a file: read as bytes, never as JSON. */
-	file?: boolean;
-	/** A file answer longer than this many bytes fails with a sentence (default `transportSettings.maxFileBytes`). */
-	maxBytes?: number;
-	timeout?: number;
-	/** Item the request is made for; put on errors. */
-	itemIndex?: number;
-	/** Operation-specific explanation added to an error's description. */
-	hint?: string;
-}
-
-export interface Incoming<T = unknown> {
-	body: T;
-	headers: Record<string, string>;
-	statusCode: number;
-	/** The address that answered (after redirects). */
-	url: string;
-}
+export type { Incoming, Outgoing } from './outgoing';
 
 /** Fills `{name}` path parameters, URL-encoded: the only place a path parameter is encoded. */
 export function fillPath(template: string, params: Record<string, string>): string {
@@ -73,6 +47,7 @@ export function fillPath(template: string, params: Record<string, string>): stri
 export async function send<T = unknown>(this: TratoContext, out: Outgoing): Promise<Incoming<T>> {
 	const credentials = await getCredentials.call(this);
 	const node = this.getNode();
+	const cancel = cancelSignal(this);
 	let url = firstUrl(node, out, credentials);
 	const where = () => shownAddress(out.target, url);
 	/** A file address's query (a File URL's path too) may hold a signature: removed from what its host answers. */
@@ -85,6 +60,31 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 	});
 	const maxBytes = out.maxBytes ?? transportSettings.maxFileBytes;
 	const now = sessionSettings.now;
+	/** An answer a limit or the execution's stop ended (limits.ts): never repeated. */
+	const stopped = (reason: StopReason, attempts: number) =>
+		buildApiError(node, {
+			...failure(),
+			code: reason === 'stopped' ? 'STOPPED' : 'ETIMEDOUT',
+			path: where(),
+			stopped: stoppedProblem({
+				reason,
+				origin: url.origin,
+				path: where(),
+				file: out.target !== 'api' || out.file === true,
+				foreign: out.target === 'foreign',
+				mayHaveActed: out.retry === 'never' && out.method !== 'GET',
+				attempts,
+			}),
+		});
+	/** The wait before another attempt, ended by the execution's stop. */
+	const wait = async (ms: number, attempt: number) => {
+		// n8n's sleepWithAbort rejects only when the signal fires: the stop is the error
+		const waited = await transportSettings.sleep(ms, cancel).then(
+			() => true,
+			() => false,
+		);
+		if (!waited || cancel?.aborted) throw stopped('stopped', attempt);
+	};
 	let redirects = 0;
 	/** With E-mail and Password: the session token a 401 refused (a new login is made once per request). */
 	let refusedToken: string | undefined;
@@ -100,31 +100,26 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 		if (out.target !== 'api')
 			for (const part of linkSecrets(url, out.target === 'foreign')) urlSecrets.add(part);
 		const authenticated = out.target !== 'foreign' && leftVia === undefined;
-		const request: IHttpRequestOptions = {
-			method: out.method,
-			url: url.toString(),
-			qs: out.qs,
-			body: out.body,
-			headers: {
-				'User-Agent': USER_AGENT,
-				Accept: out.file ? '*/*' : 'application/json',
-				...(out.headers ?? {}),
-			},
-			json: !out.file && !Buffer.isBuffer(out.body),
-			timeout:
-				out.timeout ??
-				(out.file ? transportSettings.fileTimeoutMs : transportSettings.requestTimeoutMs),
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			disableFollowRedirect: true,
-			sendCredentialsOnCrossOriginRedirect: false,
+		/** Ends this hop's request when the node gives up on its answer (the connection closes in n8n 1.x and 2.x). */
+		const giveUp = new AbortController();
+		const abandon = (body: unknown) => {
+			discard(body);
+			giveUp.abort();
 		};
-		// A file is read as a stream, up to its limit (body.ts).
-		if (out.file) request.encoding = 'stream';
+		const request = requestOptions(
+			out,
+			url,
+			cancel ? AbortSignal.any([cancel, giveUp.signal]) : giveUp.signal,
+		);
 		/** No answer, or an answer broken off: repeated when safe, else the error. */
 		const networkFailure = async (error: unknown): Promise<void> => {
+			// a stall, the total limit or a stop: not asked again (a stall already cost the idle limit; api-notes T1)
+			const reason = stopReason(error, cancel);
+			if (reason) throw stopped(reason, attempt);
+			const blocked = blockedByN8n(node, error, url, out);
+			if (blocked) throw blocked;
 			if (shouldRetry({ attempt, networkError: true, retryable: out.retry })) {
-				await transportSettings.sleep(retryDelay(attempt, undefined));
+				await wait(retryDelay(attempt, undefined), attempt);
 				return;
 			}
 			throw buildApiError(node, {
@@ -170,7 +165,7 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 		const headers = lowerCaseHeaders(response.headers);
 
 		if (status >= 300 && status < 400 && headers.location) {
-			discard(response.body);
+			abandon(response.body);
 			url = followRedirect(node, out, url, headers.location, credentials.origin);
 			if (++redirects > transportSettings.maxRedirects) {
 				const what = out.target === 'api' ? 'The API' : 'The file address';
@@ -183,25 +178,31 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 		}
 
 		if (shouldRetry({ attempt, status, networkError: false, retryable: out.retry })) {
-			discard(response.body);
-			await transportSettings.sleep(retryDelay(attempt, headers['retry-after']));
+			abandon(response.body);
+			await wait(retryDelay(attempt, headers['retry-after']), attempt);
 			continue;
 		}
 
-		let body: unknown = response.body;
-		if (out.file) {
-			let read: Awaited<ReturnType<typeof readFileAnswer>>;
-			try {
-				read = await readFileAnswer(response, maxBytes);
-			} catch (error) {
-				await networkFailure(error);
-				continue;
-			}
-			if ('over' in read) {
-				throw tooLarge(node, out.itemIndex, where(), maxBytes, read.over.announced);
-			}
-			body = read.body;
+		let read: Answer;
+		try {
+			const limit = out.file ? maxBytes : transportSettings.maxAnswerBytes;
+			read = await readAnswer(
+				response,
+				{ file: out.file === true, maxBytes: limit, sink: out.sink },
+				watchAnswer(cancel, out.file === true),
+			);
+		} catch (error) {
+			abandon(response.body);
+			await networkFailure(error);
+			continue;
 		}
+		if ('over' in read) {
+			abandon(response.body);
+			throw out.file
+				? tooLarge(node, out.itemIndex, where(), maxBytes, read.over.announced)
+				: answerTooLarge(node, out.itemIndex, where(), transportSettings.maxAnswerBytes);
+		}
+		const body = read.body;
 		const refused =
 			!out.file &&
 			body !== null &&

@@ -1,4 +1,4 @@
-import { sleep } from 'n8n-workflow';
+import { sleepWithAbort } from 'n8n-workflow';
 
 import { DEFAULT_MAX_FILE_MB, MEGABYTE } from '../helpers/files';
 import type { RetryPolicy } from './catalogue';
@@ -12,12 +12,22 @@ export const transportSettings = {
 	baseDelayMs: 500,
 	maxDelayMs: 8_000,
 	retryAfterCapMs: 60_000,
+	/** Until an answer's headers arrive (n8n's `timeout`: no byte on the socket for this long), API calls and files. */
 	requestTimeoutMs: 60_000,
 	fileTimeoutMs: 300_000,
+	/** After the headers: no byte of the answer for this long ends it (limits.ts). */
+	idleTimeoutMs: 60_000,
+	/** After the headers: an API answer must have arrived whole within this time, a file within `fileReadMs`. */
+	answerReadMs: 120_000,
+	fileReadMs: 600_000,
+	/** An API answer (JSON) larger than this is not read (a file has its own limit, Max File Size). */
+	maxAnswerBytes: 32 * MEGABYTE,
 	maxRedirects: 5,
 	/** A file request that names no limit of its own ("Max File Size (MB)") reads at most this many bytes. */
 	maxFileBytes: DEFAULT_MAX_FILE_MB * MEGABYTE,
-	sleep: async (ms: number): Promise<void> => await sleep(ms),
+	/** Waits between attempts; `signal` (the execution's cancel signal) ends the wait when the execution is stopped. */
+	sleep: async (ms: number, signal?: AbortSignal): Promise<void> =>
+		await sleepWithAbort(ms, signal),
 	random: (): number => Math.random(),
 	now: (): number => Date.now(),
 };

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { FILE_SLOT, jsonBodyWithFile } from '../../helpers/jsonBodyWithFile';
+import { FILE_SLOT } from '../../helpers/jsonBodyWithFile';
 import { requireCreatedId } from '../../helpers/answers';
 import { requireId, templateIdHint } from '../../helpers/validate';
 import {
@@ -20,7 +20,7 @@ import {
 } from '../../descriptions/common';
 import { request } from '../../transport';
 import { webApp } from '../../transport/records';
-import { type DocumentSource, readSourceDocument } from './documentSource';
+import { type DocumentSource, sourceBody } from './documentSource';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
 export const option: INodePropertyOptions = {
@@ -66,16 +66,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (source === 'template') {
 		body = { source: 'template', templateid: templateId };
 	} else {
-		const file = await readSourceDocument(this, itemIndex, source);
-		// JSON built as one Buffer: a large file costs its Base64 once, not three times (bench/README.md, group 3)
-		body = jsonBodyWithFile(
-			{
-				source: 'document',
-				templateid: templateId,
-				document: { type: file.type, data: FILE_SLOT },
-			},
-			file.buffer,
-		);
+		const file = await sourceBody(this, itemIndex, source, (type) => ({
+			body: { source: 'document', templateid: templateId, document: { type, data: FILE_SLOT } },
+		}));
+		body = file.body;
 		if (file.fileName) echo.fileName = file.fileName;
 		if (source === 'url') echo.documentType = file.type;
 	}

@@ -15,7 +15,7 @@ import {
 	requireCreatedId,
 } from '../../helpers/answers';
 import { explainCreateV2Error, jsonArray, peopleFromFields } from '../../helpers/createV2Request';
-import { FILE_SLOT, jsonBodyWithFile } from '../../helpers/jsonBodyWithFile';
+import { FILE_SLOT } from '../../helpers/jsonBodyWithFile';
 import { signingLinksFrom } from '../../helpers/signingLinks';
 import { requireTemplateId } from '../../helpers/validate';
 import type { ParticipantVariables } from '../../helpers/variables';
@@ -41,7 +41,7 @@ import {
 	webApp,
 } from '../../transport/records';
 import { perVersion } from '../versions';
-import { type DocumentSource, readSourceDocument } from './documentSource';
+import { type DocumentSource, sourceBody } from './documentSource';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
 export const option: INodePropertyOptions = {
@@ -122,14 +122,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (source === 'template') {
 		body.templateid = requireTemplateId(this, itemIndex, await webApp.call(this));
 	} else {
-		const file = await readSourceDocument(this, itemIndex, source);
+		const file = await sourceBody(this, itemIndex, source, (type) => ({
+			body: { ...body, file: FILE_SLOT },
+			prefix: `data:${FILE_MIME[type]};base64,`,
+		}));
 		if (source === 'url') documentType = file.type;
-		// one Buffer for the whole JSON: a large file costs its Base64 once (bench/README.md, group 3)
-		sent = jsonBodyWithFile(
-			{ ...body, file: FILE_SLOT },
-			file.buffer,
-			`data:${FILE_MIME[file.type]};base64,`,
-		);
+		sent = file.body;
 	}
 	let response: IDataObject;
 	try {
