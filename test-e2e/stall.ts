@@ -16,13 +16,12 @@
  *
  * The idle limit is a minute of waiting, so the stalled run is started early (`start`) and judged late (`stalled`):
  * the suite's other cases run meanwhile. Each workflow is a production webhook answered at once → Create from the
- * File URL, with a template no other case creates from, so the sandbox's log tells whether anything reached TRATO.
+ * File URL, with a template id no other case uses, so the sandbox's log tells whether anything reached TRATO.
  */
 import assert from 'node:assert/strict';
 
 import { chain, tratoNode, webhookNode } from '../test-support/n8n/queue';
 import { startStallServer } from '../test-support/stallServer';
-import { SERVICES_TEMPLATE } from '../test-support/templates';
 import { CREDENTIAL_ID, type E2eEnv } from './env';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -69,7 +68,7 @@ async function startFileUrlRun(e: E2eEnv, path: string, fileUrl: string): Promis
 				resource: 'contract',
 				operation: 'create',
 				source: 'url',
-				templateId: { __rl: true, mode: 'id', value: SERVICES_TEMPLATE },
+				templateId: { __rl: true, mode: 'id', value: STALL_TEMPLATE },
 				fileUrl,
 			}),
 		]),
@@ -84,11 +83,16 @@ async function startFileUrlRun(e: E2eEnv, path: string, fileUrl: string): Promis
 	}
 }
 
-/** Creates from this case's template in the sandbox's log: none may reach TRATO from a File URL that failed. */
+/**
+ * A template id no other case uses (no such template exists: a create that reached TRATO would be refused, and
+ * logged). Creates with it in the sandbox's log: none may reach TRATO from a File URL that failed.
+ */
+const STALL_TEMPLATE = '65e2e0000000000000057a11';
+
 const createsFromStalls = (e: E2eEnv) =>
 	e
 		.requests()
-		.filter((r) => r.path === '/api/create/contract' && r.body?.templateid === SERVICES_TEMPLATE);
+		.filter((r) => r.path === '/api/create/contract' && r.body?.templateid === STALL_TEMPLATE);
 
 export interface StallCase {
 	/** The stalled run, started; its verdict comes after the idle limit. */
