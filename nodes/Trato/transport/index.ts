@@ -5,6 +5,13 @@
 export { ENDPOINTS, type EndpointName } from './catalogue';
 export { FileTooLargeError } from './body';
 export { download } from './download';
-export { MAX_PER_PAGE, requestAllPages, requestPage } from './paging';
+export {
+	MAX_PER_PAGE,
+	pageKeys,
+	pagingIgnored,
+	repeatsPage,
+	requestAllPages,
+	requestPage,
+} from './paging';
 export { request, requestFile } from './request';
 export { fetchForeignFile, type ForeignFile } from './foreignFile';
