@@ -11,6 +11,9 @@ import { authenticateRequest } from '../nodes/Trato/transport/authenticate';
 import { logIn } from '../nodes/Trato/transport/login';
 import { EMAIL_PASSWORD, SESSION_INFO, SESSION_TOKEN } from '../nodes/Trato/transport/session';
 
+const REFUSED_WITH_200 =
+	'TRATO refused the credential: it answered "success": false. Check that the API key, email and password or token is complete and belongs to the chosen Environment (any step of the TRATO node shows TRATO\'s own words).';
+
 export class TratoApi implements ICredentialType {
 	name = 'tratoApi';
 
@@ -186,7 +189,15 @@ export class TratoApi implements ICredentialType {
 			url: '/api/authentication',
 			method: 'GET',
 		},
+		// n8n checks the responseCode rules on a failed request and the responseSuccessBody rules on a 2xx answer (1.x
+		// and 2.x alike); its types want one kind per array, its tester reads both from one. TRATO may refuse with HTTP
+		// 200 and `success: false` (trato-notes "Error answers"), `success` typed as text ("What TRATO answers").
+		// A rule's message is fixed: TRATO's own words cannot be shown here.
 		rules: [
+			...[false, 'false'].map((value) => ({
+				type: 'responseSuccessBody' as const,
+				properties: { key: 'success', value, message: REFUSED_WITH_200 },
+			})),
 			{
 				type: 'responseCode',
 				properties: {
@@ -210,6 +221,6 @@ export class TratoApi implements ICredentialType {
 						'No TRATO API answered at this address (HTTP 404). Check the Environment and, with Custom URL, the Base URL.',
 				},
 			},
-		],
+		] as ICredentialTestRequest['rules'],
 	};
 }

@@ -9,6 +9,8 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 // Command-line options of the sandbox CLI (sandbox/cli.ts), kept apart so tests can parse without starting it.
+import { readFileSync } from 'node:fs';
+import { readProfile } from './profile';
 import type { SandboxOptions } from './sandboxTypes';
 import { SANDBOX_ACCOUNT } from './sessions';
 import { Variants, knownVariants } from './variants';
@@ -39,8 +41,26 @@ Usage: npm run sandbox -- [options]
 ${knownVariants()
 	.map((v) => `                         ${v}`)
 	.join('\n')}
+  --profile <file>     answer as the TRATO account a conformance check observed: the JSON file
+                       npm run check:trato writes (its variants, its token ttl; env TRATO_SANDBOX_PROFILE)
   --help               this text
 `;
+
+/** A profile file, parsed and checked (readProfile), or an Error naming the file and what is wrong. */
+function readProfileFile(file: string): unknown {
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(readFileSync(file, 'utf8'));
+	} catch (error) {
+		throw new Error(`--profile ${file}: ${(error as Error).message}`);
+	}
+	try {
+		readProfile(parsed);
+	} catch (error) {
+		throw new Error(`--profile ${file}: ${(error as Error).message}`);
+	}
+	return parsed;
+}
 
 /** Options from the command line, then the TRATO_SANDBOX_* environment for what the line did not set. */
 export function parseArgs(
@@ -106,6 +126,12 @@ export function parseArgs(
 				out.variants = [...(out.variants ?? []), v];
 				break;
 			}
+			case '--profile': {
+				const file = value();
+				if (!file) throw new Error('--profile needs a file (the JSON npm run check:trato writes)');
+				out.profile = readProfileFile(file);
+				break;
+			}
 			case '--help':
 			case '-h':
 				out.help = true;
@@ -129,6 +155,8 @@ export function parseArgs(
 	out.requestLog ??= env.TRATO_SANDBOX_REQUEST_LOG || undefined;
 	out.dataFile ??= env.TRATO_SANDBOX_DATA_FILE || undefined;
 	out.webhookSecret ??= env.TRATO_SANDBOX_WEBHOOK_SECRET || undefined;
+	if (out.profile === undefined && env.TRATO_SANDBOX_PROFILE)
+		out.profile = readProfileFile(env.TRATO_SANDBOX_PROFILE);
 	out.variants ??= env.TRATO_SANDBOX_VARIANTS?.split(',')
 		.map((v) => v.trim())
 		.filter(Boolean);

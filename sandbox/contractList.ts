@@ -209,6 +209,7 @@ export function listContracts(source: ListSource, q: ListQuery): ListPage {
 	// page-cap: fewer per page than asked, pages counted in that size (X-Total-Pages follows q.perPage)
 	const cap = Number(v.value('page-cap'));
 	if (cap > 0) q.perPage = Math.min(q.perPage, cap);
+	q.page = v.listPage(q.page);
 	source.lifecycle.sweepExpiry();
 	if (!v.reorders()) return findContracts(source.store, q);
 	const all = findContracts(source.store, {

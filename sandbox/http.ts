@@ -126,6 +126,8 @@ interface ServerDeps {
 	beforeRequest?: () => void;
 	/** The current in-process request hook, if any (called before latency and faults, never on control routes). */
 	requestHook?: () => RequestHook | undefined;
+	/** The HTTP status of a route's refusal (its body keeps `statusCode`): variant refusal-200. */
+	refusalStatus?: (status: number) => number;
 }
 
 export class Stats {
@@ -214,15 +216,15 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 			status,
 		});
 	};
-	const fail = (error: unknown): void => {
+	const fail = (error: unknown, routed = false): void => {
 		if (error instanceof ApiError) {
+			const status =
+				routed && !control ? (deps.refusalStatus?.(error.status) ?? error.status) : error.status;
 			finish({
-				status: error.status,
+				status,
 				json: { success: false, statusCode: error.status, error: error.message, ...error.extra },
 				headers:
-					error.status === 401
-						? { 'WWW-Authenticate': 'Bearer realm="trato-sandbox", apikey' }
-						: {},
+					status === 401 ? { 'WWW-Authenticate': 'Bearer realm="trato-sandbox", apikey' } : {},
 			});
 		} else {
 			console.error('[sandbox] bug while handling', method, path, error);
@@ -386,6 +388,6 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 		if (!control) deps.beforeRequest?.();
 		finish(await match.route.handler(ctx));
 	} catch (error) {
-		fail(error);
+		fail(error, true);
 	}
 }

@@ -17,6 +17,7 @@ import { registerApi } from './api';
 import { createControl } from './control';
 import { Core } from './core';
 import { Faults } from './faults';
+import { readProfile } from './profile';
 import { Router, Stats, createRequestHandler } from './http';
 import { RequestLog } from './requestLog';
 import { seedContracts } from './seed';
@@ -36,6 +37,7 @@ export * from './sandboxTypes';
 export { TEMPLATES } from './templates';
 export { CREATE_V2_ERRORS, MX_STATES } from './api/createV2Body';
 export { VARIANTS, PARTICIPANT_STATUS_NAMES } from './variants';
+export { PROFILE_KIND, readProfile, type ProfileOptions } from './profile';
 export { SANDBOX_ACCOUNT, TOKEN_ERRORS, type IssuedToken, type SessionStats } from './sessions';
 export { TRATO_TEXTS } from './tratoTexts';
 export { WEBHOOK_EVENTS, type DeliveryRecord, type WebhookSettings } from './webhookTypes';
@@ -76,7 +78,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	};
 	const latency = { ms: options.latencyMs ?? 0 };
 	const seed = options.seed ?? 0;
-	const variants = Variants.parse(options.variants ?? []);
+	const profile = options.profile === undefined ? undefined : readProfile(options.profile);
+	const variants = Variants.parse([...(profile?.variants ?? []), ...(options.variants ?? [])]);
 
 	const core = new Core({
 		now: options.now ?? (() => new Date()),
@@ -103,7 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 		{
 			email: options.account?.email,
 			password: options.account?.password,
-			ttlSeconds: options.tokenTtlSeconds,
+			ttlSeconds: options.tokenTtlSeconds ?? profile?.tokenTtlSeconds,
 		},
 		{ jwtSecret, now: () => core.now() },
 	);
@@ -169,7 +172,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 	};
 	const apiServer = createServer(
 		{ keepAlive: true },
-		createRequestHandler({ ...common, router: apiRouter, origin: 'api' }),
+		createRequestHandler({
+			...common,
+			router: apiRouter,
+			origin: 'api',
+			refusalStatus: (status) => core.variants.refusalStatus(status),
+		}),
 	);
 	const uploadServer = createServer(
 		{ keepAlive: true },

@@ -119,6 +119,11 @@ export interface SandboxOptions {
 	tokenTtlSeconds?: number;
 	/** The account's webhook secret (sent in X-Trato-Secret). Default: a random one. */
 	webhookSecret?: string;
+	/**
+	 * A conformance profile (the JSON `npm run check:trato` writes, parsed): its variants are active from the start
+	 * (with `variants`), its token ttl applies unless `tokenTtlSeconds` is given (sandbox/profile.ts).
+	 */
+	profile?: unknown;
 }
 
 export interface Sandbox {

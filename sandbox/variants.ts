@@ -45,6 +45,11 @@ export const VARIANTS = {
 	'webhook-event-field': {},
 	'webhook-form': {},
 	'webhook-removed-on-cancel': {},
+	'list-ignores-page': {},
+	'no-total-headers': {},
+	'refusal-200': {},
+	'login-success-string': {},
+	'participant-without-id': {},
 } as const satisfies Record<string, { values?: readonly string[] }>;
 
 type VariantName = keyof typeof VARIANTS;
@@ -230,10 +235,15 @@ export class Variants {
 		if (key === undefined) return undefined;
 		const generic = 'Validation failed';
 		const base = { success: false, statusCode: status };
+		const answered = this.refusalStatus(status);
 		if (key === 'errors')
-			return { status, json: { ...base, error: generic, errors: [{ code: name, message }] } };
-		if (key === 'message') return { status, json: { ...base, error: generic, message: name } };
-		return { status, json: { ...base, [key]: name, message } };
+			return {
+				status: answered,
+				json: { ...base, error: generic, errors: [{ code: name, message }] },
+			};
+		if (key === 'message')
+			return { status: answered, json: { ...base, error: generic, message: name } };
+		return { status: answered, json: { ...base, [key]: name, message } };
 	}
 
 	// -------------------------------------------------------------------------------------------
@@ -283,6 +293,39 @@ export class Variants {
 		for (const p of c.participants)
 			p.status = this.participantStatus(p.status) as ParticipantStatus;
 		return c;
+	}
+
+	// -------------------------------------------------------------------------------------------
+	// Paging, refusals, login, participant ids (issue 34: what a conformance check may find)
+
+	/** The page the contract list answers: page 1 whatever was asked with list-ignores-page. */
+	listPage(page: number): number {
+		return this.active.has('list-ignores-page') ? 1 : page;
+	}
+
+	/** X-Total-Pages and X-Total-Documents of a list answer; none with no-total-headers. */
+	listHeaders(total: number, perPage: number): Record<string, number> {
+		if (this.active.has('no-total-headers')) return {};
+		return { 'X-Total-Pages': Math.ceil(total / perPage), 'X-Total-Documents': total };
+	}
+
+	/** The HTTP status of a refusal (the body keeps its `statusCode`): 200 with refusal-200. */
+	refusalStatus(status: number): number {
+		return this.active.has('refusal-200') && status >= 400 ? 200 : status;
+	}
+
+	/** A login answer: `success` as the text "true"/"false" with login-success-string; refusals as refusalStatus. */
+	loginAnswer(reply: Reply): Reply {
+		const json = reply.json as Record<string, unknown>;
+		const success = this.active.has('login-success-string') ? String(json.success) : json.success;
+		return { ...reply, status: this.refusalStatus(reply.status), json: { ...json, success } };
+	}
+
+	/** A participant record (4.7) without its `participantid` with participant-without-id. */
+	participantRecord<T extends { participantid: string }>(record: T): Omit<T, 'participantid'> {
+		if (!this.active.has('participant-without-id')) return record;
+		const { participantid: _id, ...rest } = record;
+		return rest;
 	}
 
 	// -------------------------------------------------------------------------------------------

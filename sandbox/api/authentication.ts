@@ -14,9 +14,15 @@
 import type { Ctx, Router } from '../http';
 import type { Sessions } from '../sessions';
 import { isPlainObject } from '../util';
+import type { Variants } from '../variants';
 import { ok } from './common';
 
-export function registerAuthentication(router: Router, sessions: Sessions): void {
+/** `variants()`: the active profile, read on every login (login-success-string, refusal-200). */
+export function registerAuthentication(
+	router: Router,
+	sessions: Sessions,
+	variants: () => Variants,
+): void {
 	const body = (ctx: Ctx) => (isPlainObject(ctx.body) ? ctx.body : {});
 	router.add({
 		methods: ['GET'],
@@ -28,13 +34,15 @@ export function registerAuthentication(router: Router, sessions: Sessions): void
 		methods: ['POST'],
 		pattern: '/api/authentication/token',
 		auth: false,
-		handler: (ctx) => sessions.login(body(ctx).email, body(ctx).password),
+		handler: (ctx) => variants().loginAnswer(sessions.login(body(ctx).email, body(ctx).password)),
 	});
 	router.add({
 		methods: ['GET'],
 		pattern: '/api/authentication/token',
 		auth: false,
 		handler: (ctx) =>
-			sessions.login(ctx.query.get('email') ?? undefined, ctx.query.get('password') ?? undefined),
+			variants().loginAnswer(
+				sessions.login(ctx.query.get('email') ?? undefined, ctx.query.get('password') ?? undefined),
+			),
 	});
 }

@@ -127,7 +127,7 @@ export const routes: readonly ApiRoute[] = [
 					return item;
 				}),
 			),
-			headers: { 'X-Total-Pages': Math.ceil(total / q.perPage), 'X-Total-Documents': total },
+			headers: core.variants.listHeaders(total, q.perPage),
 		};
 	}),
 

@@ -40,7 +40,7 @@ export const API_RESOURCES = {
 
 /** Every API route: authentication (spec Part 5), then the resources' routes, all behind the credential check. */
 export function registerApi(router: Router, core: Core, sessions: Sessions): void {
-	registerAuthentication(router, sessions);
+	registerAuthentication(router, sessions, () => core.variants);
 	for (const routes of Object.values(API_RESOURCES)) {
 		for (const { methods, pattern, handle, multipart } of routes) {
 			router.add({

@@ -141,7 +141,8 @@ export const routes: readonly ApiRoute[] = [
 	// 4.7 / 4.8
 	route(['GET'], '/api/contract/participant/:contractId/:participantId', (ctx, core) => {
 		const c = core.contract(ctx.params.contractId);
-		return ok(participantView(core, c, core.participant(c, ctx.params.participantId)));
+		const view = participantView(core, c, core.participant(c, ctx.params.participantId));
+		return ok(core.variants.participantRecord(view));
 	}),
 	route(['POST'], '/api/contract/participant/:contractId/:participantId', (ctx, core) => {
 		const c = core.contract(ctx.params.contractId);

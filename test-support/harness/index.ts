@@ -542,7 +542,7 @@ export async function resourceMapping(
  * Runs the credential's `test` request as n8n's CredentialsTester does: a temporary node (n8n's noOp type, so
  * n8n's CredentialsHelper sees a credential test and always runs the pre-authentication) whose only property
  * routes the test request, executed by n8n-core's RoutingNode; HTTP failures are matched against the
- * credential's responseCode rules. `helper` receives the data n8n would store (a login's session token).
+ * credential's responseCode rules, a 2xx answer against its responseSuccessBody rules (as n8n 1.x and 2.x do). `helper` receives the data n8n would store (a login's session token).
  */
 export async function testCredential(
 	credentials: CredentialInput,
@@ -618,8 +618,9 @@ export async function testCredential(
 		{ node, data: {}, source: null },
 		[],
 	);
+	let response: INodeExecutionData[][] | null | undefined;
 	try {
-		await new RoutingNode(context, tempType, decrypted).runNode();
+		response = await new RoutingNode(context, tempType, decrypted).runNode();
 	} catch (error) {
 		const response = (error as { cause?: { response?: { status: number; statusText?: string } } })
 			.cause?.response;
@@ -636,6 +637,23 @@ export async function testCredential(
 		}
 		const code = (error as { cause?: { code?: string } }).cause?.code;
 		return { status: 'Error', message: code ?? (error as Error).message };
+	}
+	// n8n's CredentialsTester after a 2xx: each responseSuccessBody rule fails the test when the answer's value at
+	// its key is exactly its value (lodash get, strict equality)
+	const body = response?.[0]?.[0]?.json ?? {};
+	for (const rule of credentialType.test!.rules ?? []) {
+		if (rule.type !== 'responseSuccessBody') continue;
+		const found = rule.properties.key
+			.split('.')
+			.reduce<unknown>(
+				(node, key) =>
+					node !== null && typeof node === 'object'
+						? (node as Record<string, unknown>)[key]
+						: undefined,
+				body,
+			);
+		if (found === rule.properties.value)
+			return { status: 'Error', message: rule.properties.message };
 	}
 	return { status: 'OK', message: 'Connection successful!' };
 }

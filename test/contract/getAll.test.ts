@@ -102,6 +102,59 @@ describe('contract → getAll: paging', () => {
 	});
 });
 
+describe('contract → getAll: a list that ignores paging (issue 34, variants list-ignores-page, no-total-headers)', () => {
+	beforeAll(() => {
+		const missing = 401 - env.sb.control.contractCount();
+		if (missing > 0) env.sb.control.seed(missing, { seed: 7 });
+	});
+	afterEach(() => env.sb.control.setVariants([]));
+	const REPEATED =
+		'TRATO answered page 2 with the same contracts as page 1: it seems to ignore paging';
+
+	test.each([
+		['without total headers (it never ended)', ['list-ignores-page', 'no-total-headers']],
+		['with total headers (it output the first page three times)', ['list-ignores-page']],
+	])(
+		'Return All stops at the repeated page with an error saying so, %s',
+		async (_, variants) => {
+			env.sb.control.setVariants(variants);
+			const mark = env.mark();
+			const result = await getAll({ returnAll: true });
+			expect((result.error as any)?.name).toBe('NodeApiError');
+			expect(result.error?.message).toBe(REPEATED);
+			expect((result.error as any).description).toMatch(/stopped.*Limit of 200 or less.*filters/);
+			expect(result.items).toHaveLength(0);
+			expect(env.nodeRequests(mark).map(summary)).toEqual([
+				'GET /api/list/contracts?page=1&perPage=200 200',
+				'GET /api/list/contracts?page=2&perPage=200 200',
+			]);
+		},
+		20_000,
+	);
+
+	test('a Limit over one page stops there too (instead of repeating contracts); one page still works', async () => {
+		env.sb.control.setVariants(['list-ignores-page']);
+		const many = await getAll({ returnAll: false, limit: 300 });
+		expect(many.error?.message).toBe(REPEATED);
+		const one = await getAll({ returnAll: false, limit: 200 });
+		expect(one.error).toBeUndefined();
+		expect(new Set(one.items.map((i) => i.json.contractId)).size).toBe(200);
+	});
+
+	test('without total headers but with working pages, Return All reads to the first short page', async () => {
+		env.sb.control.setVariants(['no-total-headers']);
+		const mark = env.mark();
+		const result = await getAll({ returnAll: true });
+		expect(result.error).toBeUndefined();
+		expect(new Set(result.items.map((i) => i.json.contractId)).size).toBe(
+			env.sb.control.contractCount(),
+		);
+		expect(env.nodeRequests(mark)).toHaveLength(
+			Math.floor(env.sb.control.contractCount() / 200) + 1,
+		);
+	});
+});
+
 describe('contract → getAll: filters', () => {
 	const ids: Record<string, string> = {};
 

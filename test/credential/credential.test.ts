@@ -311,6 +311,37 @@ describe('credential test (as n8n runs it: RoutingNode + responseCode rules)', (
 		});
 	});
 
+	const REFUSED_200 =
+		'TRATO refused the credential: it answered "success": false. Check that the API key, email and password or token is complete and belongs to the chosen Environment (any step of the TRATO node shows TRATO\'s own words).';
+
+	test('a refusal answered with HTTP 200 and "success": false fails the test (issue 34, variant refusal-200)', async () => {
+		env.sb.control.setVariants(['refusal-200']);
+		try {
+			const mark = env.mark();
+			expect(await testCredential({ ...env.creds, apiKey: 'wrong-key' })).toEqual({
+				status: 'Error',
+				message: REFUSED_200,
+			});
+			expect(env.since(mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+				'GET /api/authentication 200',
+			]);
+			// the right key still passes
+			expect((await testCredential(env.creds)).status).toBe('OK');
+		} finally {
+			env.sb.control.setVariants([]);
+		}
+	});
+
+	test('"success": "false" as text is a refusal too (TRATO types success as a string, trato-notes)', async () => {
+		env.sb.control.addFault({
+			path: '/api/authentication',
+			status: 200,
+			body: { success: 'false', statusCode: 401, error: 'Unauthorized' },
+		});
+		expect(await testCredential(env.creds)).toEqual({ status: 'Error', message: REFUSED_200 });
+		env.sb.control.clearFaults();
+	});
+
 	test('an expired JWT: the test says it expired and when, before sending anything', async () => {
 		const expired = env.sb.signJwt({}, { expiresInSeconds: -120 });
 		const exp = JSON.parse(Buffer.from(expired.split('.')[1], 'base64url').toString()).exp * 1000;

@@ -42,7 +42,8 @@ describe('list search: searchContracts', () => {
 			value: ids.draft,
 			description: 'Created 2025-04-01T10:00:00.000Z',
 		});
-		expect(page1.paginationToken).toBe('2');
+		// the next page and a fingerprint of this one (issue 34: a repeated page ends the list)
+		expect(page1.paginationToken).toMatch(/^2:[\w-]{16}$/);
 		const requests = env.nodeRequests(mark);
 		expect(requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 			'GET /api/list/contracts 200',
@@ -95,7 +96,39 @@ describe('list search: searchContracts', () => {
 		const result = await listSearch('searchContracts', env.creds, {}, 'no-such-contract-name');
 		expect(result.results).toEqual([]);
 		expect(env.nodeRequests(mark).map((r) => r.query.page)).toEqual(['1', '2', '3', '4', '5']);
-		expect(result.paginationToken).toBe('6');
+		expect(result.paginationToken).toMatch(/^6:/);
+	});
+
+	describe('a list that ignores paging (issue 34, variant list-ignores-page)', () => {
+		afterEach(() => env.sb.control.setVariants([]));
+		const NOTICE =
+			/^TRATO answered page (\d+) with the same contracts as page \d+: it seems to ignore paging, so only these are listed\. For another contract, choose "By ID"\.$/;
+
+		test('scrolling on: the repeated page is not shown again, the list ends with a notice', async () => {
+			env.sb.control.setVariants(['list-ignores-page']);
+			const page1 = await listSearch('searchContracts', env.creds);
+			expect(page1.results).toHaveLength(100);
+			const mark = env.mark();
+			const page2 = await listSearch(
+				'searchContracts',
+				env.creds,
+				{},
+				undefined,
+				String(page1.paginationToken),
+			);
+			expect(page2.results).toEqual([{ name: expect.stringMatching(NOTICE), value: '' }]);
+			expect(page2.paginationToken).toBeUndefined();
+			expect(env.nodeRequests(mark).map((r) => r.query.page)).toEqual(['2']);
+		});
+
+		test('a search with no match stops at the repeated page, not after 5 pages of the same contracts', async () => {
+			env.sb.control.setVariants(['list-ignores-page']);
+			const mark = env.mark();
+			const result = await listSearch('searchContracts', env.creds, {}, 'no-such-contract-name');
+			expect(result.results).toEqual([{ name: expect.stringMatching(NOTICE), value: '' }]);
+			expect(result.paginationToken).toBeUndefined();
+			expect(env.nodeRequests(mark).map((r) => r.query.page)).toEqual(['1', '2']);
+		});
 	});
 
 	test('works with the JWT credential too', async () => {

@@ -9,6 +9,9 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 // Variant profiles (docs/sandbox.md "Variant profiles"): each variant changes what it says, the default does not.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startSandbox } from '../../sandbox';
 import { parseArgs } from '../../sandbox/cliArgs';
 import { type Harness, readyContract, startHarness } from './helpers';
@@ -570,6 +573,154 @@ describe('listing order, bounds and timestamps (api-notes S4, S5)', () => {
 	});
 });
 
+describe('what a conformance check may find (issue 34)', () => {
+	// A 2032 range no other test uses: five contracts, one per day.
+	const RANGE = { dateStart: '2032-01-01', dateEnd: '2032-12-31' };
+	beforeAll(() => {
+		for (let i = 0; i < 5; i++)
+			contract({ name: `p${i}`, createdAt: `2032-02-0${i + 1}T10:00:00.000Z` });
+	});
+	const page = (n: number) =>
+		h.api.get('/api/list/contracts', { params: { ...RANGE, perPage: 2, page: n } });
+	const names = (res: { data: Array<{ name: string }> }) => res.data.map((c) => c.name);
+
+	it('list-ignores-page: every page answers the first one, the totals stay true', async () => {
+		expect(names(await page(2))).toEqual(['p2', 'p1']);
+		use('list-ignores-page');
+		for (const n of [1, 2, 3, 9]) {
+			const res = await page(n);
+			expect(names(res)).toEqual(['p4', 'p3']);
+			expect(res.headers['x-total-pages']).toBe('3');
+			expect(res.headers['x-total-documents']).toBe('5');
+		}
+	});
+
+	it('no-total-headers: the list answers without X-Total-Pages and X-Total-Documents, pages as usual', async () => {
+		use('no-total-headers');
+		const res = await page(3);
+		expect(names(res)).toEqual(['p0']);
+		expect(res.headers['x-total-pages']).toBeUndefined();
+		expect(res.headers['x-total-documents']).toBeUndefined();
+	});
+
+	it('refusal-200: a refusal of a route (auth, unknown id, bad input) is HTTP 200 with the same envelope; routing keeps 404/405', async () => {
+		const unknown = '0123456789abcdef01234567';
+		const before = await h.api.get(`/api/contract/status/${unknown}`);
+		expect(before.status).toBe(404);
+		use('refusal-200');
+		const after = await h.api.get(`/api/contract/status/${unknown}`);
+		expect(after.status).toBe(200);
+		expect(after.data).toEqual(before.data);
+		expect(after.data).toMatchObject({ success: false, statusCode: 404 });
+		const key = await h.raw.get(`${h.sb.baseUrl}/api/authentication`, {
+			headers: { apikey: 'wrong-key' },
+		});
+		expect(key.status).toBe(200);
+		expect(key.headers['www-authenticate']).toBeUndefined();
+		expect(key.data).toEqual({ success: false, statusCode: 401, error: 'Invalid API key' });
+		const login = await h.raw.post(`${h.sb.baseUrl}/api/authentication/token`, {
+			email: h.sb.account.email,
+			password: 'not-the-password',
+		});
+		expect(login.status).toBe(200);
+		expect(login.data).toMatchObject({ success: false, statusCode: 401 });
+		expect((await h.api.get('/api/nowhere')).status).toBe(404);
+		expect((await h.api.put('/api/list/contracts')).status).toBe(405);
+	});
+
+	it('login-success-string: the login answers "success" as the text "true" (or "false")', async () => {
+		use('login-success-string');
+		const good = await h.raw.post(`${h.sb.baseUrl}/api/authentication/token`, {
+			email: h.sb.account.email,
+			password: h.sb.account.password,
+		});
+		expect(good.status).toBe(200);
+		expect(good.data).toEqual({ success: 'true', jwt: expect.any(String), ttl: 300, error: '' });
+		const bad = await h.raw.post(`${h.sb.baseUrl}/api/authentication/token`, {
+			email: h.sb.account.email,
+			password: 'not-the-password',
+		});
+		expect(bad.status).toBe(401);
+		expect(bad.data.success).toBe('false');
+	});
+
+	it('participant-without-id: the participant record (4.7) carries no participantid, the rest as before', async () => {
+		const c = contract();
+		const path = `/api/contract/participant/${c._id}/${pids(c)[0]}`;
+		const before = (await h.api.get(path)).data;
+		expect(before.participantid).toBe(pids(c)[0]);
+		use('participant-without-id');
+		const after = (await h.api.get(path)).data;
+		const { participantid: _dropped, ...rest } = before;
+		expect(after).toEqual(rest);
+	});
+});
+
+describe('profiles from a real account (npm run check:trato; sandbox/profile.ts)', () => {
+	const profile = (sandbox: unknown) => ({
+		kind: 'n8n-nodes-trato/trato-profile',
+		version: 1,
+		sandbox,
+	});
+
+	it('startSandbox({ profile }) answers with its variants and token ttl; reset() keeps them', async () => {
+		const sb = await startSandbox({
+			port: 0,
+			profile: profile({
+				variants: ['no-total-headers', 'login-success-string'],
+				tokenTtlSeconds: 120,
+			}),
+			variants: ['integer-completed'],
+		});
+		try {
+			expect(sb.control.variants()).toEqual([
+				'integer-completed',
+				'no-total-headers',
+				'login-success-string',
+			]);
+			sb.control.setVariants([]);
+			sb.control.reset();
+			expect(sb.control.variants()).toHaveLength(3);
+			const login = await h.raw.post(`${sb.baseUrl}/api/authentication/token`, sb.account);
+			expect(login.data).toMatchObject({ success: 'true', ttl: 120 });
+		} finally {
+			await sb.close();
+		}
+	});
+
+	it.each([
+		[{ version: 1, sandbox: { variants: [] } }, /"kind": "n8n-nodes-trato\/trato-profile"/],
+		[{ ...profile({ variants: [] }), version: 2 }, /version 2 is not known/],
+		[{ kind: 'n8n-nodes-trato/trato-profile', version: 1 }, /no "sandbox" object/],
+		[profile({ variants: ['nope'] }), /Unknown variant 'nope'/],
+		[profile({ variants: [], tokenTtlSeconds: 0 }), /tokenTtlSeconds/],
+	])('refuses %j with a sentence', async (given, message) => {
+		await expect(startSandbox({ port: 0, profile: given })).rejects.toThrow(message);
+	});
+
+	it('CLI --profile <file> (and TRATO_SANDBOX_PROFILE) reads the file; a wrong one names the file', () => {
+		const dir = mkdtempSync(join(tmpdir(), 'trato-profile-'));
+		try {
+			const file = join(dir, 'staging.json');
+			writeFileSync(file, JSON.stringify(profile({ variants: ['refusal-200'] })));
+			expect(parseArgs(['--profile', file], {}).profile).toEqual(
+				profile({ variants: ['refusal-200'] }),
+			);
+			expect(parseArgs([], { TRATO_SANDBOX_PROFILE: file }).profile).toEqual(
+				profile({ variants: ['refusal-200'] }),
+			);
+			const wrong = join(dir, 'wrong.json');
+			writeFileSync(wrong, '{"kind": "something else"}');
+			expect(() => parseArgs(['--profile', wrong], {})).toThrow(
+				new RegExp(`--profile ${wrong.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: A profile is`),
+			);
+			expect(() => parseArgs(['--profile', join(dir, 'missing.json')], {})).toThrow(/ENOENT/);
+		} finally {
+			rmSync(dir, { recursive: true, force: true });
+		}
+	});
+});
+
 describe('switching variants', () => {
 	it('setVariants replaces the set and answers it canonically; variants() reads it', () => {
 		expect(h.sb.control.variants()).toEqual([]);
@@ -607,7 +758,7 @@ describe('switching variants', () => {
 		expect((await h.raw.get(`${base}/sandbox/health`)).data.variants).toEqual(set.data.variants);
 		const shown = (await h.raw.get(`${base}/sandbox/variants`)).data;
 		expect(shown.variants).toEqual(set.data.variants);
-		expect(shown.known).toHaveLength(24);
+		expect(shown.known).toHaveLength(29);
 		const bad = await h.raw.post(`${base}/sandbox/variants`, { variants: ['newest-last'] });
 		expect(bad.status).toBe(400);
 		expect(bad.data).toEqual({

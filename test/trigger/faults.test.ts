@@ -213,6 +213,40 @@ describe('changes while a pass is paging', () => {
 		expect(emitted(await sim.poll()).map(eventKey)).toEqual([`${run[200]}:SENT_TO_SIGN:1`]);
 	});
 
+	test.each([
+		['sends no totals (the read never ended)', ['list-ignores-page', 'no-total-headers']],
+		['sends totals (it said the list kept changing)', ['list-ignores-page']],
+	])(
+		'a list that ignores paging and %s (issue 34): the poll fails saying so, commits nothing, and catches up later',
+		async (_, variants) => {
+			const instant = new Date(clock.ms - 86_400_000).toISOString();
+			const run: string[] = [];
+			for (let i = 0; i < 250; i++)
+				run.push(env.sb.control.createContract({ status: 'SENT_TO_SIGN', createdAt: instant })._id);
+			createMany(30, 'SENT_TO_SIGN', clock.ms - 3 * 86_400_000);
+			const sim = newSim(env);
+			expect(emitted(await sim.poll())).toEqual([]);
+			const before = deepCopy(sim.staticData);
+			env.sb.control.setStatus(run[10], 'CANCELED');
+			// the run of one instant is longer than a page: it is read by page numbers, which this list ignores
+			env.sb.control.setVariants(variants);
+			const mark = env.mark();
+			const failed = await sim.poll();
+			expect(failed.error?.message).toBe(
+				'TRATO answered page 2 with the same contracts as page 1: it seems to ignore paging',
+			);
+			expect(sim.staticData).toEqual(before);
+			const pages = listRequests(env, mark).map((r) => r.query.page);
+			if (variants.includes('no-total-headers'))
+				expect(pages.filter((page) => page === '2')).toHaveLength(1);
+			env.sb.control.setVariants([]);
+			expect(transitions(emitted(await sim.poll()))).toEqual([
+				`statusChanged ${run[10]} SENT_TO_SIGN→CANCELED`,
+			]);
+		},
+		20_000,
+	);
+
 	test('one contract of a run leaves while another joins (same total) during the read: none is lost, no false event', async () => {
 		const instant = new Date(clock.ms - 86_400_000).toISOString();
 		// ties are listed newest id first: the joiner, made first, is listed last

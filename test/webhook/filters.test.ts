@@ -147,6 +147,45 @@ describe('template and participant e-mail: the status, then the contract list', 
 		]);
 	});
 
+	test('a list that ignores paging (issue 34): the event starts with filterError saying so, instead of being filtered out', async () => {
+		const [chosen] = t.env.sb.control.listTemplates().map((x) => String(x.templateId));
+		const createdAt = '2031-05-05T05:05:05.000Z';
+		for (let i = 0; i < 201; i++)
+			t.env.sb.control.createContract({
+				name: `Same instant ${i}`,
+				status: 'SENT_TO_SIGN',
+				templateId: chosen,
+				createdAt,
+				participants: [{ name: 'Ana', email: 'ana@example.com' }],
+			});
+		// the one contract on the list's second page
+		const secondPage = await t.env.api.get('/api/list/contracts', {
+			params: {
+				templateId: chosen,
+				dateStart: createdAt,
+				dateEnd: createdAt,
+				perPage: 200,
+				page: 2,
+			},
+		});
+		expect(secondPage.data).toHaveLength(1);
+		const id = String(secondPage.data[0]._id);
+		const server = await t.trigger({
+			events: ['signed-all'],
+			filters: { templateId: { __rl: true, mode: 'id', value: chosen } },
+		});
+		t.subscribe(server, ['signed-all']);
+		t.env.sb.control.setVariants(['list-ignores-page']);
+		t.env.sb.control.sign(id);
+		await t.settle(server);
+		expect(started(server).map((i) => [i.contractId, i.filterError])).toEqual([
+			[
+				id,
+				'The filters could not be checked, so the workflow started: TRATO answered page 2 with the same contracts as page 1: it seems to ignore paging',
+			],
+		]);
+	});
+
 	test('bad filter settings answer 500 with the reason, so that TRATO sends again once corrected', async () => {
 		const server = await t.trigger({ filters: { emailParticipant: 'not-an-email' } });
 		const answer = await server.post(

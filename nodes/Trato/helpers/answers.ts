@@ -18,6 +18,18 @@ export const ATTACHMENT_ID_KEYS = ['attachmentid', 'attachmentId', '_id'];
 /** A signing link in a participant entry: TRATO's `signUrl` first. */
 const SIGN_URL_KEYS = ['signUrl', 'signURL', 'url', 'link', 'signatureLink'];
 
+/**
+ * A flag as TRATO may write it: a JSON boolean, or the text "true"/"false" (any case, blanks around it), as the
+ * portal types login's `success` (trato-notes "What TRATO answers"). Anything else, numbers included, is no flag:
+ * undefined.
+ */
+export function flagOf(value: unknown): boolean | undefined {
+	if (typeof value === 'boolean') return value;
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim().toLowerCase();
+	return text === 'true' ? true : text === 'false' ? false : undefined;
+}
+
 /** The first of `keys` holding a non-empty text or a number, as text. */
 export function firstText(record: unknown, keys: readonly string[]): string | undefined {
 	const fields = object(record);

@@ -70,13 +70,18 @@ export function normaliseRfc(
 /**
  * One readable item from a participant record (spec 4.7): the editable and the read-only information fields side
  * by side, counts named as counts, and every field the record has beyond the documented ones kept as it came.
+ * `participantId`: the id the record was asked with, output when the record names none (issue 34).
  */
-export function flattenParticipant(contractId: string, record: IDataObject): IDataObject {
+export function flattenParticipant(
+	contractId: string,
+	record: IDataObject,
+	participantId?: string,
+): IDataObject {
 	const editable = object(record.editable);
 	const info = object(record.information);
 	const out: IDataObject = {
 		contractId,
-		participantId: firstText(record, PARTICIPANT_ID_KEYS),
+		participantId: firstText(record, PARTICIPANT_ID_KEYS) ?? participantId,
 		name: editable.name,
 		email: editable.email,
 		phone: editable.phone,

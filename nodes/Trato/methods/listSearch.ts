@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type {
 	IDataObject,
 	ILoadOptionsFunctions,
@@ -7,7 +8,7 @@ import type {
 
 import { contractIdOf } from '../helpers/answers';
 import { statusLabel } from '../helpers/status';
-import { requestPage } from '../transport';
+import { pageKeys, repeatsPage, requestPage } from '../transport';
 import { getVariables, listProperties, listSpectators, listTemplates } from '../transport/records';
 import { currentId } from './currentParameter';
 
@@ -53,20 +54,39 @@ function chosenContract(
 	};
 }
 
+/** A short fingerprint of a page's contracts (ids in order), carried in the picker's token to the next call. */
+function fingerprint(keys: string[]): string {
+	return createHash('sha256').update(keys.join('\n')).digest('base64url').slice(0, 16);
+}
+
 /**
  * Recent contracts, newest first. The API has no name filter, so the typed text filters the pages on our side
  * (name, id, external id, status); while a search finds nothing, up to 5 pages are read in one call so a match
- * further down the list still shows up.
+ * further down the list still shows up. The token names the next page and a fingerprint of the page read, so a
+ * page that repeats the previous one (a list that ignores paging, issue 34) ends the list instead of showing the
+ * same contracts again at every scroll.
  */
 export async function searchContracts(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	let page = paginationToken ? Number(paginationToken) : 1;
+	const [next, previousPrint] = (paginationToken ?? '').split(':');
+	let page = next ? Number(next) : 1;
+	let previous: string[] | undefined;
 	const results: INodeListSearchItems[] = [];
 	for (let read = 1; ; read++, page++) {
 		const { items: contracts, info } = await requestPage.call(this, { page, perPage: PAGE_SIZE });
+		const keys = pageKeys(contracts);
+		const repeated = previous
+			? repeatsPage(previous, keys)
+			: read === 1 && page > 1 && keys.length > 0 && fingerprint(keys) === previousPrint;
+		if (repeated) {
+			// the last entry says what happened and the way on (its value is empty: picking it chooses nothing)
+			const notice = `TRATO answered page ${page} with the same contracts as page ${page - 1}: it seems to ignore paging, so only these are listed. For another contract, choose "By ID".`;
+			return { results: [...results, { name: notice, value: '' }] };
+		}
+		previous = keys;
 		for (const c of contracts) {
 			const id = contractIdOf(c);
 			if (!id || !matches(filter, c.name, id, c.externalId, statusLabel(c.status))) continue;
@@ -81,7 +101,7 @@ export async function searchContracts(
 			(info.totalPages !== undefined ? page < info.totalPages : contracts.length === PAGE_SIZE);
 		if (!more) return { results };
 		if (!filter?.trim() || results.length > 0 || read >= MAX_PAGES_PER_SEARCH) {
-			return { results, paginationToken: String(page + 1) };
+			return { results, paginationToken: `${page + 1}:${fingerprint(keys)}` };
 		}
 	}
 }

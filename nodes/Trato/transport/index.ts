@@ -6,7 +6,14 @@
 export { ENDPOINTS, type EndpointName } from './catalogue';
 export { type ByteSink, FileTooLargeError } from './body';
 export { download } from './download';
-export { MAX_PER_PAGE, requestAllPages, requestPage } from './paging';
+export {
+	MAX_PER_PAGE,
+	pageKeys,
+	pagingIgnored,
+	repeatsPage,
+	requestAllPages,
+	requestPage,
+} from './paging';
 export { request, requestFile } from './request';
 export { fetchForeignFile, type ForeignFile } from './foreignFile';
 export {

@@ -5,6 +5,7 @@ import type {
 	IN8nHttpFullResponse,
 } from 'n8n-workflow';
 
+import { flagOf } from '../helpers/answers';
 import type { Problem } from '../helpers/environment';
 import { credentialAddress, webAppAddress } from '../helpers/environment';
 import { jwtExpiresAt } from '../helpers/jwt';
@@ -167,15 +168,16 @@ export async function logIn(
 			description: `${text ? `The server said: ${text}. ` : ''}${CHECK_ADDRESS}`,
 		});
 	}
-	if (status < 400 && body?.success === true && jwt) {
+	const success = flagOf(body?.success);
+	if (status < 400 && success === true && jwt) {
 		const now = sessionSettings.now();
 		const info = {
 			for: owner(address.origin, email),
-			...sessionTimes(body.ttl, jwtExpiresAt(jwt), now),
+			...sessionTimes(body?.ttl, jwtExpiresAt(jwt), now),
 		};
 		return { [SESSION_TOKEN]: jwt, [SESSION_INFO]: JSON.stringify(info) };
 	}
-	if (text || body?.success === false || status >= 400) {
+	if (text || success === false || status >= 400) {
 		throw failure({
 			message: `${LOGIN_REFUSED}${text || `HTTP ${status}`}`,
 			description: `Check the email and password in the TRATO credential: the ones you sign in to TRATO with (${webAppAddress(data) ?? address.origin}), for the Environment chosen.`,

@@ -1,6 +1,7 @@
 import type { IDataObject, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { flagOf } from '../helpers/answers';
 import { webAppAddress } from '../helpers/environment';
 import { linkSecrets } from '../helpers/fileUrl';
 import type { TratoContext } from './credentials';
@@ -207,7 +208,7 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 			!out.file &&
 			body !== null &&
 			typeof body === 'object' &&
-			(body as IDataObject).success === false;
+			flagOf((body as IDataObject).success) === false;
 		// TRATO writes the HTTP-like code inside its error body (trato-notes "Error answers"): 401 there counts too.
 		const unauthorized =
 			status === 401 || (refused && Number((body as IDataObject).statusCode) === 401);

@@ -1,3 +1,4 @@
+import { pagingIgnored, repeatsPage } from '../transport';
 import type { Bounds, ListReader, Observation } from './listing';
 import { listUnstable } from './listing';
 import { triggerTuning } from './tuning';
@@ -29,6 +30,9 @@ export async function readComplete(
 	let total: number | undefined;
 	let read = new Map<string, Observation>();
 	let previous: Map<string, Observation> | undefined;
+	let pageBefore: string[] = [];
+	// full pages after a first one, and how many of them repeated the page before
+	const later = { pages: 0, repeated: 0 };
 	let pages = 1;
 	// nothing can join: no filter lets a contract in, and the upper bound keeps new contracts out
 	let closed = reader.stable && bounds.to !== undefined;
@@ -36,6 +40,17 @@ export async function readComplete(
 	const cap = () => Math.max(triggerTuning.completeReadRequests, pages * 12);
 	for (let request = 0, page = 1; request < cap(); request++, page++) {
 		const p = await reader.page(bounds, page);
+		// Without totals, a full page that repeats the one before never ends the read: a list that ignores `page`
+		// (issue 34). With totals the read ends at the cap; it says why when every later page was a repeat.
+		const keys = p.all.map((o) => o.id);
+		if (page > 1 && p.raw >= reader.perPage) {
+			const repeated = repeatsPage(pageBefore, keys);
+			if (repeated && p.total === undefined)
+				throw pagingIgnored(reader.ctx, page, { advice: NOTHING_LOST });
+			later.pages++;
+			if (repeated) later.repeated++;
+		}
+		pageBefore = keys;
 		if (request === 0 || p.total !== total) {
 			union = new Map();
 			answers = 0;
@@ -64,6 +79,9 @@ export async function readComplete(
 		read = new Map();
 		page = 0;
 	}
+	// every later page repeated the one before: not a list that kept changing, one that ignores `page`
+	if (later.pages > 0 && later.repeated === later.pages)
+		throw pagingIgnored(reader.ctx, 2, { advice: NOTHING_LOST });
 	throw listUnstable(reader.ctx, what);
 }
 
@@ -81,6 +99,9 @@ export async function readRun(
 	for (const [id, o] of out) if (o.createdMs === t && !run.has(id)) out.delete(id);
 	for (const [id, o] of run) if (o.createdMs === t) out.set(id, o);
 }
+
+const NOTHING_LOST =
+	'Nothing was lost: the trigger keeps its previous state and reads the list again at the next poll time. It reads by page numbers the contracts created at one instant when they are more than a page (or all of them when TRATO ignores the time part of dates).';
 
 /** Whether two reads hold the same contracts. */
 function sameIds(a: Map<string, Observation>, b: Map<string, Observation>): boolean {

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { flagOf } from '../../helpers/answers';
 import { readInputFile } from '../../helpers/binary';
 import { buildMultipart } from '../../helpers/multipart';
 import { requireId } from '../../helpers/validate';
@@ -63,7 +64,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// api-notes S13: data is null when the certificate is not valid.
 	return {
 		contractId,
-		isValid: response.isValid === true,
+		isValid: flagOf(response.isValid) === true,
 		data: (response.data ?? null) as IDataObject | null,
 		fileName: file.fileName ?? null,
 	};

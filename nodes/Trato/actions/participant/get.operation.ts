@@ -71,6 +71,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		delete rest.success;
 		return { contractId, ...rest };
 	}
-	const participant = flattenParticipant(contractId, record);
+	const participant = flattenParticipant(contractId, record, participantId);
 	return simple ? simplifyParticipant(participant) : participant;
 }
