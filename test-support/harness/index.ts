@@ -360,6 +360,8 @@ export interface RunNodeOptions {
 	typeVersion?: number;
 	/** A credential store shared with other runs (`credentials` is then ignored). */
 	credentialsHelper?: HarnessCredentialsHelper;
+	/** The node's settings as n8n stores them, e.g. Retry On Fail: `{ retryOnFail: true, maxTries: 2 }`. */
+	settings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
 }
 
 export interface RunNodeResult {
@@ -412,7 +414,10 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		position: [0, 0],
 		parameters: { key },
 	};
-	const node = actionNode(options.parameters, options.continueOnFail, options.typeVersion);
+	const node = {
+		...actionNode(options.parameters, options.continueOnFail, options.typeVersion),
+		...options.settings,
+	};
 	const workflow = new Workflow({
 		id: 'harness-workflow',
 		name: 'Harness',

@@ -25,6 +25,7 @@ import {
 	runNode,
 	type CredentialInput,
 	type HarnessCredentialsHelper,
+	type RunNodeOptions,
 	type RunNodeResult,
 	type TestItem,
 } from '../../test-support/harness';
@@ -85,6 +86,8 @@ export interface NodeTestEnv {
 			typeVersion?: number;
 			/** A credential store kept across runs (what n8n stores after a login). */
 			credentialsHelper?: HarnessCredentialsHelper;
+			/** The node's settings, e.g. Retry On Fail (`{ retryOnFail: true, maxTries: 2 }`). */
+			settings?: RunNodeOptions['settings'];
 		},
 	): Promise<RunNodeResult>;
 	close(): Promise<void>;
@@ -159,6 +162,7 @@ export async function startEnv(
 				timezone: runOptions.timezone,
 				typeVersion: runOptions.typeVersion,
 				credentialsHelper: runOptions.credentialsHelper,
+				settings: runOptions.settings,
 			}),
 		close: async () => {
 			await sb.close();

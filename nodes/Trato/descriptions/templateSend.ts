@@ -1,0 +1,195 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { optionsCollection, templateIdLocator } from './common';
+import { configurationFields } from './configure';
+import { booleanField } from './fieldBuilders';
+
+/**
+ * Fields of Contract → Create From Template and Send: the template, the contract's name and External ID, the
+ * signers by role and the variables (a mapper of the template's own fields, typed by hand, or JSON), the sending
+ * options of Configure (4.4) and Return Signing Links.
+ */
+
+const inMode = (...inputMode: string[]) => ({ show: { inputMode } });
+
+const text = (
+	displayName: string,
+	name: string,
+	description: string,
+	extra: Partial<INodeProperties> = {},
+): INodeProperties => ({ displayName, name, type: 'string', default: '', description, ...extra });
+
+/** Configure's fields (4.4) but those shown on their own (name, External ID) and the deprecated webhook. */
+const SENDING_OPTIONS = configurationFields.filter(
+	(field) => !['name', 'externalId', 'webhook'].includes(field.name),
+);
+
+export const templateSendFields: INodeProperties[] = [
+	{
+		...templateIdLocator,
+		description:
+			'The template the contract is made from. Pick it from the list, or copy its ID from the TRATO web app → "Mis Plantillas".',
+	},
+	text(
+		'Contract Name',
+		'name',
+		"Name shown to the signers. Leave empty to keep the template's name.",
+		{ placeholder: 'e.g. Lease Av. Reforma 222' },
+	),
+	text(
+		'External ID',
+		'externalId',
+		'Your own reference for the contract, e.g. an ID from your CRM. When set, a run first looks for a contract of this template with this External ID: a draft a failed run left is finished and sent instead of creating another, and a contract already sent is returned as it is (outcome "alreadySent"), so running again never creates or sends a second one. Leave empty to always create a new contract.',
+		{ placeholder: 'e.g. {{ $json.dealId }}' },
+	),
+	{
+		displayName: 'Input Mode',
+		name: 'inputMode',
+		type: 'options',
+		default: 'mapper',
+		options: [
+			{
+				name: 'Define Below',
+				value: 'pairs',
+				description:
+					"Type each signer's role and each variable's reference; for a template given by an expression or with no contract yet",
+			},
+			{
+				name: 'JSON',
+				value: 'json',
+				description:
+					'Signers and variables as JSON objects keyed by role, e.g. from an earlier node or an AI agent',
+			},
+			{
+				name: 'Map Template Fields',
+				value: 'mapper',
+				description:
+					"A form with the template's roles and variables, read from the newest contract made from it",
+			},
+		],
+		description: 'How to give the signers and the variables',
+	},
+	{
+		displayName: 'Template Fields',
+		name: 'templateFields',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		required: true,
+		typeOptions: {
+			loadOptionsDependsOn: ['templateId.value'],
+			resourceMapper: {
+				resourceMapperMethod: 'getTemplateFields',
+				mode: 'add',
+				fieldWords: { singular: 'field', plural: 'fields' },
+				addAllFields: true,
+				multiKeyMatch: false,
+				supportAutoMap: false,
+			},
+		},
+		displayOptions: inMode('mapper'),
+		description:
+			'Each role of the template (the participant\'s label) with its signer, then the role\'s variables by their name in the document. Every role needs a signer\'s Name and Email. An image variable takes the name of the input binary field holding the picture; a dynamic table takes JSON {"headers": [...], "rows": [{"cols": [...]}]}, or {} to remove it. Empty fields are not sent. Read from the newest contract made from the template: nothing is created while the list loads.',
+	},
+	{
+		displayName: 'Signers',
+		name: 'signers',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Signer',
+		default: {},
+		displayOptions: inMode('pairs'),
+		description: 'One signer for every role of the template',
+		options: [
+			{
+				displayName: 'Signer',
+				name: 'signer',
+				values: [
+					text('Role', 'role', "The participant's label in the template", {
+						required: true,
+						placeholder: 'e.g. Arrendador',
+					}),
+					text('Name', 'name', 'Name of the person; the company name for a legal entity', {
+						required: true,
+					}),
+					text('Last Name', 'lastName', 'Last name(s) of a person; joined to the name'),
+					text('Email', 'email', 'Email address of the signer', {
+						required: true,
+						placeholder: 'e.g. name@example.com',
+					}),
+					text('Phone', 'phone', 'Mobile number with country code; needed to notify by SMS', {
+						placeholder: 'e.g. +525512345678',
+					}),
+					text('Representative', 'representative', 'Legal representative of a legal entity'),
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Variables',
+		name: 'variables',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Variable',
+		default: {},
+		displayOptions: inMode('pairs'),
+		description: "Values for the template's variables; the others keep the template's",
+		options: [
+			{
+				displayName: 'Variable',
+				name: 'variable',
+				values: [
+					text(
+						'Role',
+						'role',
+						'The role the variable belongs to; needed only when two roles have a variable of that reference',
+						{ placeholder: 'e.g. Arrendatario' },
+					),
+					text('Reference', 'reference', 'Reference of the variable as the template names it', {
+						required: true,
+						placeholder: 'e.g. tenant_name',
+					}),
+					text(
+						'Value',
+						'value',
+						'Text for a text variable; the name of the input binary field holding the picture for an image; JSON {"headers": [...], "rows": [{"cols": [...]}]} for a dynamic table, or {} to remove it',
+					),
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Signers (JSON)',
+		name: 'signersJson',
+		type: 'json',
+		default: '{}',
+		displayOptions: inMode('json'),
+		description:
+			'An object keyed by role: {"Arrendador": {"name": "María", "lastName": "Fernández", "email": "maria@example.com", "phone": "", "representative": ""}}, or an array of signers with their "role"',
+	},
+	{
+		displayName: 'Variables (JSON)',
+		name: 'variablesJson',
+		type: 'json',
+		default: '{}',
+		displayOptions: inMode('json'),
+		description:
+			'An object keyed by role, {"Arrendatario": {"tenant_name": "Luis Ortega", "rent_schedule": {"headers": [...], "rows": [...]}}}, or by variable reference alone when only one role has it. An image: the name of an input binary field, or Base64.',
+	},
+	booleanField(
+		'Return Signing Links',
+		'showSignLinks',
+		"Whether to output each signer's personal signing link (signUrl), for example to send it through your own channel. Treat the links like passwords.",
+	),
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		description:
+			'Sending options, set with Contract → Configure right after the contract is created; only the fields you add are sent',
+		options: SENDING_OPTIONS,
+	},
+	optionsCollection(),
+];
