@@ -89,10 +89,6 @@ const summary = (mark: number) =>
 		.nodeRequests(mark)
 		.map((r) => `${r.method} ${r.path.replace(/[0-9a-f]{24}/g, '<id>')} ${r.status}`);
 
-/** Contracts the node created since `mark` (the ids its create requests answered), from the sandbox. */
-const createdSince = (mark: number) =>
-	env.nodeRequests(mark).filter((r) => r.path === '/api/create/contract' && r.status === 200);
-
 describe('the template has no contract yet: the roles are checked on the contract the run creates', () => {
 	test('the editor says so, and a run with the right roles creates and sends', async () => {
 		const fields = await resourceMapping('getTemplateFields', env.creds, {
@@ -128,9 +124,8 @@ describe('the template has no contract yet: the roles are checked on the contrac
 			},
 		} as any);
 		expect(result.error).toBeUndefined();
-		// no contract to read the roles from: straight to the creation, checked on its participants
+		// the roles are checked on the participants of the contract the run creates
 		expect(summary(mark)).toEqual([
-			'GET /api/list/contracts 200',
 			'POST /api/create/contract 200',
 			'GET /api/contract/variables/<id> 200',
 			'POST /api/contract/variables/<id>/<id> 200',
@@ -186,7 +181,59 @@ describe('a fresh template and a role it does not have: the draft stays and the 
 		expect(item.description).toMatch(/to remove it: Contract → Cancel\.$/);
 		expect(env.sb.control.getContract(contractId)?.status).toBe('');
 		expect(summary(mark)).toEqual([
-			'GET /api/list/contracts 200',
+			'POST /api/create/contract 200',
+			'GET /api/contract/variables/<id> 200',
+		]);
+	});
+});
+
+describe('roles and variables given by name are checked on the created contract: a mismatch leaves a named draft', () => {
+	const run = (signers: unknown[], variables: unknown[] = []) =>
+		env.run(
+			{
+				...base,
+				templateId: fromList(LEASE),
+				inputMode: 'pairs',
+				signers: { signer: signers },
+				variables: { variable: variables },
+			} as any,
+			undefined,
+			{ continueOnFail: true },
+		);
+	const maria = { role: 'Arrendador', name: 'María', email: 'maria@example.com' };
+	const luis = { role: 'Arrendatario', name: 'Luis', email: 'luis@example.com' };
+
+	test.each([
+		[
+			'a role the template lacks',
+			[maria, { ...luis, role: 'Inquilino' }],
+			[],
+			'The template has no role "Inquilino"',
+		],
+		['a role without a signer', [maria], [], 'No signer for the role "Arrendatario"'],
+		[
+			'a variable of no role',
+			[maria, luis],
+			[{ reference: 'lessee_name', value: 'Luis' }],
+			'The template has no variable "lessee_name"',
+		],
+		[
+			'a variable under another role',
+			[maria, luis],
+			[{ role: 'Arrendatario', reference: 'lessor_name', value: 'x' }],
+			'The role "Arrendatario" has no variable "lessor_name"',
+		],
+	])('%s', async (_case, signers, variables, mismatch) => {
+		const mark = env.mark();
+		const item = (await run(signers, variables)).items[0].json as any;
+		expect(item.error).toBe(
+			`Contract ${item.contractId} stays a draft (not sent): could not match the template's roles and variables: ${mismatch}`,
+		);
+		expect(item.description).toMatch(
+			/^(Every role of the template needs a signer \(Name and Email\)\. )?The template's roles: "Arrendador" \(variables: lessor_name, property_address, property_photo\), "Arrendatario" \(variables: tenant_name, monthly_rent, rent_schedule\)\./,
+		);
+		expect(env.sb.control.getContract(item.contractId)?.status).toBe('');
+		expect(summary(mark)).toEqual([
 			'POST /api/create/contract 200',
 			'GET /api/contract/variables/<id> 200',
 		]);
@@ -316,7 +363,7 @@ describe('Map Template Fields: the whole chain', () => {
 });
 
 describe('JSON and an expression-valued template (an AI agent, an earlier node)', () => {
-	test("signers and variables keyed by role, the template's roles read from its newest contract first", async () => {
+	test('signers and variables keyed by role, from an earlier node; the template by an expression', async () => {
 		const data = {
 			template: LEASE,
 			signers: {
@@ -344,10 +391,9 @@ describe('JSON and an expression-valued template (an AI agent, an earlier node)'
 			[{ json: data }],
 		);
 		expect(result.error).toBeUndefined();
-		expect(summary(mark).slice(0, 3)).toEqual([
-			'GET /api/list/contracts 200',
-			'GET /api/contract/variables/<id> 200',
+		expect(summary(mark).slice(0, 2)).toEqual([
 			'POST /api/create/contract 200',
+			'GET /api/contract/variables/<id> 200',
 		]);
 		const contract = env.sb.control.getContract((result.items[0].json as any).contractId)!;
 		expect(contract.status).toBe('SENT_TO_SIGN');
@@ -407,51 +453,5 @@ describe('bad input is refused before any request', () => {
 		expect(result.error?.message).toBe(message);
 		expect(result.error?.description).toMatch(description);
 		expect(env.nodeRequests(mark)).toEqual([]);
-	});
-
-	test('Define Below, a role the template lacks: refused after reading its newest contract, nothing created', async () => {
-		const mark = env.mark();
-		const result = await env.run({
-			...base,
-			templateId: fromList(LEASE),
-			inputMode: 'pairs',
-			signers: {
-				signer: [
-					{ role: 'Arrendador', name: 'María', email: 'maria@example.com' },
-					{ role: 'Inquilino', name: 'Luis', email: 'luis@example.com' },
-				],
-			},
-		} as any);
-		expect(result.error?.message).toBe('The template has no role "Inquilino"');
-		expect(result.error?.description).toMatch(
-			/^The template's roles: "Arrendador" .*"Arrendatario"/,
-		);
-		expect(summary(mark)).toEqual([
-			'GET /api/list/contracts 200',
-			'GET /api/contract/variables/<id> 200',
-		]);
-	});
-
-	test('JSON, a variable of two roles or of none', async () => {
-		const signers = JSON.stringify({
-			Arrendador: { name: 'María', email: 'maria@example.com' },
-			Arrendatario: { name: 'Luis', email: 'luis@example.com' },
-		});
-		const run = (variables: unknown) =>
-			env.run({
-				...base,
-				templateId: fromList(LEASE),
-				inputMode: 'json',
-				signersJson: signers,
-				variablesJson: JSON.stringify(variables),
-			} as any);
-		const mark = env.mark();
-		expect((await run({ lessee_name: 'Luis' })).error?.message).toBe(
-			'The template has no variable "lessee_name"',
-		);
-		expect((await run({ Arrendatario: { lessor_name: 'x' } })).error?.message).toBe(
-			'The role "Arrendatario" has no variable "lessor_name"',
-		);
-		expect(createdSince(mark)).toEqual([]);
 	});
 });

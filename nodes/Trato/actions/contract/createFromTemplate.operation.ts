@@ -13,7 +13,6 @@ import { request } from '../../transport';
 import {
 	contractRoles,
 	contractsWithExternalId,
-	newestContractOfTemplate,
 	participantContacts,
 	statusIfReadable,
 	webApp,
@@ -125,18 +124,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	let contractId = earlier?.contractId;
 	if (!contractId) {
-		if (!input.roles) {
-			// The roles of the newest contract of the template: a mismatch is refused before anything is created
-			const newest = await newestContractOfTemplate.call(this, templateId, itemIndex);
-			const newestId = newest ? contractIdOf(newest) : undefined;
-			if (newestId)
-				await prepare(
-					this,
-					itemIndex,
-					input,
-					(await contractRoles.call(this, newestId, itemIndex)).roles,
-				);
-		}
+		// Given by name (Define Below, JSON, an expression's template): checked against the participants of the
+		// contract it creates, the only sure source of its roles (api-notes N33); a mismatch leaves a named draft
 		const created = await request.call(
 			this,
 			'contractCreate',
