@@ -166,7 +166,7 @@ export function planTemplate(
 	return [...plans.values()];
 }
 
-/** The body of Update participant (4.8) for a signer: TRATO's participant has one name field (api-notes N33). */
+/** The body of Update participant (4.8) for a signer: TRATO's participant has one name field (api-notes N37). */
 export function signerBody(signer: SignerInput): IDataObject {
 	const body: IDataObject = {
 		name: [signer.name, signer.lastName].filter((part) => part).join(' '),

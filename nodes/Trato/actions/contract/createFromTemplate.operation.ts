@@ -125,7 +125,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	let contractId = earlier?.contractId;
 	if (!contractId) {
 		// Given by name (Define Below, JSON, an expression's template): checked against the participants of the
-		// contract it creates, the only sure source of its roles (api-notes N33); a mismatch leaves a named draft
+		// contract it creates, the only sure source of its roles (api-notes N34); a mismatch leaves a named draft
 		const created = await request.call(
 			this,
 			'contractCreate',

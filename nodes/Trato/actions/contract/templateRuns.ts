@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 /**
- * The contract an item of an execution made, in the n8n process's memory (api-notes N34). With Retry On Fail, n8n
+ * The contract an item of an execution made, in the n8n process's memory (api-notes N36). With Retry On Fail, n8n
  * runs a failed node again in the same execution and process, every item of it: a retry finds the contract its
  * earlier try made for the same item and the same input, and finishes that draft (or reports it sent) instead of
  * creating a second one. At most MAX_RUNS entries, the oldest forgotten first.
