@@ -12,6 +12,15 @@ import { booleanField } from './fieldBuilders';
 
 const inMode = (...inputMode: string[]) => ({ show: { inputMode } });
 
+/** What the Template Fields mapper says instead of fields (methods/resourceMapping.ts `getTemplateFields`). */
+export const TEMPLATE_FIELDS_NOTICES = {
+	noTemplate: 'Choose a template to see its roles and variables here.',
+	expression:
+		'The template is an expression, so its roles and variables are known only when the node runs: set Input Mode to "Define Below" or "JSON" and give the roles and variable references by name.',
+	noContractYet:
+		"No contract has been made from this template yet, and TRATO shows a template's roles and variables only on its contracts. Set Input Mode to \"Define Below\" and type each signer's role and each variable's reference as the template names them (the run checks them against the contract it creates), or create one contract from this template (Contract → Create) and open this list again.",
+};
+
 const text = (
 	displayName: string,
 	name: string,

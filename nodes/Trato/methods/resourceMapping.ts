@@ -14,6 +14,7 @@ import {
 import type { VariableKind } from '../helpers/variables';
 import { contractRoles, getVariables, newestContractOfTemplate } from '../transport/records';
 import { contractIdOf } from '../helpers/answers';
+import { TEMPLATE_FIELDS_NOTICES } from '../descriptions/templateSend';
 import { currentId } from './currentParameter';
 
 /** Suffix of an image variable's column: its value is the name of an input binary field, not the image. */
@@ -72,10 +73,6 @@ export async function getVariableColumns(
 		}.`,
 	};
 }
-
-/** Shown instead of the template's fields when no contract has been made from it yet. */
-const NO_CONTRACT_YET =
-	"No contract has been made from this template yet, and TRATO shows a template's roles and variables only on its contracts. Set Input Mode to \"Define Below\" and type each signer's role and each variable's reference as the template names them (the run checks them against the contract it creates), or create one contract from this template (Contract → Create) and open this list again.";
 
 const KIND_SUFFIX: Record<VariableKind, string> = {
 	text: '',
@@ -136,14 +133,10 @@ export async function getTemplateFields(
 			emptyFieldsNotice: 'Choose a template to see its roles and variables here.',
 		};
 	if (templateId.startsWith('='))
-		return {
-			fields: [],
-			emptyFieldsNotice:
-				'The template is an expression, so its roles and variables are known only when the node runs: set Input Mode to "Define Below" or "JSON" and give the roles and variable references by name.',
-		};
+		return { fields: [], emptyFieldsNotice: TEMPLATE_FIELDS_NOTICES.expression };
 	const newest = await newestContractOfTemplate.call(this, templateId);
 	const contractId = newest ? contractIdOf(newest) : undefined;
-	if (!contractId) return { fields: [], emptyFieldsNotice: NO_CONTRACT_YET };
+	if (!contractId) return { fields: [], emptyFieldsNotice: TEMPLATE_FIELDS_NOTICES.noContractYet };
 	const { roles } = await contractRoles.call(this, contractId, undefined, true);
 	return {
 		fields: roles.flatMap(roleColumns),

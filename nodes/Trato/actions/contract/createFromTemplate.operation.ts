@@ -11,7 +11,6 @@ import { statusLabel } from '../../helpers/status';
 import { templateSendFields } from '../../descriptions/templateSend';
 import { request } from '../../transport';
 import {
-	contractRoles,
 	contractsWithExternalId,
 	participantContacts,
 	statusIfReadable,
@@ -34,6 +33,12 @@ export const description = updateDisplayOptions(
 	templateSendFields,
 );
 
+/** A contract an earlier run made, with its status record (4.3) or list entry (4.14): name, status, … */
+interface Earlier {
+	contractId: string;
+	record: IDataObject;
+}
+
 /** A contract an earlier run made for the same input: by this execution's memory (Retry On Fail), or External ID. */
 async function earlierContract(
 	ctx: IExecuteFunctions,
@@ -41,7 +46,7 @@ async function earlierContract(
 	templateId: string,
 	externalId: string,
 	remembered: string | undefined,
-): Promise<{ contractId: string; status: string } | undefined> {
+): Promise<Earlier | undefined> {
 	if (remembered) {
 		// the contract this item's earlier try made (Retry On Fail); gone since (deleted): made again
 		const read = await request
@@ -50,8 +55,7 @@ async function earlierContract(
 				(record) => ({ record }),
 				(failure: unknown) => ({ failure }),
 			);
-		if ('record' in read)
-			return { contractId: remembered, status: String(read.record.status ?? '') };
+		if ('record' in read) return { contractId: remembered, record: read.record };
 		const gone =
 			read.failure instanceof NodeApiError &&
 			read.failure.errorResponse?.apiErrorKind === 'contractUnknown';
@@ -61,23 +65,22 @@ async function earlierContract(
 	const found = await contractsWithExternalId.call(ctx, templateId, externalId, itemIndex);
 	const pick = found.find((c) => String(c.status ?? '') !== '') ?? found[0];
 	const contractId = pick ? contractIdOf(pick) : undefined;
-	return contractId ? { contractId, status: String(pick.status ?? '') } : undefined;
+	return contractId ? { contractId, record: pick } : undefined;
 }
 
 /** The output for a contract an earlier run already sent: read, nothing created or sent. */
 async function alreadySent(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	contractId: string,
-	status: string,
+	{ contractId, record }: Earlier,
 	base: IDataObject,
 	withLinks: boolean,
 ): Promise<IDataObject> {
 	const contacts = await participantContacts.call(ctx, contractId, itemIndex);
-	const { name } = await contractRoles.call(ctx, contractId, itemIndex);
+	const status = String(record.status ?? '');
 	const output: IDataObject = {
 		contractId,
-		name,
+		name: record.name,
 		...base,
 		outcome: 'alreadySent',
 		status,
@@ -119,8 +122,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const given = [input.signers, input.variables, input.variablesByKey];
 	const key = runKey(this, itemIndex, { templateId, config, given, withLinks });
 	const earlier = await earlierContract(this, itemIndex, templateId, externalId, recallRun(key));
-	if (earlier && earlier.status !== '')
-		return await alreadySent(this, itemIndex, earlier.contractId, earlier.status, base, withLinks);
+	if (earlier && String(earlier.record.status ?? '') !== '')
+		return await alreadySent(this, itemIndex, earlier, base, withLinks);
 
 	let contractId = earlier?.contractId;
 	if (!contractId) {
