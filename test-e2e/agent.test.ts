@@ -529,11 +529,14 @@ for (const major of MAJORS) {
 			const tool = offered(first)[name];
 			assert.ok(tool, `the model got the tool ${name}`);
 			assert.equal(tool.description, `${actionOf('contract', 'createFromTemplate')} in TRATO`);
+			// a `json` key reaches the model with its description and no type (both majors)
 			const schema = tool.parameters as any;
-			assert.deepEqual(Object.keys(schema.properties).sort(), Object.keys(fromTemplateKeys).sort());
-			for (const [key, description] of Object.entries(fromTemplateKeys))
-				assert.match(String(schema.properties[key].description), new RegExp(description));
-			assert.equal(schema.properties.templateId.type, 'string');
+			assert.deepEqual(schema.properties, {
+				templateId: { type: 'string', description: fromTemplateKeys.templateId },
+				contractName: { type: 'string', description: fromTemplateKeys.contractName },
+				signers: { description: fromTemplateKeys.signers },
+				variables: { description: fromTemplateKeys.variables },
+			});
 			assert.deepEqual([...schema.required].sort(), Object.keys(fromTemplateKeys).sort());
 
 			const [created] = resultJson(second);
