@@ -130,7 +130,7 @@ test('a template no contract was made from: one read, and how to go on', async (
 	const result = await fieldsOf(fromList(SERVICES));
 	expect(result.fields).toEqual([]);
 	expect(result.emptyFieldsNotice).toBe(
-		"No contract has been made from this template yet, and TRATO shows a template's roles and variables only on its contracts. Set Input Mode to \"Define Below\" and type each signer's role and each variable's reference as the template names them (the run checks them against the contract it creates), or create one contract from this template (Contract → Create) and open this list again.",
+		'No contract has been made from this template yet, and TRATO shows a template\'s roles and variables only on its contracts. Set Input Mode to "Define Below" and type the roles and variable references as the template names them (the run checks them on the contract it creates), or create one contract from this template (Contract → Create) and open this list again.',
 	);
 	expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path}`)).toEqual([
 		'GET /api/list/contracts',
@@ -145,7 +145,7 @@ test('no template, or one given by an expression: nothing asked, what to do said
 	const expression = await fieldsOf(byId('={{ $json.templateId }}'));
 	expect(expression.fields).toEqual([]);
 	expect(expression.emptyFieldsNotice).toMatch(
-		/^The template is an expression, so its roles and variables are known only when the node runs: set Input Mode to "Define Below" or "JSON"/,
+		/^The template is an expression: its roles and variables are known only when the node runs\. Set Input Mode to "Define Below" or "JSON"/,
 	);
 	expect(env.nodeRequests(mark)).toEqual([]);
 });

@@ -16,9 +16,9 @@ const inMode = (...inputMode: string[]) => ({ show: { inputMode } });
 export const TEMPLATE_FIELDS_NOTICES = {
 	noTemplate: 'Choose a template to see its roles and variables here.',
 	expression:
-		'The template is an expression, so its roles and variables are known only when the node runs: set Input Mode to "Define Below" or "JSON" and give the roles and variable references by name.',
+		'The template is an expression: its roles and variables are known only when the node runs. Set Input Mode to "Define Below" or "JSON" and give them by name.',
 	noContractYet:
-		"No contract has been made from this template yet, and TRATO shows a template's roles and variables only on its contracts. Set Input Mode to \"Define Below\" and type each signer's role and each variable's reference as the template names them (the run checks them against the contract it creates), or create one contract from this template (Contract → Create) and open this list again.",
+		'No contract has been made from this template yet, and TRATO shows a template\'s roles and variables only on its contracts. Set Input Mode to "Define Below" and type the roles and variable references as the template names them (the run checks them on the contract it creates), or create one contract from this template (Contract → Create) and open this list again.',
 };
 
 const text = (
@@ -48,7 +48,7 @@ export const templateSendFields: INodeProperties[] = [
 	text(
 		'External ID',
 		'externalId',
-		'Your own reference for the contract, e.g. an ID from your CRM. When set, a run first looks for a contract of this template with this External ID: a draft a failed run left is finished and sent instead of creating another, and a contract already sent is returned as it is (outcome "alreadySent"), so running again never creates or sends a second one. Leave empty to always create a new contract.',
+		'Your reference for the contract, e.g. a CRM ID. When set, a run first looks for this template\'s contract with it: a draft a failed run left is finished and sent, one already sent is returned (outcome "alreadySent"), so none is created or sent twice. Empty: always a new contract.',
 		{ placeholder: 'e.g. {{ $json.dealId }}' },
 	),
 	{
@@ -60,20 +60,17 @@ export const templateSendFields: INodeProperties[] = [
 			{
 				name: 'Define Below',
 				value: 'pairs',
-				description:
-					"Type each signer's role and each variable's reference; for a template given by an expression or with no contract yet",
+				description: 'Roles and variable references typed by name',
 			},
 			{
 				name: 'JSON',
 				value: 'json',
-				description:
-					'Signers and variables as JSON objects keyed by role, e.g. from an earlier node or an AI agent',
+				description: 'Signers and variables as JSON keyed by role, e.g. from an AI agent',
 			},
 			{
 				name: 'Map Template Fields',
 				value: 'mapper',
-				description:
-					"A form with the template's roles and variables, read from the newest contract made from it",
+				description: "A form with the template's roles and variables",
 			},
 		],
 		description: 'How to give the signers and the variables',
@@ -98,7 +95,7 @@ export const templateSendFields: INodeProperties[] = [
 		},
 		displayOptions: inMode('mapper'),
 		description:
-			'Each role of the template (the participant\'s label) with its signer, then the role\'s variables by their name in the document. Every role needs a signer\'s Name and Email. An image variable takes the name of the input binary field holding the picture; a dynamic table takes JSON {"headers": [...], "rows": [{"cols": [...]}]}, or {} to remove it. Empty fields are not sent. Read from the newest contract made from the template: nothing is created while the list loads.',
+			'Each role\'s signer (Name and Email needed), then its variables by their name in the document: an image takes the name of an input binary field, a dynamic table JSON {"headers": [...], "rows": [{"cols": [...]}]} or {} to remove it. Empty fields are not sent. Read from the newest contract of the template.',
 	},
 	{
 		displayName: 'Signers',
@@ -174,7 +171,7 @@ export const templateSendFields: INodeProperties[] = [
 		default: '{}',
 		displayOptions: inMode('json'),
 		description:
-			'An object keyed by role: {"Arrendador": {"name": "María", "lastName": "Fernández", "email": "maria@example.com", "phone": "", "representative": ""}}, or an array of signers with their "role"',
+			'An object keyed by role, e.g. {"Arrendador": {"name": "María", "lastName": "Fernández", "email": "maria@example.com"}} (also phone, representative)',
 	},
 	{
 		displayName: 'Variables (JSON)',
@@ -183,7 +180,7 @@ export const templateSendFields: INodeProperties[] = [
 		default: '{}',
 		displayOptions: inMode('json'),
 		description:
-			'An object keyed by role, {"Arrendatario": {"tenant_name": "Luis Ortega", "rent_schedule": {"headers": [...], "rows": [...]}}}, or by variable reference alone when only one role has it. An image: the name of an input binary field, or Base64.',
+			'An object keyed by role, e.g. {"Arrendatario": {"tenant_name": "Luis Ortega"}}, or by reference when one role has it. An image: an input binary field\'s name, or Base64; a table: {"headers": [...], "rows": [...]}',
 	},
 	booleanField(
 		'Return Signing Links',
@@ -196,8 +193,7 @@ export const templateSendFields: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		description:
-			'Sending options, set with Contract → Configure right after the contract is created; only the fields you add are sent',
+		description: "Configure's options, sent right after the creation; only the fields you add",
 		options: SENDING_OPTIONS,
 	},
 	optionsCollection(),

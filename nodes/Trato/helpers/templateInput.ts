@@ -33,25 +33,21 @@ const SIGNERS_EXAMPLE =
 	'{"Arrendador": {"name": "María", "lastName": "Fernández", "email": "maria@example.com"}}';
 const VARIABLES_EXAMPLE = '{"Arrendador": {"lessor_name": "María Fernández"}}';
 
-/** Signers (JSON): an object keyed by role, or an array of objects with `role`. */
+/** Signers (JSON): an object keyed by role, each with the signer's fields. */
 function signersFromJson(ctx: IExecuteFunctions, itemIndex: number): TemplateInput['signers'] {
 	const value = json(ctx, itemIndex, 'signersJson', 'Signers (JSON)', SIGNERS_EXAMPLE);
-	const refuse = (why: string): never =>
-		fail(ctx, itemIndex, `Signers (JSON) ${why}`, `Write it like ${SIGNERS_EXAMPLE}.`);
-	if (Array.isArray(value)) {
-		return value.map((entry, i) => {
-			if (entry === null || typeof entry !== 'object' || Array.isArray(entry))
-				refuse(`: entry ${i + 1} is not an object`);
-			const raw = entry as IDataObject;
-			return signerFrom(String(raw.role ?? raw.label ?? ''), raw);
-		});
-	}
-	if (value === null || typeof value !== 'object') refuse('must be an object keyed by role');
-	return Object.entries(value as IDataObject).map(([role, raw]) => {
-		if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
-			refuse(`: the signer of "${role}" is not an object`);
-		return signerFrom(role, raw as IDataObject);
-	});
+	const byRole = object(value);
+	const bad = Object.entries(byRole).find(([, raw]) => object(raw) !== raw);
+	if (object(value) !== value || bad)
+		fail(
+			ctx,
+			itemIndex,
+			bad
+				? `Signers (JSON): the signer of "${bad[0]}" is not an object`
+				: 'Signers (JSON) must be an object keyed by role',
+			`Write it like ${SIGNERS_EXAMPLE}.`,
+		);
+	return Object.entries(byRole).map(([role, raw]) => signerFrom(role, raw as IDataObject));
 }
 
 export function readTemplateInput(ctx: IExecuteFunctions, itemIndex: number): TemplateInput {

@@ -118,8 +118,7 @@ const refused = (error: unknown) =>
 	/^4\d\d$/.test(String(error.httpCode)) &&
 	String(error.httpCode) !== '408';
 
-const SEND_HINT =
-	'When TRATO lists configuration problems, fix each one (the signers, the Additional Fields) and run again.';
+const SEND_HINT = 'Fix each configuration problem TRATO lists, then run again.';
 
 /** Runs the steps on a draft; returns once it is sent. */
 export async function finishDraft(

@@ -33,7 +33,3 @@ export function rememberRun(key: string | undefined, contractId: string): void {
 	runs.set(key, contractId);
 	if (runs.size > MAX_RUNS) runs.delete(runs.keys().next().value as string);
 }
-
-export function forgetRun(key: string | undefined): void {
-	if (key !== undefined) runs.delete(key);
-}
