@@ -10,7 +10,7 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * `npm run screenshot`: regenerates the pictures in docs/ from the editor tests' screenshots (DOC_PICTURES): the
- * README picture (docs/screenshot.png: example 1 run in the editor, its "Send for signature" panel) and the instant
+ * README picture (docs/screenshot.png: example 1 run in the editor, its "Create and send from template" panel) and the instant
  * trigger's panel (docs/screenshot-instant-trigger.png). Runs the tests of `npm run test:ui` that take them on one
  * n8n version, then copies test-ui/artifacts/n8n-<major>/<artifact>.png. A picture over 200 kB is reduced to 256
  * colours when ImageMagick's `convert` is installed (the README loads them on npm and GitHub).

@@ -222,6 +222,25 @@ for (const major of MAJORS) {
 				},
 			},
 		});
+		// From a template to a sent contract in one tool: the template, the signers by role and the variables as JSON
+		const fromTemplateKeys = {
+			templateId: 'ID of the template',
+			contractName: 'Name of the new contract',
+			signers: 'One signer for every role of the template, keyed by the role label',
+			variables: 'Values of the template variables, keyed by the role label',
+		};
+		const fromTemplateTool = tratoTool({
+			resource: 'contract',
+			operation: 'createFromTemplate',
+			parameters: {
+				templateId: `={{ ${fromAi('templateId', fromTemplateKeys.templateId)} }}`,
+				name: `={{ ${fromAi('contractName', fromTemplateKeys.contractName)} }}`,
+				inputMode: 'json',
+				signersJson: `={{ $fromAI('signers', '${fromTemplateKeys.signers}', 'json') }}`,
+				variablesJson: `={{ $fromAI('variables', '${fromTemplateKeys.variables}', 'json') }}`,
+				showSignLinks: true,
+			},
+		});
 		const continuing = (tool: typeof statusTool) => ({
 			...tool,
 			onError: 'continueRegularOutput' as const,
@@ -231,6 +250,7 @@ for (const major of MAJORS) {
 			status: `agentStatus${major}00001`,
 			createSend: `agentCreate${major}00001`,
 			fromUrl: `agentFromUrl${major}0001`,
+			fromTemplate: `agentTemplate${major}001`,
 			toolError: `agentError${major}000001`,
 			toolErrorContinue: `agentErrCont${major}0001`,
 			toolErrorOldAgent: `agentErrOld${major}00001`,
@@ -264,6 +284,14 @@ for (const major of MAJORS) {
 					model: model.model,
 					prompt: 'Send the NDA in our bucket to Ana López, ana.lopez@example.com.',
 					tools: [fromUrlTool],
+				}),
+				agentWorkflow({
+					id: ids.fromTemplate,
+					name: 'Agent: create from a template and send, in one tool',
+					major,
+					model: model.model,
+					prompt: 'Send the lease of Av. Reforma 222 to María Fernández and Luis Ortega.',
+					tools: [fromTemplateTool],
 				}),
 				agentWorkflow({
 					id: ids.toolError,
@@ -462,6 +490,91 @@ for (const major of MAJORS) {
 			);
 		});
 
+		test('create and send from a template in one tool: the template, the signers by role and the variables come from the model', async () => {
+			const template = e.sb.control.listTemplates().find((t) => /arrendamiento/.test(t.name));
+			assert.ok(template, 'the sandbox has the lease template');
+			const name = toolNameOf(fromTemplateTool.name);
+			const signers = {
+				Arrendador: { name: 'María', lastName: 'Fernández', email: 'maria.fernandez@example.com' },
+				Arrendatario: { name: 'Luis', lastName: 'Ortega', email: 'luis.ortega@example.com' },
+			};
+			const out = await run(ids.fromTemplate, [
+				{
+					toolCalls: [
+						{
+							name,
+							arguments: {
+								templateId: template.templateId,
+								contractName: 'Lease - Av. Reforma 222',
+								signers,
+								variables: {
+									Arrendatario: { tenant_name: 'Luis Ortega', monthly_rent: '12,500.00' },
+								},
+							},
+						},
+					],
+				},
+				{
+					text: (request) => {
+						const [created] = resultJson(request);
+						return `Sent: contract ${created.contractId} is ${created.statusLabel}.`;
+					},
+				},
+			]);
+			save('create-from-template');
+			const result = assertSucceeded(out);
+
+			const [first, second, ...more] = model.chatRequests();
+			assert.equal(more.length, 0, 'two rounds: the tool call, then the answer');
+			const tool = offered(first)[name];
+			assert.ok(tool, `the model got the tool ${name}`);
+			assert.equal(tool.description, `${actionOf('contract', 'createFromTemplate')} in TRATO`);
+			// a `json` key reaches the model with its description and no type (both majors)
+			const schema = tool.parameters as any;
+			assert.deepEqual(schema.properties, {
+				templateId: { type: 'string', description: fromTemplateKeys.templateId },
+				contractName: { type: 'string', description: fromTemplateKeys.contractName },
+				signers: { description: fromTemplateKeys.signers },
+				variables: { description: fromTemplateKeys.variables },
+			});
+			assert.deepEqual([...schema.required].sort(), Object.keys(fromTemplateKeys).sort());
+
+			const [created] = resultJson(second);
+			assert.equal(created.outcome, 'created');
+			assert.equal(created.status, 'SENT_TO_SIGN');
+			assert.deepEqual(
+				created.participants.map((p: any) => [p.label, p.name, p.email]),
+				[
+					['Arrendador', 'María Fernández', 'maria.fernandez@example.com'],
+					['Arrendatario', 'Luis Ortega', 'luis.ortega@example.com'],
+				],
+			);
+			assert.equal(created.signingLinks.length, 2, 'the links reached the model');
+
+			const contract = e.sb.control.getContract(created.contractId);
+			assert.ok(contract, 'the contract exists in the sandbox');
+			assert.equal(contract.templateId, template.templateId);
+			assert.equal(contract.status, 'SENT_TO_SIGN');
+			assert.equal(contract.name, 'Lease - Av. Reforma 222');
+			assert.equal(contract.participants[1].variables.tenant_name.value, 'Luis Ortega');
+			assert.equal(contract.participants[1].variables.monthly_rent.value, '12,500.00');
+			const posts = sandboxSince()
+				.filter((r) => r.method === 'POST')
+				.map((r) => `${r.path.replace(/[0-9a-f]{24}/g, '<id>')} ${r.status}`);
+			assert.deepEqual(posts, [
+				'/api/create/contract 200',
+				'/api/contract/configuration/<id> 200',
+				'/api/contract/variables/<id>/<id> 200',
+				'/api/contract/participant/<id>/<id> 200',
+				'/api/contract/participant/<id>/<id> 200',
+				'/api/contract/send/<id> 200',
+			]);
+			assert.match(
+				String(nodeOutput(result, 'AI Agent')[0].json.output),
+				new RegExp(`^Sent: contract ${created.contractId} is Pending Signature\\.$`),
+			);
+		});
+
 		test('create a contract with its signer from a file URL the model passes: the file reaches TRATO, the file server sees no credential', async () => {
 			const pdf = await makePdf(`NDA for the agent on n8n ${version}`);
 			const files = await startFileServer({
@@ -626,19 +739,32 @@ for (const major of MAJORS) {
 				(request) => ({
 					toolCalls: [
 						{
-							name: toolNode('createV2'),
+							name: toolNode('createFromTemplate'),
 							arguments: {
 								contractName: 'NDA - Ana López',
 								// "NDA" is also in "arrendamiento": the model picks the NDA from the list.
 								templateId: resultJson(request).find((t: any) => /\(NDA\)/.test(t.name)).templateId,
-								signerFirstName: 'Ana',
-								signerLastName: 'López',
-								signerEmail: 'ana.lopez@example.com',
+								signers: {
+									'Parte reveladora': {
+										name: 'Grupo Nubia',
+										representative: 'Carla Mendoza',
+										email: 'carla.mendoza@example.com',
+									},
+									'Parte receptora': {
+										name: 'Ana',
+										lastName: 'López',
+										email: 'ana.lopez@example.com',
+									},
+								},
+								variables: {
+									'Parte reveladora': { company_name: 'Grupo Nubia' },
+									'Parte receptora': { receiver_name: 'Ana López' },
+								},
 							},
 						},
 					],
 				}),
-				// TRATO sent it in the same call: the assistant reads where it stands
+				// the tool sent it: the assistant reads where it stands
 				(request) => ({
 					toolCalls: [
 						{
@@ -686,17 +812,31 @@ for (const major of MAJORS) {
 			const contractId = resultJson(requests[3], 2)[0].contractId as string;
 			const contract = e.sb.control.getContract(contractId);
 			assert.equal(contract?.status, 'SENT_TO_SIGN');
-			assert.equal(contract?.participants[0].email, 'ana.lopez@example.com');
+			assert.deepEqual(
+				contract?.participants.map((p) => [p.label, p.name, p.representative, p.email]),
+				[
+					['Parte reveladora', 'Grupo Nubia', 'Carla Mendoza', 'carla.mendoza@example.com'],
+					['Parte receptora', 'Ana López', '', 'ana.lopez@example.com'],
+				],
+			);
+			assert.equal(contract?.participants[1].variables.receiver_name.value, 'Ana López');
+			const id = (path: string) =>
+				path.replace(contractId, '<id>').replace(/[0-9a-f]{24}$/, '<participant>');
 			assert.deepEqual(
 				sandboxSince()
 					.filter((r) => !r.path.startsWith('/api/contract/variables'))
-					.map((r) => `${r.method} ${r.path} ${r.status}`),
+					.map((r) => `${r.method} ${id(r.path)} ${r.status}`),
 				[
 					'GET /api/list/templates 200',
-					'POST /api/v2/create/contract 200',
+					// Create From Template and Send: TRATO's calls in TRATO's order, one send
+					'POST /api/create/contract 200',
+					'POST /api/contract/configuration/<id> 200',
+					'POST /api/contract/participant/<id>/<participant> 200',
+					'POST /api/contract/participant/<id>/<participant> 200',
+					'POST /api/contract/send/<id> 200',
 					// the create tool says what TRATO did (its status), then the assistant's own question
-					`GET /api/contract/status/${contractId} 200`,
-					`GET /api/contract/status/${contractId} 200`,
+					'GET /api/contract/status/<id> 200',
+					'GET /api/contract/status/<id> 200',
 				],
 			);
 			assert.equal(

@@ -18,12 +18,13 @@
  *    them and n8n shows no parameter issue (a control node with an empty required field shows one, so the check can
  *    fail);
  *  - the template, contract and participant pickers list the sandbox's records and typing filters them; the variable
- *    mapper shows the chosen participant's variables;
+ *    mapper shows the chosen participant's variables; Create From Template and Send shows the chosen template's roles
+ *    and variables (read, nothing created), and says so for a template no contract was made from;
  *  - the trigger's "Fetch Test Event" on a sandbox with a signed contract: one item with its eventId;
  *  - the node creator lists both triggers under names that tell them apart; the instant trigger's panel shows its
  *    Test and Production URLs and where to paste them; "Listen for test event" + a sandbox delivery: one item;
  *  - a failing test leaves the page as it was in test-ui/artifacts/n8n-<major>/FAILED-<name>.png (CI artifacts); with
- *    TRATO_UI_SCREENSHOTS=1 every panel is pictured there too, and example 1's "Send for signature" panel after a run
+ *    TRATO_UI_SCREENSHOTS=1 every panel is pictured there too, and example 1's "Create and send from template" panel after a run
  *    is the README picture (npm run screenshot sets it and copies the pictures to docs/).
  */
 import assert from 'node:assert/strict';
@@ -81,6 +82,8 @@ import {
 const MAJORS = n8nMajors(process.env.UI_N8N);
 
 const LEASE = TEMPLATES[0];
+/** A template no contract is made from in these tests (the services contract). */
+const FRESH = TEMPLATES[2];
 
 /** Sandbox records the tests need, made before the editor opens. */
 interface Fixtures {
@@ -524,6 +527,8 @@ for (const major of MAJORS) {
 					contract: 'Contract picker',
 					participant: 'Participant picker',
 					mapper: 'Variable mapper',
+					templateFields: 'Template fields',
+					freshTemplate: 'Template without contracts',
 				};
 				let workflowId: string;
 
@@ -549,6 +554,18 @@ for (const major of MAJORS) {
 								2,
 							),
 							actionNode(nodes.mapper, params('variable', 'set', { participantId: fromList }), 3),
+							actionNode(
+								nodes.templateFields,
+								params('contract', 'createFromTemplate', { templateId: fromList }),
+								4,
+							),
+							actionNode(
+								nodes.freshTemplate,
+								params('contract', 'createFromTemplate', {
+									templateId: { __rl: true, mode: 'id', value: FRESH.templateId },
+								}),
+								5,
+							),
 						],
 					});
 					await openWorkflow(e.page, e.n8n.url, workflowId);
@@ -652,6 +669,57 @@ for (const major of MAJORS) {
 							);
 						assert.deepEqual(await issueReport(panel), []);
 						await e.screenshot('variable-mapper');
+						await closeNode(page);
+					});
+				});
+
+				test("the template's fields: picking a template shows its roles and variables, nothing created; a template without contracts says so", async () => {
+					await withPage('template-fields', async (page) => {
+						const mark = e.requests().length;
+						const panel = await openNode(page, nodes.templateFields);
+						const items = await openPicker(page, 'templateId');
+						await items.filter({ hasText: LEASE.name }).first().click();
+						const mapper = panel.locator('[data-test-id="mapping-fields-container"]');
+						await mapper.waitFor();
+						await mapper
+							.locator(
+								`[data-test-id="parameter-input-signer|${LEASE.participants[1].label}|email"]`,
+							)
+							.waitFor();
+						const shown = await mapper.innerText();
+						for (const role of LEASE.participants) {
+							for (const field of ['Name', 'Last Name', 'Email', 'Phone'])
+								assert.ok(
+									shown.includes(`${role.label}: ${field}`),
+									`"${role.label}: ${field}" is shown`,
+								);
+							for (const variable of role.variables)
+								assert.ok(
+									shown.includes(`${role.label}: ${variable.name}`),
+									`"${role.label}: ${variable.name}" is shown`,
+								);
+						}
+						assert.deepEqual(await issueReport(panel), []);
+						assert.deepEqual(
+							e
+								.requests()
+								.slice(mark)
+								.filter((r) => r.method !== 'GET')
+								.map((r) => `${r.method} ${r.path}`),
+							[],
+							'reading the fields created, changed or sent nothing',
+						);
+						await e.screenshot('template-fields');
+						await closeNode(page);
+
+						const fresh = await openNode(page, nodes.freshTemplate);
+						const notice = fresh.locator('[data-test-id="empty-fields-notice"]');
+						await notice.waitFor();
+						assert.match(
+							await notice.innerText(),
+							/^No contract has been made from this template yet.*"Define Below"/s,
+						);
+						await e.screenshot('template-fields-no-contract');
 						await closeNode(page);
 					});
 				});

@@ -362,6 +362,8 @@ export interface RunNodeOptions {
 	credentialsHelper?: HarnessCredentialsHelper;
 	/** When this resolves, the execution is stopped as n8n stops it (WorkflowExecute's cancel). */
 	stopWhen?: Promise<unknown>;
+	/** The node's settings as n8n stores them, e.g. Retry On Fail: `{ retryOnFail: true, maxTries: 2 }`. */
+	settings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
 }
 
 export interface RunNodeResult {
@@ -414,7 +416,10 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		position: [0, 0],
 		parameters: { key },
 	};
-	const node = actionNode(options.parameters, options.continueOnFail, options.typeVersion);
+	const node = {
+		...actionNode(options.parameters, options.continueOnFail, options.typeVersion),
+		...options.settings,
+	};
 	const workflow = new Workflow({
 		id: 'harness-workflow',
 		name: 'Harness',

@@ -25,8 +25,8 @@ export const ARTIFACTS = join(REPO, 'test-ui', 'artifacts');
  */
 export const README_TEST = 'README picture';
 export const README_EXAMPLE = join(REPO, 'examples', '1-template-to-signing-links.json');
-export const README_NODE = 'Send for signature';
-export const README_ARTIFACT = 'example-1-send-for-signature';
+export const README_NODE = 'Create and send from template';
+export const README_ARTIFACT = 'example-1-create-and-send';
 
 /** The instant trigger's panel (its Test and Production URLs, the setup notice, the events): the test and its name. */
 export const INSTANT_TEST = 'instant trigger: the panel shows its Test and Production URLs';

@@ -18,6 +18,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { Trato } from '../../nodes/Trato/Trato.node';
 import { TratoTrigger } from '../../nodes/Trato/TratoTrigger.node';
 import { CREATE_V2_ERRORS } from '../../nodes/Trato/helpers/createV2Errors';
+import { TEMPLATE_FIELDS_NOTICES } from '../../nodes/Trato/descriptions/templateSend';
 
 const action = new Trato().description.properties;
 const trigger = new TratoTrigger().description.properties;
@@ -117,4 +118,20 @@ test('a notice says what a run costs or changes before it runs: Word conversion,
 	expect(shownFor(shield, 'shield')).toEqual(['shield1', 'shield2']);
 	const stamp = notices.find((p) => shownFor(p, 'operation')?.includes('stampShield2Certificate'))!;
 	expect(stamp.displayName).toMatch(/uses one Shield-2 credit/);
+});
+
+test('Create From Template and Send: its notices and messages name fields and options that exist', () => {
+	const own = action.filter((p) => shownFor(p, 'operation')?.includes('createFromTemplate'));
+	const inputModes = (
+		own.find((p) => p.name === 'inputMode')!.options as Array<{ name: string }>
+	).map((o) => o.name);
+	const quoted = (text: string) => [...text.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+	for (const notice of Object.values(TEMPLATE_FIELDS_NOTICES))
+		for (const name of quoted(notice)) expect(inputModes).toContain(name);
+	expect(quoted(TEMPLATE_FIELDS_NOTICES.noContractYet)).toEqual(['Define Below']);
+	// the labels its run-time messages and descriptions send the user to
+	const labels = new Set(walk(own).map(({ p }) => p.displayName));
+	for (const label of ['Input Mode', 'Template Fields', 'External ID', 'Return Signing Links'])
+		expect(labels.has(label)).toBe(true);
+	expect(labels.has('Notification Type')).toBe(true); // an Additional Field, named by the SMS refusal
 });

@@ -71,6 +71,20 @@ async function measure(typeVersion: number): Promise<Record<string, string[]>> {
 	});
 	const id = String(created.contractId);
 	await run({ ...createV2Parameters, source: 'pdf' }, [pdfItem()]);
+	await run({
+		resource: 'contract',
+		operation: 'createFromTemplate',
+		templateId: fromList(LEASE),
+		externalId: `measured-${typeVersion}`,
+		inputMode: 'pairs',
+		signers: {
+			signer: [
+				{ role: 'Arrendador', name: 'Ana', lastName: 'López', email: 'ana@example.com' },
+				{ role: 'Arrendatario', name: 'Luis', lastName: 'Pérez', email: 'luis@example.com' },
+			],
+		},
+		showSignLinks: true,
+	});
 	await contract('get', id);
 	await run({ resource: 'contract', operation: 'getAll', limit: 10 });
 	await run({ resource: 'template', operation: 'getAll' });

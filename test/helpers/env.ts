@@ -25,6 +25,7 @@ import {
 	runNode,
 	type CredentialInput,
 	type HarnessCredentialsHelper,
+	type RunNodeOptions,
 	type RunNodeResult,
 	type TestItem,
 } from '../../test-support/harness';
@@ -87,6 +88,8 @@ export interface NodeTestEnv {
 			credentialsHelper?: HarnessCredentialsHelper;
 			/** Stops the execution as n8n does when this resolves. */
 			stopWhen?: Promise<unknown>;
+			/** The node's settings, e.g. Retry On Fail (`{ retryOnFail: true, maxTries: 2 }`). */
+			settings?: RunNodeOptions['settings'];
 		},
 	): Promise<RunNodeResult>;
 	close(): Promise<void>;
@@ -166,6 +169,7 @@ export async function startEnv(
 				typeVersion: runOptions.typeVersion,
 				credentialsHelper: runOptions.credentialsHelper,
 				stopWhen: runOptions.stopWhen,
+				settings: runOptions.settings,
 			}),
 		close: async () => {
 			await sb.close();

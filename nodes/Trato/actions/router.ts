@@ -38,6 +38,9 @@ function withItemContext(ctx: IExecuteFunctions, error: unknown, itemIndex: numb
 
 function errorItem(error: Error, itemIndex: number): INodeExecutionData {
 	const json: IDataObject = { error: error.message };
+	// a contract the operation made before it failed (Create From Template and Send): to finish or remove it
+	const contractId = (error as NodeOperationError).context?.contractId;
+	if (typeof contractId === 'string') json.contractId = contractId;
 	const description = (error as NodeApiError).description;
 	if (description) json.description = description;
 	const httpCode = (error as NodeApiError).httpCode;

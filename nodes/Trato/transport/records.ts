@@ -7,10 +7,12 @@ import type { ParticipantContact } from '../helpers/participants';
 import type { SigningLink } from '../helpers/signingLinks';
 import { signingLinksOfRecords } from '../helpers/signingLinks';
 import { statusLabel } from '../helpers/status';
+import { rolesOf, type TemplateRole } from '../helpers/templateRoles';
 import type { ContractVariables } from '../helpers/variables';
 import { parseVariablesResponse } from '../helpers/variables';
 import type { TratoContext } from './credentials';
 import { getCredentials } from './credentials';
+import { MAX_PER_PAGE, requestAllPages, requestPage } from './paging';
 import { request, requestList } from './request';
 import { unwrapList } from './shapes';
 
@@ -160,4 +162,73 @@ export async function signingLinksIfReadable(
 	} catch {
 		return [];
 	}
+}
+
+/** `contracts` newest first (by `createdAt`; the list's order is not documented, api-notes S4). */
+function newestFirst(contracts: IDataObject[]): IDataObject[] {
+	const time = (c: IDataObject) => Date.parse(String(c.createdAt ?? '')) || 0;
+	return [...contracts].sort((a, b) => time(b) - time(a));
+}
+
+/**
+ * The newest contract made from a template, or undefined when there is none: one page of the list filtered by
+ * `templateId` (4.14), the newest of it. TRATO shows a template's roles and variables only on its contracts.
+ */
+export async function newestContractOfTemplate(
+	this: TratoContext,
+	templateId: string,
+	itemIndex?: number,
+): Promise<IDataObject | undefined> {
+	const { items } = await requestPage.call(
+		this,
+		{ templateId, page: 1, perPage: MAX_PER_PAGE },
+		{ itemIndex },
+	);
+	return newestFirst(items)[0];
+}
+
+/**
+ * The contracts made from a template that carry an external ID (the whole list filtered by `templateId`, 4.14;
+ * the list has no external-ID filter), newest first.
+ */
+export async function contractsWithExternalId(
+	this: TratoContext,
+	templateId: string,
+	externalId: string,
+	itemIndex?: number,
+): Promise<IDataObject[]> {
+	const all = await requestAllPages.call(this, { templateId }, { itemIndex });
+	return newestFirst(all.filter((c) => String(c.externalId ?? '').trim() === externalId));
+}
+
+/**
+ * A template's roles read from a contract made from it: its participants and their variables (4.5); with
+ * `obligations`, also each participant's record (4.7), which says whether it is a legal entity.
+ */
+export async function contractRoles(
+	this: TratoContext,
+	contractId: string,
+	itemIndex?: number,
+	obligations = false,
+): Promise<{ name: string; roles: TemplateRole[] }> {
+	const contract = await getVariables.call(this, contractId, itemIndex);
+	const legal = new Set<string>();
+	if (obligations) {
+		const records = await Promise.all(
+			contract.participants.map(
+				async (p) =>
+					await request.call(
+						this,
+						'participantGet',
+						{ contractId, participantId: p.participantId },
+						{ itemIndex },
+					),
+			),
+		);
+		records.forEach((record, index) => {
+			if ((record.editable as IDataObject | undefined)?.obligation === 'legal')
+				legal.add(contract.participants[index].participantId);
+		});
+	}
+	return { name: contract.contractName, roles: rolesOf(contract.participants, legal) };
 }

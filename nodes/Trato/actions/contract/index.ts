@@ -3,6 +3,7 @@ import * as archive from './archive.operation';
 import * as cancel from './cancel.operation';
 import * as configure from './configure.operation';
 import * as create from './create.operation';
+import * as createFromTemplate from './createFromTemplate.operation';
 import * as createV2 from './createV2.operation';
 import * as downloadPackage from './downloadPackage.operation';
 import * as finalize from './finalize.operation';
@@ -21,6 +22,7 @@ export const { operations, description } = resourceOperations('contract', 'get',
 	cancel,
 	configure,
 	create,
+	createFromTemplate,
 	createV2,
 	downloadPackage,
 	finalize,

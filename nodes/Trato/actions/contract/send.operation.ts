@@ -6,12 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { signingLinksFrom, signingLinksOfRecords } from '../../helpers/signingLinks';
 import { fail, requireId } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
-import { request } from '../../transport';
-import { learnFor, recallFor } from '../../transport/learned';
-import { participantContacts } from '../../transport/records';
+import { linksAfterSend, sendOnce } from './sending';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
 export const option: INodePropertyOptions = {
@@ -41,9 +38,6 @@ export const description = updateDisplayOptions(
 const HINT =
 	'When TRATO lists configuration problems, fix each one (name and expiry with "Contract → Configure"; participant names, emails and phones with "Participant → Update") and send again. A contract that was already sent, signed or cancelled cannot be sent again.';
 
-/** Where the service reads showSignLinks: the query first (api-notes R5), the body when it ignored the query. */
-const SIGN_LINKS_TOPIC = 'contractSend.showSignLinks';
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const contractId = requireId(this, itemIndex, 'contractId', 'Contract');
 	const returnSignLinks = this.getNodeParameter(
@@ -51,34 +45,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		false,
 	) as boolean;
-	const where = returnSignLinks ? ((await recallFor(this, SIGN_LINKS_TOPIC)) ?? 'query') : '';
-	const ask = { showSignLinks: true };
-	const response = await request.call(
-		this,
-		'contractSend',
-		{ contractId },
-		{
-			qs: where === 'query' ? ask : undefined,
-			body: where === 'body' ? ask : undefined,
-			itemIndex,
-			hint: HINT,
-		},
-	);
+	const sent = await sendOnce(this, contractId, itemIndex, returnSignLinks, HINT);
 	const output: IDataObject = { contractId, sent: true };
 	if (!returnSignLinks) return output;
-	output.signingLinks = signingLinksFrom(response);
-	if ((output.signingLinks as IDataObject[]).length > 0) return output;
-	// The contract is sent but the service ignored showSignLinks where it was put: never send again (that
-	// would e-mail everyone twice). Ask the other way next time, and read each participant's own link now.
-	await learnFor(this, SIGN_LINKS_TOPIC, where === 'query' ? 'body' : 'query');
-	const participants = await participantContacts.call(this, contractId, itemIndex);
-	output.signingLinks = signingLinksOfRecords(participants);
-	if ((output.signingLinks as IDataObject[]).length === 0) {
+	const links = await linksAfterSend(this, contractId, itemIndex, sent);
+	output.signingLinks = links;
+	if (links.length === 0) {
 		fail(
 			this,
 			itemIndex,
 			'The contract was sent, but TRATO returned no signing links',
-			`It ignored "showSignLinks" in the ${where} and the participants' records carry no signature link. Do not send it again; read the links later with "Participant → Get" (signatureLink).`,
+			`It ignored "showSignLinks" in the ${sent.where} and the participants' records carry no signature link. Do not send it again; read the links later with "Participant → Get" (signatureLink).`,
 		);
 	}
 	return output;
