@@ -1,4 +1,4 @@
-import type { IBinaryData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { fileFacts, fileNameFromUrl, requireFieldName } from '../../helpers/files';
 import { fail } from '../../helpers/validate';
@@ -36,7 +36,7 @@ export class ItemFiles {
 	readonly binary: Record<string, IBinaryData> = {};
 
 	constructor(
-		private readonly ctx: IExecuteFunctions,
+		private readonly ctx: IExecuteFunctions | IWebhookFunctions,
 		private readonly itemIndex: number,
 		/** Max File Size (helpers/files.ts maxFileBytes), read before any request. */
 		private readonly maxBytes: number,

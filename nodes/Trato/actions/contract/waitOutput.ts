@@ -1,0 +1,168 @@
+import type { IBinaryData, IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { firstText } from '../../helpers/answers';
+import { participantStatusLabel, statusLabel } from '../../helpers/status';
+import { waitOutcome } from '../../helpers/waiting';
+import { request } from '../../transport';
+import { participantContacts } from '../../transport/records';
+import { ItemFiles } from './signedFiles';
+import type { WaitContext, WaitFiles } from './waitRun';
+
+/** What the node outputs for a contract once its wait is over (resumed, or final before it began). */
+
+const message = (error: unknown) => (error as Error).message;
+
+/** The contract's status record (4.3) as the output shows it: without the envelope, with the label. */
+function contractFields(record: IDataObject): IDataObject {
+	const fields: IDataObject = { ...record, statusLabel: statusLabel(record.status) };
+	delete fields.success;
+	delete fields.error;
+	return fields;
+}
+
+/** Each participant: id, name, e-mail, role, status and when they signed (4.5 then 4.7 for each). */
+async function participants(
+	ctx: WaitContext,
+	contractId: string,
+	itemIndex: number,
+): Promise<IDataObject[]> {
+	const contacts = await participantContacts.call(ctx, contractId, itemIndex);
+	return contacts.map((p) => ({
+		participantId: p.participantId,
+		name: p.editable.name ?? p.listedName ?? null,
+		email: p.editable.email ?? null,
+		label: p.label ?? null,
+		status: p.information.status ?? null,
+		statusLabel: participantStatusLabel(p.information.status),
+		signedAt: p.information.signedAt || null,
+	}));
+}
+
+/**
+ * The signed PDF and the NOM-151 certificate as binary data, from the signed documents record (4.11), downloaded
+ * the way Get Signed Documents and Finalize do (signedFiles.ts `ItemFiles`: credentials only on the API's origin).
+ * One small function on purpose: the reading of the signed documents record is shared with those operations.
+ */
+async function signedFiles(
+	ctx: WaitContext,
+	contractId: string,
+	itemIndex: number,
+	fields: WaitFiles,
+	json: IDataObject,
+): Promise<Record<string, IBinaryData>> {
+	const record = await request.call(
+		ctx,
+		'contractDocuments',
+		{ contractId },
+		{ qs: { partial: false }, itemIndex },
+	);
+	const documents = (record.documents ?? {}) as IDataObject;
+	const files = new ItemFiles(ctx, itemIndex, fields.maxBytes);
+	const binaryFields: IDataObject = {};
+	if (await files.add(documents.signed_contract, fields.contract, `${contractId}-signed.pdf`))
+		binaryFields.signedContract = fields.contract;
+	const certificate = `${contractId}-nom151-certificate.pdf`;
+	if (await files.add(documents.signed_certificate, fields.certificate, certificate))
+		binaryFields.certificate = fields.certificate;
+	json.binaryFields = binaryFields;
+	json.files = files.facts();
+	return files.binary;
+}
+
+/**
+ * The item of a contract whose wait is over, from its status record (read by the caller): the outcome, the record,
+ * the participants and, when asked and everyone signed, the files. The contract is final: a read that fails now is
+ * said on the item (`participantsError`, `filesError`), the run still goes on (get them later with Get Signed
+ * Documents).
+ */
+export async function finalItem(
+	ctx: WaitContext,
+	contractId: string,
+	record: IDataObject,
+	itemIndex: number,
+	files: WaitFiles | undefined,
+	waitStartedAt: unknown,
+): Promise<INodeExecutionData> {
+	const outcome = waitOutcome(record.status);
+	const json: IDataObject = {
+		contractId,
+		outcome: outcome ?? null,
+		signedByAll: outcome === 'signed',
+		timedOut: false,
+		...contractFields(record),
+	};
+	try {
+		json.participants = await participants(ctx, contractId, itemIndex);
+	} catch (error) {
+		json.participantsError = `The participants could not be read: ${message(error)}`;
+	}
+	if (waitStartedAt) json.waitStartedAt = waitStartedAt;
+	json.resumedAt = new Date().toISOString();
+	const item: INodeExecutionData = { json, pairedItem: { item: itemIndex } };
+	if (files && outcome === 'signed') {
+		try {
+			item.binary = await signedFiles(ctx, contractId, itemIndex, files, json);
+		} catch (error) {
+			json.filesError = `The signed files could not be downloaded: ${message(error)}. Get them with Contract → Get Signed Documents.`;
+		}
+	}
+	return item;
+}
+
+/**
+ * What the node outputs if its time limit ends the wait (kept with the waiting execution, waitRun.ts
+ * `keepForTimeout`): the contract as it was when the wait began, `timedOut: true`, and its outcome when it was final
+ * already, else "timedOut".
+ */
+export function timedOutItem(
+	waiting: INodeExecutionData,
+	itemIndex: number,
+	waitStartedAt: string,
+	until: Date | undefined,
+): INodeExecutionData {
+	const { contractId, status } = waiting.json;
+	const outcome = waitOutcome(status);
+	return {
+		json: {
+			contractId,
+			outcome: outcome ?? 'timedOut',
+			signedByAll: outcome === 'signed',
+			timedOut: true,
+			status: status ?? null,
+			statusLabel: statusLabel(status),
+			waitStartedAt,
+			waitLimit: until?.toISOString() ?? null,
+			message: outcome
+				? `The wait ended at its limit; this contract was ${outcome} already, another contract of this run was not final.`
+				: `Not signed in time: the contract was not final in TRATO when the wait ended at its limit (status when the wait began: ${statusLabel(status)}).`,
+		},
+		pairedItem: { item: itemIndex },
+	};
+}
+
+/** What the node shows while the run waits (n8n replaces it with the resume's output). */
+export function waitingItem(
+	waiting: INodeExecutionData,
+	itemIndex: number,
+	waitStartedAt: string,
+	until: Date | undefined,
+): INodeExecutionData {
+	const { contractId, status } = waiting.json;
+	return {
+		json: {
+			contractId,
+			waiting: true,
+			status: status ?? null,
+			statusLabel: statusLabel(status),
+			waitStartedAt,
+			waitLimit: until?.toISOString() ?? null,
+		},
+		pairedItem: { item: itemIndex },
+	};
+}
+
+/** The contract ID of an item this operation made (the router's error items, Continue On Fail, have none). */
+export function waitedContract(item: INodeExecutionData): string | undefined {
+	if ('error' in item.json) return undefined;
+	return firstText(item.json, ['contractId']);
+}
