@@ -31,7 +31,6 @@ import type { AddressInfo } from 'node:net';
 import { WebhookContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
-	IDataObject,
 	INode,
 	INodeExecutionData,
 	INodeParameters,
@@ -46,7 +45,6 @@ import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import {
 	ACTION_NAME,
-	ACTION_TYPE,
 	HarnessCredentialsHelper,
 	INPUT_NAME,
 	INPUT_TYPE,
@@ -266,7 +264,7 @@ export async function startWaitingHarness(
 	const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook-waiting`;
 	harnessUrls.webhookWaitingBaseUrl = baseUrl;
 
-	return {
+	const harness: WaitingHarness = {
 		baseUrl,
 		credentialsHelper,
 		async start(parameters, items = [{ json: {} }], options = {}) {
@@ -316,7 +314,7 @@ export async function startWaitingHarness(
 			return kept;
 		},
 		output(id) {
-			const runs = this.execution(id).data.resultData.runData[ACTION_NAME] ?? [];
+			const runs = harness.execution(id).data.resultData.runData[ACTION_NAME] ?? [];
 			return (runs[runs.length - 1]?.data?.main?.[0] ?? []) as INodeExecutionData[];
 		},
 		async post(url, body = {}) {
@@ -335,7 +333,7 @@ export async function startWaitingHarness(
 			return { status: response.status, json, text };
 		},
 		async timeout(id) {
-			const kept = this.execution(id);
+			const kept = harness.execution(id);
 			if (kept.status !== 'waiting') throw new Error(`execution ${id} is ${kept.status}`);
 			kept.status = 'running';
 			kept.resumes++;
@@ -358,6 +356,5 @@ export async function startWaitingHarness(
 			});
 		},
 	};
+	return harness;
 }
-
-export { ACTION_TYPE };
