@@ -25,6 +25,8 @@ export interface TriggerParameters {
 	binaryPropertyName: string;
 	/** Max File Size (MB) of the signed PDF's download, in bytes. */
 	maxFileBytes: number;
+	/** Resume Waiting Workflows: call the resume URLs stored on contracts that reach a final status. */
+	resumeWaiting: boolean;
 }
 
 /** A hundred years: more is a typing or expression mistake, not a window. */
@@ -122,6 +124,7 @@ export function readParameters(ctx: IPollFunctions): TriggerParameters {
 		downloadPdf: options.downloadSignedPdf === true,
 		binaryPropertyName,
 		maxFileBytes,
+		resumeWaiting: options.resumeWaiting === true,
 	};
 }
 

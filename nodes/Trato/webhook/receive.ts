@@ -11,6 +11,7 @@ import { UNSPECIFIED_EVENT } from './events';
 import { externalIdMismatch } from './filters';
 import { bodyObject, readDelivery, type Delivery } from './payload';
 import { isRepeat, keepRemembered } from './repeats';
+import { resumeWaits } from './resume';
 import { providedSecret, secretsMatch } from './secret';
 import { readSettings, type WebhookSettings } from './settings';
 
@@ -24,6 +25,9 @@ import { readSettings, type WebhookSettings } from './settings';
  * 6. accepted: one item, answered 200 with an empty body by n8n ("On Received"); or, when something must be read
  *    from TRATO (status, filters that need a read, signed documents), answered by the node first, so that the
  *    answer never waits for the API, and started unless a filter drops it.
+ * With Resume Waiting Workflows (production URL), every delivery that passed steps 1–3 is answered by the node first
+ * (with the same status and message), then the runs waiting for its contract are resumed when TRATO says it is
+ * final, then steps 4–6 decide whether the workflow starts.
  */
 export async function receive(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const receivedAt = new Date().toISOString();
@@ -71,19 +75,26 @@ export async function receive(this: IWebhookFunctions): Promise<IWebhookResponse
 		);
 	}
 	const refusal = notStarted(settings, delivery);
-	if (refusal) return answer(this, 200, `${refusal}; no workflow was started.`);
+	// Resume Waiting Workflows acts on every delivery of the production URL, whatever starts
+	const resumes = settings.resumeWaiting && !testUrl;
+	if (refusal && !resumes) return answer(this, 200, `${refusal}; no workflow was started.`);
 	const remembers = settings.ignoreRepeats && !testUrl;
-	if (remembers && isRepeat(this, delivery.eventId)) {
-		return answer(
-			this,
-			200,
-			`Delivery ${delivery.eventId} was received before (Ignore Repeated Deliveries); no workflow was started.`,
-		);
-	}
-	if (!needsReads(settings, delivery)) return { workflowData: [[item]] };
+	const repeated =
+		refusal === undefined && remembers && isRepeat(this, delivery.eventId)
+			? `Delivery ${delivery.eventId} was received before (Ignore Repeated Deliveries); no workflow was started.`
+			: undefined;
+	if (repeated && !resumes) return answer(this, 200, repeated);
+	const reads = needsReads(settings, delivery);
+	if (!reads && !resumes) return { workflowData: [[item]] };
 
-	this.getResponseObject().status(200).end();
+	// TRATO is answered now; what needs TRATO (resume calls, status, filters, documents) comes after
+	const skipped = refusal ? `${refusal}; no workflow was started.` : repeated;
+	if (skipped) this.getResponseObject().status(200).json({ message: skipped });
+	else this.getResponseObject().status(200).end();
 	try {
+		if (resumes) await resumeWaits(this, delivery, item);
+		if (skipped) return { noWebhookResponse: true };
+		if (!reads) return { noWebhookResponse: true, workflowData: [[item]] };
 		const dropped = await readContract(this, settings, delivery, item);
 		if (dropped === undefined) return { noWebhookResponse: true, workflowData: [[item]] };
 		this.logger.debug(`TRATO delivery ${delivery.eventId} filtered out: ${dropped}`);
