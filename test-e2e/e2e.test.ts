@@ -42,6 +42,7 @@ import {
 	type RunItem,
 } from '../test-support/n8n/n8n';
 import { emailPasswordInRealN8n } from './session';
+import { waitForSignaturesInRealN8n } from './waitForSignatures';
 import {
 	apiRequests,
 	assertSucceeded,
@@ -779,6 +780,14 @@ for (const major of MAJORS) {
 			{ timeout: 12 * 60_000 },
 			async () => {
 				await instantTriggerScenario(e, sink);
+			},
+		);
+
+		test(
+			'Wait for Signatures: example 6 waits (listed as waiting); forged and early resume calls start nothing; across a restart the instant trigger resumes it with the signed PDF and certificate, the polling trigger a signed and a cancelled one, a limit ends one',
+			{ timeout: 12 * 60_000 },
+			async () => {
+				await waitForSignaturesInRealN8n(e, sink, WEBHOOK_CREDENTIAL_ID);
 			},
 		);
 
