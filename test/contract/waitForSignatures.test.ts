@@ -133,10 +133,10 @@ test('signed by everyone: resumed once with the contract, its participants and, 
 	expect(item.json).toMatchObject({
 		contractId: id,
 		outcome: 'signed',
-		signedByAll: true,
 		timedOut: false,
 		status: 'RECEIVED_SIGNED',
 		statusLabel: 'Signed',
+		contract: expect.objectContaining({ status: 'RECEIVED_SIGNED', signedAt: expect.any(String) }),
 		binaryFields: { signedContract: 'data', certificate: 'certificate' },
 	});
 	const contract = env.sb.control.getContract(id)!;
@@ -186,7 +186,7 @@ test('several contracts: resumed only when each one is final; cancelled, rejecte
 		[{ item: 3 }, undefined, undefined],
 	]);
 	expect(out[3].json.error).toMatch(/not a valid ID/);
-	expect(out.slice(0, 3).map((i) => i.json.signedByAll)).toEqual([false, false, false]);
+	expect(out.slice(0, 3).map((i) => i.json.timedOut)).toEqual([false, false, false]);
 	expect(ids.map((id) => stored(id))).toEqual([[], [], []]);
 });
 
@@ -212,7 +212,6 @@ test('Limit Wait Time: the run waits until then; at the limit it goes on with "n
 	expect(item.json).toMatchObject({
 		contractId: id,
 		outcome: 'timedOut',
-		signedByAll: false,
 		timedOut: true,
 		status: 'SENT_TO_SIGN',
 		waitLimit: new Date(until).toISOString(),

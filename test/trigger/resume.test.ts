@@ -159,7 +159,7 @@ test('what the trigger watches is what it resumes: a cancellation resumes throug
 		status: 'CANCELED',
 		waitingRuns: [{ executionId: execution, result: 'resumed' }],
 	});
-	expect(n8n.output(execution)[0].json).toMatchObject({ outcome: 'cancelled', signedByAll: false });
+	expect(n8n.output(execution)[0].json).toMatchObject({ outcome: 'cancelled', timedOut: false });
 });
 
 test('only resume URLs of its own n8n are called: another address on the contract is left alone; without the option nothing is called', async () => {

@@ -12,9 +12,9 @@ import type { WaitContext, WaitFiles } from './waitRun';
 
 const message = (error: unknown) => (error as Error).message;
 
-/** The contract's status record (4.3) as the output shows it: without the envelope, with the label. */
-function contractFields(record: IDataObject): IDataObject {
-	const fields: IDataObject = { ...record, statusLabel: statusLabel(record.status) };
+/** The contract's status record (4.3) as TRATO answered it, without the envelope. */
+function contractRecord(record: IDataObject): IDataObject {
+	const fields: IDataObject = { ...record };
 	delete fields.success;
 	delete fields.error;
 	return fields;
@@ -84,20 +84,21 @@ export async function finalItem(
 	waitStartedAt: unknown,
 ): Promise<INodeExecutionData> {
 	const outcome = waitOutcome(record.status);
+	// ten top-level fields at most (api-notes O1): the record of 4.3 as `contract`
 	const json: IDataObject = {
 		contractId,
 		outcome: outcome ?? null,
-		signedByAll: outcome === 'signed',
 		timedOut: false,
-		...contractFields(record),
+		status: record.status ?? null,
+		statusLabel: statusLabel(record.status),
+		contract: contractRecord(record),
 	};
 	try {
 		json.participants = await participants(ctx, contractId, itemIndex);
 	} catch (error) {
 		json.participantsError = `The participants could not be read: ${message(error)}`;
 	}
-	if (waitStartedAt) json.waitStartedAt = waitStartedAt;
-	json.resumedAt = new Date().toISOString();
+	json.waitStartedAt = waitStartedAt ?? null;
 	const item: INodeExecutionData = { json, pairedItem: { item: itemIndex } };
 	if (files && outcome === 'signed') {
 		try {
@@ -126,7 +127,6 @@ export function timedOutItem(
 		json: {
 			contractId,
 			outcome: outcome ?? 'timedOut',
-			signedByAll: outcome === 'signed',
 			timedOut: true,
 			status: status ?? null,
 			statusLabel: statusLabel(status),
