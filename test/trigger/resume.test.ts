@@ -197,3 +197,29 @@ test('only resume URLs of its own n8n are called: another address on the contrac
 		await new Promise<void>((resolve) => other.close(() => resolve()));
 	}
 });
+
+test('a contract of the run is deleted in TRATO: the poll is not blocked, the run keeps waiting (for its limit)', async () => {
+	const sim = await activeTrigger();
+	const kept = contract();
+	const gone = contract();
+	const run = await n8n.start(
+		{
+			resource: 'contract',
+			operation: 'waitForSignatures',
+			contractId: byId('={{ $json.id }}'),
+		},
+		[{ json: { id: kept } }, { json: { id: gone } }],
+	);
+	expect(run.status).toBe('waiting');
+	emitted(await sim.poll());
+	env.sb.control.deleteContract(gone);
+	env.sb.control.sign(kept);
+	const events = emitted(await sim.poll());
+	await n8n.settled();
+	expect(events.find((e) => e.contractId === kept)?.waitingRuns).toEqual([
+		{ executionId: run.id, result: 'stillWaiting' },
+	]);
+	expect(n8n.execution(run.id).status).toBe('waiting');
+	expect(stored(kept)).toHaveLength(1);
+	expect(emitted(await sim.poll())).toEqual([]);
+});

@@ -9,7 +9,7 @@ import type { INodeProperties } from 'n8n-workflow';
 /** What the panel says about how the run comes back, and who can see the URL it stores. */
 export const waitNotice: INodeProperties = {
 	displayName:
-		'The run waits here until TRATO says the contract is final: signed by everyone, cancelled, rejected or expired. It is resumed by a TRATO Polling Trigger or TRATO Instant Webhook Trigger with "Resume Waiting Workflows" on, active in this n8n (docs: which one sees what). To find this run, the node stores its resume URL on the contract, as the custom property n8n_resume_url: the users of your TRATO account can see it there. Set a Limit Wait Time (in Options) so that the run goes on even if no trigger resumes it.',
+		'The run waits here until TRATO says the contract is final: signed by everyone, cancelled, rejected or expired. A TRATO trigger with "Resume Waiting Workflows" on, active in this n8n, resumes it: the Polling Trigger on "Contract Status Changed" sees every end; the Instant Webhook Trigger sees only signatures (TRATO sends no event for the rest). To be found, the run stores its resume URL on the contract as the custom property n8n_resume_url: the users of your TRATO account can see it there. Set a Limit Wait Time (in Options) so that the run goes on even if no trigger resumes it.',
 	name: 'waitNotice',
 	type: 'notice',
 	default: '',

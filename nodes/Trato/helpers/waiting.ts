@@ -3,7 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * Wait for Signatures and the listeners that resume it (api-notes WS1–WS9): what they agree on. The action node
+ * Wait for Signatures and the listeners that resume it (api-notes WS1–WS10): what they agree on. The action node
  * stores its run's resume URL on the contract, under one custom property; a trigger that sees the contract reach a
  * final status calls that URL (only one of its own n8n) and removes it.
  */

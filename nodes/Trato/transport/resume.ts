@@ -73,7 +73,7 @@ async function callResume(ctx: Listener, url: string, contractId: string): Promi
 /**
  * Resume Waiting Workflows, for a contract a listener saw in a final status: every resume URL of this n8n stored on
  * it (custom property `n8n_resume_url`, written by Wait for Signatures) is called once, in order, and removed once
- * the run is resumed or no longer waits there (the resumed node removes its own too; api-notes WS5). A URL whose call failed stays for the next listener
+ * the run is resumed or no longer waits there (the resumed node removes its own too; api-notes WS8). A URL whose call failed stays for the next listener
  * that sees the contract; so does any value that is not a resume URL of this n8n (it is never called). The node
  * behind the URL re-reads the contract from TRATO before it resumes anything, so a stale or repeated call changes
  * nothing. Reading or removing the properties fails like any request (the caller decides); a failed call does not

@@ -6,7 +6,7 @@ import { resumeWaitingRuns } from '../transport/resume';
 import type { Delivery } from './payload';
 
 /**
- * Resume Waiting Workflows (api-notes WS7), after TRATO has been answered: the contract of the delivery is read from
+ * Resume Waiting Workflows (api-notes WS8), after TRATO has been answered: the contract of the delivery is read from
  * TRATO (never trusted from the delivery), and when it is final the runs waiting for it at Wait for Signatures are
  * resumed (transport/resume.ts); what happened is on the item (`waitingRuns`). Nothing here fails the delivery:
  * TRATO has its answer, a repeated delivery changes nothing (the node behind the URL checks TRATO itself, and a URL

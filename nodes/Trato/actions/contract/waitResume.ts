@@ -4,6 +4,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { sameSecret, SIGNATURE_PARAMETER, signatureOf, waitOutcome } from '../../helpers/waiting';
 import { request } from '../../transport';
@@ -11,7 +12,7 @@ import { finalItem, waitedContract } from './waitOutput';
 import { removeResumeUrl, resumeFiles, runResumeUrl } from './waitRun';
 
 /**
- * The resume call of a waiting Wait for Signatures (n8n hands it to the node's `webhook()`; api-notes WS4). Never
+ * The resume call of a waiting Wait for Signatures (n8n hands it to the node's `webhook()`; api-notes WS4, WS5). Never
  * trusts what the call carries: it checks the call's signature against this run's own resume URL, then re-reads
  * every contract of the run from TRATO, and resumes only when each one is final. Otherwise it answers and starts
  * nothing, and n8n keeps the run waiting (a webhook that returns no workflow data resumes nothing, as n8n's own
@@ -21,6 +22,12 @@ import { removeResumeUrl, resumeFiles, runResumeUrl } from './waitRun';
 /** Runs this process is resuming (execution and node → since when): a second call meanwhile resumes nothing. */
 const resuming = new Map<string, number>();
 const BUSY_MS = 10 * 60_000;
+
+/** A refusal that asking again will not change (4xx but 429). */
+function refusedForGood(error: unknown): boolean {
+	const code = Number((error as NodeApiError).httpCode);
+	return error instanceof NodeApiError && code >= 400 && code < 500 && code !== 429;
+}
 
 /** Answers the call now, with a JSON body; nothing is resumed. */
 function answer(ctx: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
@@ -88,9 +95,12 @@ async function resume(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 						: await request.call(ctx, 'contractStatus', { contractId }),
 				);
 			} catch (error) {
-				return answer(ctx, 503, {
+				// refused for good (an unknown or deleted contract): the run waits for its limit, and the listener is
+				// not asked to call again (503 would make a polling trigger retry for ever)
+				const permanent = refusedForGood(error);
+				return answer(ctx, permanent ? 200 : 503, {
 					resumed: false,
-					message: `TRATO could not be read (${(error as Error).message}); the run keeps waiting.`,
+					message: `TRATO could not be read for contract ${contractId} (${(error as Error).message}); the run keeps waiting${permanent ? ' until its limit' : ''}.`,
 				});
 			}
 		}
