@@ -44,6 +44,7 @@ import {
 } from '../test-support/n8n/n8n';
 import { emailPasswordInRealN8n } from './session';
 import { SSRF_ENV, ssrfBlockedFileUrl, startStallCase, type StallCase } from './stall';
+import { waitForSignaturesInRealN8n } from './waitForSignatures';
 import {
 	apiRequests,
 	assertSucceeded,
@@ -938,6 +939,14 @@ for (const major of MAJORS) {
 			{ timeout: 12 * 60_000 },
 			async () => {
 				await instantTriggerScenario(e, sink);
+			},
+		);
+
+		test(
+			'Wait for Signatures: example 6 waits (listed as waiting); forged and early resume calls start nothing; across a restart the instant trigger resumes it with the signed PDF and certificate, the polling trigger a signed and a cancelled one, a limit ends one',
+			{ timeout: 12 * 60_000 },
+			async () => {
+				await waitForSignaturesInRealN8n(e, sink, WEBHOOK_CREDENTIAL_ID);
 			},
 		);
 

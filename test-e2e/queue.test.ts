@@ -20,6 +20,8 @@
  *    with Ignore Repeated Deliveries a repeat of any of them starts nothing (the main keeps the memory);
  *  - a worker killed in the middle of a batch: what n8n does with the execution, and the node never repeats a
  *    request itself;
+ *  - Wait for Signatures: a run that waits on a worker is resumed once by the instant trigger on the main (Resume
+ *    Waiting Workflows), and goes on on a worker;
  *  - a 10 MB PDF received by the main's webhook, created and sent by a worker, in the binary data mode n8n
  *    documents for queue mode — and what the user sees in filesystem mode, which n8n does not support there.
  */
@@ -623,6 +625,116 @@ for (const major of MAJORS) {
 					assert.equal(marks().length, expected.length, 'the repeats started nothing');
 					assert.equal(cluster.startedExecutions().length - started, expected.length);
 					await cluster.deactivate(workflowId);
+				},
+			);
+
+			test(
+				'Wait for Signatures: a run waits on a worker, the instant trigger on the main resumes it once when the contract is signed, a worker goes on',
+				{ timeout: 6 * 60_000 },
+				async () => {
+					const secret = sb.control.webhooks.settings().secret;
+					const credential = await cluster.rest.createCredential('TRATO account (webhook secret)', {
+						environment: 'custom',
+						baseUrl: sb.baseUrl,
+						authentication: 'apiKey',
+						apiKey: sb.apiKey,
+						accessToken: '',
+						webhookSecret: secret,
+					});
+					const hook = randomUUID();
+					const listener = await cluster.createActiveWorkflow(
+						chain('Queue: instant trigger resuming waiting runs', [
+							{
+								name: INSTANT_NODE,
+								type: INSTANT_TRIGGER_TYPE,
+								typeVersion: 1,
+								webhookId: hook,
+								parameters: { events: ['signed-all'], options: { resumeWaiting: true } },
+								credentials: { tratoApi: { id: credential.id, name: credential.name } },
+							},
+						]),
+					);
+					const path = `queue-wait-${major}`;
+					const waiting = await cluster.createActiveWorkflow(
+						chain('Queue: webhook → wait for signatures → mark', [
+							webhookNode(path, 'onReceived'),
+							tratoNode('Wait for signatures', credentialId, {
+								resource: 'contract',
+								operation: 'waitForSignatures',
+								contractId: byId('={{ $json.body.contractId }}'),
+							}),
+							markNode(credentialId, 'n8n_resumed', '={{ $execution.id }}|{{ $json.outcome }}'),
+						]),
+					);
+					const listenerUrl = `http://127.0.0.1:${cluster.main!.port}/webhook/${hook}/webhook`;
+					await waitRegistered(listenerUrl);
+					await webhookRegistered(path);
+					const contract = sb.control.createContract({
+						name: 'Queue: waited for',
+						status: 'SENT_TO_SIGN',
+						participants: [{ name: 'Ana López', email: 'ana.lopez@example.com' }],
+					})._id;
+					const started = cluster.startedExecutions().length;
+					const call = await fetch(webhookUrl(path), {
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body: JSON.stringify({ contractId: contract }),
+					});
+					assert.equal(call.status, 200);
+					const [run] = await waitFor(
+						'the run to wait',
+						async () => {
+							const list = await cluster.executions(waiting);
+							return list.length === 1 && list[0].status === 'waiting' && list;
+						},
+						120_000,
+					);
+					const stored = () =>
+						(sb.control.getContract(contract)?.properties ?? []).filter(
+							(p) => p.name === 'n8n_resume_url',
+						);
+					assert.equal(stored().length, 1, 'its resume URL is on the contract');
+					sb.control.webhooks.configure({
+						urls: { 'signed-all': `${listenerUrl}?event=signed-all` },
+						retryDelaysMs: [1000, 3000],
+					});
+					try {
+						sb.control.sign(contract);
+						await sb.control.webhooks.idle();
+					} finally {
+						sb.control.webhooks.unsubscribe();
+					}
+					const marks = () =>
+						(sb.control.getContract(contract)?.properties ?? []).filter(
+							(p) => p.name === 'n8n_resumed',
+						);
+					await waitFor('the resumed run to mark the contract', () => marks().length > 0, 120_000);
+					await sleep(3000); // a second resume would have marked by now
+					assert.deepEqual(
+						marks().map((m) => m.value),
+						[`${run.id}|signed`],
+						'the waiting run was resumed once',
+					);
+					assert.equal(stored().length, 0, 'the URL is removed');
+					const [done] = await cluster.executions(waiting);
+					assert.equal(done.status, 'success');
+					const workers = cluster.workersByExecution().get(run.id) ?? [];
+					process.stderr.write(
+						`[queue] n8n ${major}: the waiting run ${run.id} was started and resumed by workers ${workers.join(', ')}\n`,
+					);
+					assert.equal(workers.length, 2, 'started by a worker, resumed on a worker');
+					assert.equal(
+						cluster.startedExecutions().length - started,
+						3,
+						'the run twice, the listener once',
+					);
+					assert.doesNotMatch(
+						cluster.mainLog(),
+						/Worker started execution/,
+						'the main executed nothing',
+					);
+					await cluster.deactivate(waiting);
+					await cluster.deactivate(listener);
 				},
 			);
 

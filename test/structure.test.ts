@@ -59,11 +59,13 @@ test("only the transport calls n8n's HTTP helpers", () => {
 		.map((f) => f.path)
 		.sort();
 	// pipeline.ts: every API and file request; credentials.ts: its authenticated call (E-mail and Password's
-	// session check first); login.ts: the login, which n8n itself calls as the credential's preAuthentication
+	// session check first); login.ts: the login, which n8n itself calls as the credential's preAuthentication;
+	// resume.ts: a trigger's call of a waiting run's resume URL on its own n8n (never with the credential)
 	expect(users).toEqual([
 		'nodes/Trato/transport/credentials.ts',
 		'nodes/Trato/transport/login.ts',
 		'nodes/Trato/transport/pipeline.ts',
+		'nodes/Trato/transport/resume.ts',
 	]);
 });
 

@@ -71,9 +71,9 @@ export const PACKAGE = 'n8n-nodes-trato';
 export const ACTION_TYPE = `${PACKAGE}.trato`;
 export const TRIGGER_TYPE = `${PACKAGE}.tratoTrigger`;
 export const WEBHOOK_TRIGGER_TYPE = `${PACKAGE}.tratoWebhookTrigger`;
-const INPUT_TYPE = 'harness.input';
-const ACTION_NAME = 'TRATO';
-const INPUT_NAME = 'Input';
+export const INPUT_TYPE = 'harness.input';
+export const ACTION_NAME = 'TRATO';
+export const INPUT_NAME = 'Input';
 
 /** A test item: JSON plus optional binary files given as buffers (stored through n8n's binary service). */
 export interface TestItem {
@@ -82,6 +82,19 @@ export interface TestItem {
 }
 
 const inputItems = new Map<string, TestItem[]>();
+
+/** Gives the input node of a workflow (parameter `key`) the items it emits; undefined forgets them. */
+export function setInputItems(key: string, items: TestItem[] | undefined): void {
+	if (items) inputItems.set(key, items);
+	else inputItems.delete(key);
+}
+
+/**
+ * Where this harness's n8n serves its URLs. `webhookWaitingBaseUrl` is n8n's `/webhook-waiting` base, which n8n hands
+ * to every context (resume URLs, `$execution.resumeUrl`); the waiting-run harness (./waiting.ts) points it at its
+ * own loopback server while it runs.
+ */
+export const harnessUrls = { webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting' };
 
 /** The input node: emits the test's items; binaries are stored through n8n's prepareBinaryData. */
 class HarnessInput implements INodeType {
@@ -299,8 +312,8 @@ let executionCounter = 0;
 export function makeAdditionalData(
 	credentialsHelper: ICredentialsHelper,
 	workflowId = 'harness-workflow',
+	executionId = `harness-${++executionCounter}`,
 ): IWorkflowExecuteAdditionalData {
-	const executionId = `harness-${++executionCounter}`;
 	const hooks = new ExecutionLifecycleHooks('manual', executionId, {
 		id: workflowId,
 		name: 'Harness',
@@ -320,7 +333,7 @@ export function makeAdditionalData(
 		instanceBaseUrl: 'http://localhost:5678',
 		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
 		webhookBaseUrl: 'http://localhost:5678/webhook',
-		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookWaitingBaseUrl: harnessUrls.webhookWaitingBaseUrl,
 		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
 		variables: {},
 		currentNodeParameters: undefined,
@@ -380,7 +393,7 @@ const ACTION_LATEST_VERSION = Math.max(
 	...([] as number[]).concat(nodeTypeInstances[ACTION_TYPE].description.version),
 );
 
-function actionNode(
+export function actionNode(
 	parameters: INodeParameters,
 	continueOnFail = false,
 	typeVersion = ACTION_LATEST_VERSION,

@@ -133,6 +133,9 @@ export class QueueCluster {
 				N8N_ENCRYPTION_KEY: this.encryptionKey,
 				N8N_LOG_LEVEL: 'info',
 				N8N_DEFAULT_BINARY_DATA_MODE: queueBinaryMode(this.options.major),
+				// as n8n's queue-mode docs ask: every instance names the main's URL for webhooks, so that a URL a worker
+				// makes (a waiting run's resume URL, `$execution.resumeUrl`) points where webhooks are served
+				...(instance !== 'main' && this.main ? { WEBHOOK_URL: `${this.main.url}/` } : {}),
 				...this.options.env,
 				...extra,
 			},

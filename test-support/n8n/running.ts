@@ -175,10 +175,10 @@ export class SharedN8n {
 	}
 
 	/**
-	 * Runs a stored workflow from its manual trigger as the editor's "Execute workflow" does, waits for the
-	 * execution to finish and returns it in the shape `n8n execute --rawOutput` printed (`code` 0 on success).
+	 * Starts a stored workflow from its manual trigger as the editor's "Execute workflow" does and returns the
+	 * execution's id at once, without waiting for it to end (a run that waits, e.g. at Wait for Signatures).
 	 */
-	async execute(workflowId: string, timeoutMs = 180_000): Promise<RunOutput> {
+	async start(workflowId: string): Promise<string> {
 		const id = this.id(workflowId);
 		const workflow = await this.rest.request<StoredWorkflow>('GET', `/workflows/${id}`);
 		const start = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
@@ -190,14 +190,48 @@ export class SharedN8n {
 		);
 		if (!started.executionId)
 			throw new Error(`n8n did not start workflow ${workflowId}: ${JSON.stringify(started)}`);
-		const execution = await this.finished(started.executionId, timeoutMs);
+		return started.executionId;
+	}
+
+	/**
+	 * Runs a stored workflow from its manual trigger as the editor's "Execute workflow" does, waits for the
+	 * execution to finish and returns it in the shape `n8n execute --rawOutput` printed (`code` 0 on success).
+	 */
+	async execute(workflowId: string, timeoutMs = 180_000): Promise<RunOutput> {
+		const executionId = await this.start(workflowId);
+		const execution = await this.finished(executionId, timeoutMs);
 		const data = this.parse(execution.data);
 		return {
 			code: execution.status === 'success' && !data.resultData.error ? 0 : 1,
 			run: { data, status: execution.status },
 			stdout: '',
-			stderr: `execution ${started.executionId}: ${execution.status}`,
+			stderr: `execution ${executionId}: ${execution.status}`,
 		};
+	}
+
+	/**
+	 * Waits until an execution has one of `statuses` (`FINISHED` treats 'waiting' as not finished: use this to see a
+	 * run wait); returns its status and its data, parsed.
+	 */
+	async executionIn(
+		executionId: string,
+		statuses: string[],
+		timeoutMs = 180_000,
+	): Promise<{ status: string; mode: string; data: any }> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const execution = await this.rest.request<{ status: string; data: string; mode: string }>(
+				'GET',
+				`/executions/${executionId}`,
+			);
+			if (execution && statuses.includes(execution.status) && execution.data)
+				return { status: execution.status, mode: execution.mode, data: this.parse(execution.data) };
+			if (Date.now() > deadline)
+				throw new Error(
+					`execution ${executionId} is ${execution?.status}, not ${statuses.join(' or ')}`,
+				);
+			await sleep(250);
+		}
 	}
 
 	/** Waits for one execution to finish; returns it as the REST API gives it (`data` still flatted). */

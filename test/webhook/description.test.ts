@@ -109,6 +109,7 @@ test('what was added since the first release is off unless chosen, so saved work
 		certificateBinaryPropertyName: 'certificate',
 		binaryPropertyName: 'data',
 		maxFileSize: 100, // used only with Download Signed PDF, itself new
+		resumeWaiting: false,
 		startWithoutEvent: false,
 		startOnTestDelivery: false,
 	});

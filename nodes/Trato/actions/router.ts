@@ -111,5 +111,6 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 
 	if (failure) throw failure.error;
-	return [results.flat()];
+	const output = results.flat();
+	return [operation.finish ? await operation.finish.call(this, output) : output];
 }

@@ -16,4 +16,9 @@ export interface OperationModule {
 		this: IExecuteFunctions,
 		itemIndex: number,
 	): Promise<IDataObject | IDataObject[] | INodeExecutionData[]>;
+	/**
+	 * Runs once after every item, with the node's output (paired, error items included), and returns the output
+	 * the node gives: only Wait for Signatures has it (it decides there whether the execution waits).
+	 */
+	finish?(this: IExecuteFunctions, output: INodeExecutionData[]): Promise<INodeExecutionData[]>;
 }

@@ -29,6 +29,8 @@ export interface TriggerParameters {
 	includeDocuments: boolean;
 	/** Download Signed PDF: the binary fields of the signed PDF and of the NOM-151 certificate, Max File Size. */
 	download?: SignedFileFields;
+	/** Resume Waiting Workflows: call the resume URLs stored on contracts that reach a final status. */
+	resumeWaiting: boolean;
 }
 
 /** A hundred years: more is a typing or expression mistake, not a window. */
@@ -129,6 +131,7 @@ export function readParameters(ctx: IPollFunctions): TriggerParameters {
 		// Download Signed PDF implies the documents record it comes from
 		includeDocuments: options.includeDocuments === true || download !== undefined,
 		download,
+		resumeWaiting: options.resumeWaiting === true,
 	};
 }
 

@@ -6,6 +6,7 @@ import { configHash, filterQuery, readParameters } from './parameters';
 import type { DetectedEvent } from './detect';
 import { detect, eventIdOf } from './detect';
 import { buildItems } from './buildItems';
+import { resumeWaits } from './resume';
 import { TRIGGER_MODES } from './modes';
 import type { Newest, Observation } from './listing';
 import { readNewest } from './newest';
@@ -172,6 +173,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		epoch: stored?.epoch,
 	});
 	const items = await buildItems(this, cfg, events, iso(now));
+	if (cfg.resumeWaiting) await resumeWaits(this, events, items);
 
 	const node = `${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`;
 	const continuation =

@@ -138,6 +138,14 @@ const triggerProperties: INodeProperties[] = [
 					'Watch only contracts created in this many days before each poll. Older contracts are neither listed nor remembered, which makes each poll cheaper. Without this option every contract is watched.',
 			},
 			...triggerFileFieldOptions,
+			{
+				displayName: 'Resume Waiting Workflows',
+				name: 'resumeWaiting',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to resume the runs of this n8n that wait at Contract → Wait for Signatures, when this trigger sees their contract reach a final status (signed by everyone, cancelled, rejected, expired): it calls the resume URL the run stored on the contract, then removes it, and adds waitingRuns to the event. It sees only what it watches: Contract Status Changed without filters sees every contract end; Contract Reached a Status with Signed (Any) cannot see a cancellation.',
+			},
 		],
 	},
 ];

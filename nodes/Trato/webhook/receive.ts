@@ -13,6 +13,7 @@ import { bodyObject, isCatalogueEvent, readDelivery, type Delivery } from './pay
 import { isRepeat, keepRemembered } from './repeats';
 import { eventsAStatusCanShow, resolveFromStatus } from './resolve';
 import { ADD_EVENT_TO_URL, NO_EVENT, answer, start } from './respond';
+import { resumeWaits } from './resume';
 import { providedSecret, secretsMatch } from './secret';
 import { readSettings, type WebhookSettings } from './settings';
 import { countUnresolved, keepTally } from './unresolved';
@@ -31,6 +32,9 @@ import { countUnresolved, keepTally } from './unresolved';
  *    from TRATO (status, filters that need a read, signed documents), answered by the node first, so that the
  *    answer never waits for the API, and started unless a filter drops it;
  * 7. (no event, step 4) the items of the chosen events the status shows, once per contract and event (resolve.ts).
+ * With Resume Waiting Workflows (production URL, a real contract), every delivery that passed steps 1–3 is answered
+ * by the node first (with the same status and message), then the runs waiting for its contract are resumed when
+ * TRATO says it is final (resume.ts), then steps 4–7 decide whether the workflow starts.
  */
 export async function receive(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	try {
@@ -91,21 +95,31 @@ async function decide(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	if (check?.unresolved) {
 		countUnresolved(ctx, { receivedAt, contractId: delivery.contractId, reason: check.unresolved });
 	}
-	if (check?.refusal) return answer(ctx, 200, `${check.refusal}; no workflow was started.`);
-	if (check?.fromStatus) return await resolveFromStatus(ctx, settings, delivery, item, testUrl);
-	const remembers = settings.ignoreRepeats && !testUrl;
-	if (remembers && isRepeat(ctx, delivery.eventId)) {
-		return answer(
-			ctx,
-			200,
-			`Delivery ${delivery.eventId} was received before (Ignore Repeated Deliveries); no workflow was started.`,
-		);
+	// Resume Waiting Workflows acts on every delivery of a real contract on the production URL, whatever starts
+	const resumes = settings.resumeWaiting && !testUrl && !delivery.testDelivery;
+	if (check?.fromStatus) {
+		const result = await resolveFromStatus(ctx, settings, delivery, item, testUrl);
+		if (resumes) await resumeWaits(ctx, delivery, result.workflowData?.[0]?.[0] ?? item);
+		return result;
 	}
+	const remembers = settings.ignoreRepeats && !testUrl;
+	const skipped = check?.refusal
+		? `${check.refusal}; no workflow was started.`
+		: remembers && isRepeat(ctx, delivery.eventId)
+			? `Delivery ${delivery.eventId} was received before (Ignore Repeated Deliveries); no workflow was started.`
+			: undefined;
+	if (skipped && !resumes) return answer(ctx, 200, skipped);
 	// TRATO's test delivery names no real contract: nothing is read for it
-	if (delivery.testDelivery || !needsReads(settings, delivery)) return start(ctx, [item]);
+	const reads = !delivery.testDelivery && needsReads(settings, delivery);
+	if (!reads && !resumes) return start(ctx, [item]);
 
-	ctx.getResponseObject().status(200).end();
+	// TRATO is answered now; what needs TRATO (resume calls, status, filters, documents) comes after
+	if (skipped) answer(ctx, 200, skipped);
+	else ctx.getResponseObject().status(200).end();
 	try {
+		if (resumes) await resumeWaits(ctx, delivery, item);
+		if (skipped) return { noWebhookResponse: true };
+		if (!reads) return { noWebhookResponse: true, ...start(ctx, [item]) };
 		const dropped = await readContract(ctx, settings, delivery, item);
 		if (dropped === undefined) return { noWebhookResponse: true, ...start(ctx, [item]) };
 		ctx.logger.debug(`TRATO delivery ${delivery.eventId} filtered out: ${dropped}`);

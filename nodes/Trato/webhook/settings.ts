@@ -26,6 +26,8 @@ export interface WebhookSettings {
 	ignoreRepeats: boolean;
 	startWithoutEvent: boolean;
 	startOnTestDelivery: boolean;
+	/** Resume Waiting Workflows: the runs waiting at Wait for Signatures for a contract now final. */
+	resumeWaiting: boolean;
 	/** Download Signed PDF: the binary fields of the signed PDF and of the NOM-151 certificate, Max File Size. */
 	download?: SignedFileFields;
 }
@@ -66,6 +68,7 @@ export function readSettings(ctx: IWebhookFunctions): WebhookSettings | string {
 		ignoreRepeats: options.ignoreRepeats === true,
 		startWithoutEvent: options.startWithoutEvent === true,
 		startOnTestDelivery: options.startOnTestDelivery === true,
+		resumeWaiting: options.resumeWaiting === true,
 	};
 	if (options.downloadSignedPdf === true) {
 		const { pdfField, certificateField, problem } = triggerFileFields(options);

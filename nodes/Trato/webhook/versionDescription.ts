@@ -116,6 +116,14 @@ const properties: INodeProperties[] = [
 			},
 			...triggerFileFieldOptions,
 			{
+				displayName: 'Resume Waiting Workflows',
+				name: 'resumeWaiting',
+				type: 'boolean',
+				default: false,
+				description:
+					"Whether to resume the runs of this n8n that wait at Contract → Wait for Signatures: for every delivery (whatever its event and the filters, not on the Test URL) the contract's status is read from TRATO after answering, and when it is final (signed by everyone, cancelled, rejected, expired) the resume URL the run stored on the contract is called, then removed; waitingRuns is added to the item. TRATO sends no event for a cancellation, a rejection or an expiry: add a TRATO Polling Trigger for those.",
+			},
+			{
 				displayName: 'Start on Deliveries Without Event',
 				name: 'startWithoutEvent',
 				type: 'boolean',

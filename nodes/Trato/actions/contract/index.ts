@@ -15,6 +15,7 @@ import * as send from './send.operation';
 import * as sendReminder from './sendReminder.operation';
 import * as stampShield2Certificate from './stampShield2Certificate.operation';
 import * as validateNom151 from './validateNom151.operation';
+import * as waitForSignatures from './waitForSignatures.operation';
 
 /** The resource's operations: its Operation menu, its fields and the router's map are built from this list. */
 export const { operations, description } = resourceOperations('contract', 'get', [
@@ -34,4 +35,5 @@ export const { operations, description } = resourceOperations('contract', 'get',
 	sendReminder,
 	stampShield2Certificate,
 	validateNom151,
+	waitForSignatures,
 ]);

@@ -1,0 +1,321 @@
+/* eslint
+	no-console: "off",
+	@typescript-eslint/no-explicit-any: "off",
+	@typescript-eslint/no-unused-vars: ["error", { "argsIgnorePattern": "^_", "varsIgnorePattern": "^_" }],
+	@n8n/community-nodes/no-restricted-globals: "off",
+	@n8n/community-nodes/no-restricted-imports: "off",
+	@n8n/community-nodes/no-dangerous-functions: "off",
+	@n8n/community-nodes/no-hardcoded-secrets: "off",
+	@n8n/community-nodes/require-node-api-error: "off"
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
+/**
+ * Contract → Wait for Signatures, the node's side (issue 36), through n8n-core as n8n 1.x runs it
+ * (test-support/harness/waiting.ts): what it stores on the contract (this run's signed resume URL), how the run
+ * waits, what a resume call must carry and what the node reads from TRATO before it resumes, every output (signed
+ * with the files, cancelled, rejected, expired, timed out, final before the wait), and bad input before any request.
+ */
+import { NodeHelpers } from 'n8n-workflow';
+
+import { Trato } from '../../nodes/Trato/Trato.node';
+import { binaryBuffer } from '../../test-support/harness';
+import { startWaitingHarness, type WaitingHarness } from '../../test-support/harness/waiting';
+import {
+	byId,
+	createPdfContract,
+	prepareForSending,
+	sendContract,
+	startEnv,
+	type NodeTestEnv,
+} from '../helpers/env';
+
+let env: NodeTestEnv;
+let n8n: WaitingHarness;
+
+beforeAll(async () => {
+	env = await startEnv(__filename);
+	n8n = await startWaitingHarness(env.creds);
+});
+afterAll(async () => {
+	await n8n.close();
+	await env.close();
+});
+afterEach(() => {
+	env.sb.control.clearFaults();
+});
+
+const PROPERTY = 'n8n_resume_url';
+
+/** A contract sent for signature (two signers), with the NOM-151 certificate unless told otherwise. */
+async function sentContract(stampNom = true): Promise<string> {
+	const id = await createPdfContract(env.api);
+	await prepareForSending(env.api, id);
+	const res = await env.api.post(`/api/contract/configuration/${id}`, { stampNom });
+	if (res.status !== 200) throw new Error(`setup configure failed: ${JSON.stringify(res.data)}`);
+	await sendContract(env.api, id);
+	return id;
+}
+
+const stored = (id: string) =>
+	(env.sb.control.getContract(id)?.properties ?? [])
+		.filter((p) => p.name === PROPERTY)
+		.map((p) => p.value);
+
+const wait = (contractId: string, extra: Record<string, unknown> = {}) => ({
+	resource: 'contract',
+	operation: 'waitForSignatures',
+	contractId: byId(contractId),
+	...extra,
+});
+
+const withSignature = (url: string, signature: string | undefined) => {
+	const u = new URL(url);
+	if (signature === undefined) u.searchParams.delete('signature');
+	else u.searchParams.set('signature', signature);
+	return u.toString();
+};
+
+test("stores this run's signed resume URL on the contract, then reads its status, and waits (no limit: n8n's indefinitely)", async () => {
+	const id = await sentContract();
+	const mark = env.mark();
+	const run = await n8n.start(wait(id));
+	expect(run.status).toBe('waiting');
+	expect(run.waitTill?.toISOString()).toBe('3000-01-01T00:00:00.000Z');
+	const [url] = stored(id);
+	expect(stored(id)).toHaveLength(1);
+	// n8n 1.x's signed URL: <webhook-waiting base>/<execution id>/<node id>?signature=<HMAC-SHA256>
+	expect(url).toMatch(
+		new RegExp(`^${n8n.baseUrl}/${run.id}/node-action\\?signature=[0-9a-f]{64}$`),
+	);
+	expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path}`)).toEqual([
+		`GET /api/contracts/${id}/customproperties`,
+		`POST /api/contracts/${id}/customproperties`,
+		`GET /api/contract/status/${id}`,
+	]);
+	expect(n8n.output(run.id).map((i) => i.json)).toEqual([
+		expect.objectContaining({ contractId: id, waiting: true, status: 'SENT_TO_SIGN' }),
+	]);
+});
+
+test('a resume call without the signature, or with another one, resumes nothing and reads nothing; one for a contract not final keeps the run waiting', async () => {
+	const id = await sentContract();
+	const run = await n8n.start(wait(id));
+	const [url] = stored(id);
+	const mark = env.mark();
+	const none = await n8n.post(withSignature(url, undefined));
+	const other = await n8n.post(withSignature(url, 'a'.repeat(64)));
+	expect([none.status, other.status]).toEqual([401, 401]);
+	expect(none.json).toMatchObject({ resumed: false });
+	expect(env.nodeRequests(mark)).toEqual([]);
+
+	const early = await n8n.post(url);
+	expect(early.status).toBe(200);
+	expect(early.json).toMatchObject({ resumed: false, waitingFor: [id] });
+	// TRATO was asked, and said SENT_TO_SIGN
+	expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path}`)).toEqual([
+		`GET /api/contract/status/${id}`,
+	]);
+	await n8n.settled();
+	expect(n8n.execution(run.id)).toMatchObject({ status: 'waiting', resumes: 0 });
+	expect(stored(id)).toEqual([url]);
+});
+
+test('signed by everyone: resumed once with the contract, its participants and, with Download Signed Files, the signed PDF and the NOM-151 certificate; the URL removed; a second call finds the run finished', async () => {
+	const id = await sentContract();
+	const run = await n8n.start(wait(id, { downloadFiles: true }), [{ json: { deal: 'D-1' } }]);
+	const [url] = stored(id);
+	env.sb.control.sign(id);
+	const answer = await n8n.post(url);
+	expect(answer).toMatchObject({ status: 200, json: { resumed: true } });
+	await n8n.settled();
+	expect(n8n.execution(run.id)).toMatchObject({ status: 'success', resumes: 1 });
+	const [item] = n8n.output(run.id);
+	expect(item.pairedItem).toEqual({ item: 0 });
+	expect(item.json).toMatchObject({
+		contractId: id,
+		outcome: 'signed',
+		timedOut: false,
+		status: 'RECEIVED_SIGNED',
+		statusLabel: 'Signed',
+		contract: expect.objectContaining({ status: 'RECEIVED_SIGNED', signedAt: expect.any(String) }),
+		binaryFields: { signedContract: 'data', certificate: 'certificate' },
+	});
+	const contract = env.sb.control.getContract(id)!;
+	expect(
+		(item.json.participants as any[]).map((p) => [p.participantId, p.email, p.status]),
+	).toEqual(contract.participants.map((p) => [p._id, p.email, 'SENT_SIGNED']));
+	const documents = (await env.api.get(`/api/contract/documents/${id}`)).data.documents;
+	const bytes = async (address: string) => Buffer.from(await (await fetch(address)).arrayBuffer());
+	expect(
+		(await binaryBuffer(item.binary!.data)).equals(await bytes(documents.signed_contract)),
+	).toBe(true);
+	expect(
+		(await binaryBuffer(item.binary!.certificate)).equals(
+			await bytes(documents.signed_certificate),
+		),
+	).toBe(true);
+	expect(stored(id)).toEqual([]);
+
+	const again = await n8n.post(url);
+	expect(again.status).toBe(409);
+	await n8n.settled();
+	expect(n8n.execution(run.id).resumes).toBe(1);
+});
+
+test('several contracts: resumed only when each one is final; cancelled, rejected and expired say so, paired to their items; an item that failed (Continue On Fail) is kept', async () => {
+	const ids = [await sentContract(), await sentContract(), await sentContract()];
+	const run = await n8n.start(
+		wait('={{ $json.id }}'),
+		[...ids.map((id) => ({ json: { id } })), { json: { id: 'not an id' } }],
+		{ continueOnFail: true },
+	);
+	expect(run.status).toBe('waiting');
+	const url = stored(ids[0])[0];
+	expect(ids.map((id) => stored(id))).toEqual([[url], [url], [url]]);
+	await env.api.delete(`/api/contract/cancel/${ids[0]}`);
+	env.sb.control.reject(ids[1]);
+	const partly = await n8n.post(url);
+	expect(partly.json).toMatchObject({ resumed: false, waitingFor: [ids[2]] });
+	env.sb.control.expire(ids[2]);
+	expect((await n8n.post(url)).json).toMatchObject({ resumed: true });
+	await n8n.settled();
+	const out = n8n.output(run.id);
+	expect(out.map((i) => [i.pairedItem, i.json.outcome, i.json.status])).toEqual([
+		[{ item: 0 }, 'cancelled', 'CANCELED'],
+		[{ item: 1 }, 'rejected', 'REJECTED'],
+		[{ item: 2 }, 'expired', 'EXPIRED'],
+		[{ item: 3 }, undefined, undefined],
+	]);
+	expect(out[3].json.error).toMatch(/not a valid ID/);
+	expect(out.slice(0, 3).map((i) => i.json.timedOut)).toEqual([false, false, false]);
+	expect(ids.map((id) => stored(id))).toEqual([[], [], []]);
+});
+
+test('Limit Wait Time: the run waits until then; at the limit it goes on with "not signed in time" items; the URL resumes nothing after that', async () => {
+	const id = await sentContract();
+	const before = Date.now();
+	const run = await n8n.start(
+		wait(id, {
+			options: {
+				limitWaitTime: {
+					values: { limitType: 'afterTimeInterval', resumeAmount: 2, resumeUnit: 'hours' },
+				},
+			},
+		}),
+	);
+	const until = run.waitTill!.getTime();
+	expect(until).toBeGreaterThanOrEqual(before + 2 * 3_600_000);
+	expect(until).toBeLessThan(Date.now() + 2 * 3_600_000 + 1);
+	await n8n.timeout(run.id);
+	expect(n8n.execution(run.id)).toMatchObject({ status: 'success', resumes: 1 });
+	const [item] = n8n.output(run.id);
+	expect(item.pairedItem).toEqual({ item: 0 });
+	expect(item.json).toMatchObject({
+		contractId: id,
+		outcome: 'timedOut',
+		timedOut: true,
+		status: 'SENT_TO_SIGN',
+		waitLimit: new Date(until).toISOString(),
+	});
+	expect(item.json.message).toMatch(/^Not signed in time/);
+	// n8n ran no node code at the limit: the URL is still there, and n8n refuses it (the run has finished)
+	env.sb.control.sign(id);
+	expect((await n8n.post(stored(id)[0])).status).toBe(409);
+	await n8n.settled();
+	expect(n8n.execution(run.id).resumes).toBe(1);
+});
+
+test('a limit at a date and time: read in the workflow time zone when it names none', async () => {
+	const id = await sentContract();
+	const at = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 19);
+	const run = await n8n.start(
+		wait(id, {
+			options: { limitWaitTime: { values: { limitType: 'atSpecifiedTime', maxDateAndTime: at } } },
+		}),
+	);
+	// the harness's workflows have n8n's default time zone (America/New_York)
+	expect(run.waitTill!.getTime()).toBeGreaterThan(new Date(`${at}Z`).getTime());
+});
+
+test('already final when the node runs: no wait, the outputs at once, no URL left on the contract', async () => {
+	const id = await sentContract(false);
+	env.sb.control.sign(id);
+	const run = await n8n.start(wait(id, { downloadFiles: true }));
+	expect(run.status).toBe('success');
+	const [item] = n8n.output(run.id);
+	expect(item.json).toMatchObject({ outcome: 'signed', binaryFields: { signedContract: 'data' } });
+	expect(Object.keys(item.binary ?? {})).toEqual(['data']);
+	expect(stored(id)).toEqual([]);
+});
+
+test('two resume calls at once (two listeners): the run is resumed once', async () => {
+	const id = await sentContract();
+	const run = await n8n.start(wait(id));
+	const [url] = stored(id);
+	env.sb.control.sign(id);
+	const answers = await Promise.all([n8n.post(url), n8n.post(url), n8n.post(url)]);
+	await n8n.settled();
+	expect(answers.filter((a) => a.json?.resumed === true)).toHaveLength(1);
+	expect(n8n.execution(run.id)).toMatchObject({ status: 'success', resumes: 1 });
+});
+
+test('TRATO cannot be read on a resume call: 503, the run keeps waiting, the next call resumes it', async () => {
+	const id = await sentContract();
+	const run = await n8n.start(wait(id));
+	const [url] = stored(id);
+	env.sb.control.sign(id);
+	env.sb.control.addFault({ path: `/api/contract/status/${id}`, status: 500, times: 10 });
+	const failed = await n8n.post(url);
+	expect(failed).toMatchObject({ status: 503, json: { resumed: false } });
+	env.sb.control.clearFaults();
+	await n8n.settled();
+	expect(n8n.execution(run.id).status).toBe('waiting');
+	expect((await n8n.post(url)).json).toMatchObject({ resumed: true });
+	await n8n.settled();
+	expect(n8n.execution(run.id).resumes).toBe(1);
+});
+
+test('bad input is refused before any request: a limit that is no time, a date that has passed', async () => {
+	const id = await sentContract();
+	for (const [values, message] of [
+		[
+			{ limitType: 'afterTimeInterval', resumeAmount: 0, resumeUnit: 'days' },
+			/is not a time to wait/,
+		],
+		[{ limitType: 'atSpecifiedTime', maxDateAndTime: '2001-01-01T00:00:00Z' }, /has passed/],
+	] as const) {
+		const mark = env.mark();
+		const run = await n8n.start(wait(id, { options: { limitWaitTime: { values } } }));
+		expect(run.status).toBe('error');
+		expect(run.data.resultData.error?.message).toMatch(message);
+		expect(env.nodeRequests(mark)).toEqual([]);
+	}
+	expect(stored(id)).toEqual([]);
+});
+
+test('the AI tool variant does not offer it (n8n shows an option with `@tool` false only outside tools)', () => {
+	const description = new Trato().description;
+	const menu = description.properties.find(
+		(p) =>
+			p.name === 'operation' && (p.displayOptions?.show?.resource as string[])[0] === 'contract',
+	)!;
+	const entry = (menu.options as any[]).find((o) => o.value === 'waitForSignatures');
+	const node = { parameters: { resource: 'contract' }, typeVersion: 1.1 } as any;
+	const shown = (name: string) =>
+		NodeHelpers.displayParameter({ resource: 'contract' }, entry, node, {
+			...description,
+			name,
+		} as any);
+	expect([shown('n8n-nodes-trato.trato'), shown('n8n-nodes-trato.tratoTool')]).toEqual([
+		true,
+		false,
+	]);
+	// and the description n8n gives the resume webhook: a restart webhook under the node's id, POST
+	expect(description.webhooks).toEqual([
+		expect.objectContaining({
+			httpMethod: 'POST',
+			path: '={{ $nodeId }}',
+			restartWebhook: true,
+			isFullPath: true,
+		}),
+	]);
+});

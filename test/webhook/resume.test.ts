@@ -1,0 +1,181 @@
+/* eslint
+	no-console: "off",
+	@typescript-eslint/no-explicit-any: "off",
+	@typescript-eslint/no-unused-vars: ["error", { "argsIgnorePattern": "^_", "varsIgnorePattern": "^_" }],
+	@n8n/community-nodes/no-restricted-globals: "off",
+	@n8n/community-nodes/no-restricted-imports: "off",
+	@n8n/community-nodes/no-dangerous-functions: "off",
+	@n8n/community-nodes/no-hardcoded-secrets: "off",
+	@n8n/community-nodes/require-node-api-error: "off"
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
+/**
+ * The instant trigger's Resume Waiting Workflows (issue 36): TRATO's deliveries resume a run waiting at Wait for
+ * Signatures (n8n-core, as n8n 1.x keeps it: test-support/harness/waiting.ts) once its contract is final for TRATO;
+ * exactly once under repeated deliveries and two listeners at once; a lost delivery is made up by the next one;
+ * a crash between the resume call and the URL's removal is cleaned up by the next delivery.
+ */
+import { startWaitingHarness, type WaitingHarness } from '../../test-support/harness/waiting';
+import { byId } from '../helpers/env';
+import { SECRET, contractToSign, useWebhookTestEnv } from './helpers';
+
+const t = useWebhookTestEnv(__filename);
+let n8n: WaitingHarness;
+
+beforeAll(async () => {
+	n8n = await startWaitingHarness(t.env.creds);
+});
+afterAll(async () => {
+	await n8n.close();
+});
+
+const PROPERTY = 'n8n_resume_url';
+const stored = (id: string) =>
+	(t.env.sb.control.getContract(id)?.properties ?? [])
+		.filter((p) => p.name === PROPERTY)
+		.map((p) => p.value);
+
+const waitFor = async (id: string) => {
+	const run = await n8n.start({
+		resource: 'contract',
+		operation: 'waitForSignatures',
+		contractId: byId(id),
+	});
+	expect(run.status).toBe('waiting');
+	return run.id;
+};
+
+const resuming = (options: Record<string, unknown> = {}) =>
+	t.trigger({ events: ['signed-all'], options: { resumeWaiting: true, ...options } });
+
+test('signed: the deliveries resume the run once (the first one that finds the contract final), the URL is removed; a repeated delivery resumes nothing', async () => {
+	const server = await resuming();
+	t.subscribe(server, ['signed', 'signed-all']);
+	const contract = contractToSign(t.env);
+	const execution = await waitFor(contract._id);
+	t.env.sb.control.sign(contract._id);
+	await t.settle(server);
+	await n8n.settled();
+	// signed ×2 start nothing (not chosen), signed-all starts the workflow
+	expect(t.delivered().map((d) => d.event)).toEqual(['signed', 'signed', 'signed-all']);
+	expect(server.executions).toHaveLength(1);
+	expect(n8n.execution(execution)).toMatchObject({ status: 'success', resumes: 1 });
+	expect(n8n.output(execution)[0].json).toMatchObject({
+		contractId: contract._id,
+		outcome: 'signed',
+	});
+	expect(stored(contract._id)).toEqual([]);
+
+	const [signedAll] = t.delivered().filter((d) => d.event === 'signed-all');
+	const repeat = await server.post(signedAll.payload, {
+		headers: { 'x-trato-secret': SECRET },
+		query: 'event=signed-all',
+	});
+	expect(repeat.status).toBe(200);
+	await server.settled();
+	await n8n.settled();
+	expect(n8n.execution(execution).resumes).toBe(1);
+});
+
+test('the item of the delivery that resumed says so (waitingRuns)', async () => {
+	const server = await resuming();
+	t.subscribe(server, ['signed-all']);
+	const contract = contractToSign(t.env);
+	const execution = await waitFor(contract._id);
+	t.env.sb.control.sign(contract._id);
+	await t.settle(server);
+	await n8n.settled();
+	expect(server.executions.map((e) => e.items[0].json.waitingRuns)).toEqual([
+		[{ executionId: execution, result: 'resumed' }],
+	]);
+});
+
+test('a lost delivery: signed-all never arrives, the run waits; the next delivery of the contract (document-finalized) resumes it', async () => {
+	const server = await resuming();
+	t.subscribe(server, ['document-finalized']);
+	const contract = contractToSign(t.env);
+	const execution = await waitFor(contract._id);
+	t.env.sb.control.sign(contract._id);
+	await t.settle(server);
+	await n8n.settled();
+	expect(n8n.execution(execution).status).toBe('waiting');
+	await t.env.api.post(`/api/contract/finalize/${contract._id}`);
+	await t.settle(server);
+	await n8n.settled();
+	expect(n8n.execution(execution)).toMatchObject({ status: 'success', resumes: 1 });
+	expect(n8n.output(execution)[0].json).toMatchObject({ status: 'FINALIZED', outcome: 'signed' });
+});
+
+test('two listeners on the account get the delivery at the same moment: the run is resumed once', async () => {
+	const one = await resuming();
+	const two = await resuming();
+	const contract = contractToSign(t.env);
+	const execution = await waitFor(contract._id);
+	t.env.sb.control.sign(contract._id);
+	const payload = {
+		contractid: contract._id,
+		event: 'signed-all',
+		signedAt: new Date().toISOString(),
+	};
+	const headers = { 'x-trato-secret': SECRET };
+	await Promise.all([one.post(payload, { headers }), two.post(payload, { headers })]);
+	await Promise.all([one.settled(), two.settled()]);
+	await n8n.settled();
+	expect(n8n.execution(execution)).toMatchObject({ status: 'success', resumes: 1 });
+	expect(stored(contract._id)).toEqual([]);
+});
+
+test('a crash between the resume call and the removal: the URL stays, the next delivery finds the run finished and removes it; resumed once', async () => {
+	const server = await resuming();
+	const contract = contractToSign(t.env);
+	const execution = await waitFor(contract._id);
+	t.env.sb.control.addFault({
+		method: 'DELETE',
+		pathRegex: '/customproperties$',
+		status: 500,
+		times: 100,
+	});
+	t.env.sb.control.sign(contract._id);
+	const headers = { 'x-trato-secret': SECRET };
+	const payload = {
+		contractid: contract._id,
+		event: 'signed-all',
+		signedAt: '2026-01-01T00:00:00Z',
+	};
+	expect((await server.post(payload, { headers })).status).toBe(200);
+	await server.settled();
+	await n8n.settled();
+	expect(n8n.execution(execution)).toMatchObject({ status: 'success', resumes: 1 });
+	expect(stored(contract._id)).toHaveLength(1);
+	t.env.sb.control.clearFaults();
+	await server.post({ ...payload, event: 'document-finalized' }, { headers });
+	await server.settled();
+	await n8n.settled();
+	expect(stored(contract._id)).toEqual([]);
+	expect(n8n.execution(execution).resumes).toBe(1);
+	expect(server.executions.at(-1)?.items[0].json.waitingRuns).toBeUndefined();
+});
+
+test('a contract not final resumes nothing, and the Test URL resumes nothing', async () => {
+	const production = await resuming();
+	const manual = await t.trigger(
+		{ events: ['signed', 'signed-all'], options: { resumeWaiting: true } },
+		{ mode: 'manual' },
+	);
+	const contract = contractToSign(t.env);
+	const execution = await waitFor(contract._id);
+	const headers = { 'x-trato-secret': SECRET };
+	await production.post(
+		{ contractid: contract._id, event: 'signed', signedAt: '2026-01-01T00:00:00Z' },
+		{ headers },
+	);
+	await production.settled();
+	t.env.sb.control.sign(contract._id);
+	await manual.post(
+		{ contractid: contract._id, event: 'signed-all', signedAt: '2026-01-01T00:00:01Z' },
+		{ headers },
+	);
+	await manual.settled();
+	await n8n.settled();
+	expect(n8n.execution(execution)).toMatchObject({ status: 'waiting', resumes: 0 });
+	expect(stored(contract._id)).toHaveLength(1);
+});
