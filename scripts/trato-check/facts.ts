@@ -243,7 +243,7 @@ export const FACTS: ReadonlyArray<Omit<Fact, 'observed' | 'verdict' | 'variants'
 		id: 'webhook-event-names',
 		ref: 'W2 (notes "Webhooks")',
 		question: 'The events deliveries name (body or ?event=)',
-		expected: 'among the six documented events',
+		expected: "among the catalogue's documented events",
 	},
 	{
 		id: 'webhook-secret-header',

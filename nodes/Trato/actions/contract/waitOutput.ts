@@ -4,7 +4,7 @@ import { firstText } from '../../helpers/answers';
 import { fileFacts } from '../../helpers/files';
 import { participantStatusLabel, statusLabel } from '../../helpers/status';
 import { waitOutcome } from '../../helpers/waiting';
-import { readSignedDocuments, request } from '../../transport';
+import { readSignedDocuments } from '../../transport';
 import { participantContacts } from '../../transport/records';
 import type { WaitContext, WaitFiles } from './waitRun';
 
