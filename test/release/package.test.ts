@@ -42,9 +42,10 @@ interface PackInfo {
 /**
  * Unpacked-size budget (JavaScript, README, icons, codex): 521 kB with the instant trigger while type declarations
  * were shipped (89 kB of it); about 432 kB without them; 501 kB with Create From Template and Send (about 45 kB of
- * JavaScript: its fields, the template's roles, the chain and its failure handling).
+ * JavaScript: its fields, the template's roles, the chain and its failure handling); 551 kB with Wait for Signatures
+ * and Resume Waiting Workflows (about 41 kB: the operation, its resume webhook, both triggers' resume calls).
  */
-const UNPACKED_BUDGET = 510_000;
+const UNPACKED_BUDGET = 560_000;
 
 function sourceFiles(dir: string): string[] {
 	return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })

@@ -113,7 +113,7 @@ export const templateSendFields: INodeProperties[] = [
 				values: [
 					text('Role', 'role', "The participant's label in the template", {
 						required: true,
-						placeholder: 'e.g. Arrendador',
+						placeholder: 'e.g. Landlord',
 					}),
 					text('Name', 'name', 'Name of the person; the company name for a legal entity', {
 						required: true,
@@ -149,7 +149,7 @@ export const templateSendFields: INodeProperties[] = [
 						'Role',
 						'role',
 						'The role the variable belongs to; needed only when two roles have a variable of that reference',
-						{ placeholder: 'e.g. Arrendatario' },
+						{ placeholder: 'e.g. Tenant' },
 					),
 					text('Reference', 'reference', 'Reference of the variable as the template names it', {
 						required: true,
@@ -171,7 +171,7 @@ export const templateSendFields: INodeProperties[] = [
 		default: '{}',
 		displayOptions: inMode('json'),
 		description:
-			'An object keyed by role, e.g. {"Arrendador": {"name": "María", "lastName": "Fernández", "email": "maria@example.com"}} (also phone, representative)',
+			'An object keyed by role, e.g. {"Landlord": {"name": "Jane", "lastName": "Doe", "email": "jane@example.com"}} (also phone, representative)',
 	},
 	{
 		displayName: 'Variables (JSON)',
@@ -180,7 +180,7 @@ export const templateSendFields: INodeProperties[] = [
 		default: '{}',
 		displayOptions: inMode('json'),
 		description:
-			'An object keyed by role, e.g. {"Arrendatario": {"tenant_name": "Luis Ortega"}}, or by reference when one role has it. An image: an input binary field\'s name, or Base64; a table: {"headers": [...], "rows": [...]}',
+			'An object keyed by role, e.g. {"Tenant": {"tenant_name": "John Smith"}}, or by reference when one role has it. An image: an input binary field\'s name, or Base64; a table: {"headers": [...], "rows": [...]}.',
 	},
 	booleanField(
 		'Return Signing Links',

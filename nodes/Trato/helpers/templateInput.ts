@@ -30,8 +30,8 @@ function json(
 }
 
 const SIGNERS_EXAMPLE =
-	'{"Arrendador": {"name": "María", "lastName": "Fernández", "email": "maria@example.com"}}';
-const VARIABLES_EXAMPLE = '{"Arrendador": {"lessor_name": "María Fernández"}}';
+	'{"Landlord": {"name": "Jane", "lastName": "Doe", "email": "jane@example.com"}}';
+const VARIABLES_EXAMPLE = '{"Landlord": {"lessor_name": "Jane Doe"}}';
 
 /** Signers (JSON): an object keyed by role, each with the signer's fields. */
 function signersFromJson(ctx: IExecuteFunctions, itemIndex: number): TemplateInput['signers'] {
@@ -59,7 +59,7 @@ export function readTemplateInput(ctx: IExecuteFunctions, itemIndex: number): Te
 				ctx,
 				itemIndex,
 				'Variables (JSON) must be an object',
-				`Key it by role or by variable reference, like ${VARIABLES_EXAMPLE} or {"lessor_name": "María Fernández"}.`,
+				`Key it by role or by variable reference, like ${VARIABLES_EXAMPLE} or {"lessor_name": "Jane Doe"}.`,
 			);
 		return {
 			signers: signersFromJson(ctx, itemIndex),

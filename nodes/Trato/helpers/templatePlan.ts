@@ -17,7 +17,7 @@ export interface RolePlan {
 	variables: Array<{ reference: string; kind: VariableKind; value: unknown }>;
 }
 
-/** "Arrendador" (variables: lessor_name, property_address), "Arrendatario" (no variables). */
+/** "Landlord" (variables: lessor_name, property_address), "Tenant" (no variables). */
 export function describeRoles(roles: TemplateRole[]): string {
 	return roles
 		.map(
@@ -48,7 +48,7 @@ export function checkSigners(
 				ctx,
 				itemIndex,
 				'A signer has no Role',
-				"Enter the role of every signer: the participant's label in the template, e.g. Arrendador.",
+				"Enter the role of every signer: the participant's label in the template, e.g. Landlord.",
 			);
 		if (seen.has(signer.role))
 			fail(

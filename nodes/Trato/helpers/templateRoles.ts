@@ -3,7 +3,7 @@ import type { IDataObject, ResourceMapperField } from 'n8n-workflow';
 import type { ParticipantVariables, VariableKind } from './variables';
 
 /**
- * A template's roles: TRATO shows a template's participants (each with its label, the role, e.g. "Arrendador") and
+ * A template's roles: TRATO shows a template's participants (each with its label, the role, e.g. "Landlord") and
  * their variables only on a contract made from it (spec 4.5). Create From Template and Send names its signers by
  * role and fills the variables of each role; the resource mapper's fields carry role and variable in their ids.
  */
