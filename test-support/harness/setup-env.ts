@@ -15,6 +15,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import vm from 'node:vm';
 
 if (!process.env.N8N_USER_FOLDER || !process.env.N8N_USER_FOLDER.includes('trato-harness-')) {
 	process.env.N8N_USER_FOLDER = mkdtempSync(join(tmpdir(), 'trato-harness-'));
@@ -25,3 +26,56 @@ process.env.N8N_ENCRYPTION_KEY ??= 'trato-harness-encryption-key';
 process.env.N8N_RUNNERS_ENABLED ??= 'false';
 process.env.N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS ??= 'false';
 process.env.N8N_EXPRESSION_ENGINE ??= 'legacy';
+
+/**
+ * n8n-workflow checks some parameter values with regular expressions run in a VM with a 250 ms limit
+ * (`safeRegex`, n8n-workflow's safe-regex.js). On this 2-core machine, with jest's two workers beside the real-n8n
+ * suites (.ci/run), a first run in a fresh VM context can take longer than that and fail a test with "Regular
+ * expression execution timed out" although nothing is wrong with the pattern. The tests run them the same way, in a
+ * VM, with a limit that only a runaway pattern reaches.
+ */
+const REGEX_LIMIT_MS = 10_000;
+function installPatientRegexEngine(): void {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { setSafeRegexEngine } = require('n8n-workflow') as {
+		setSafeRegexEngine?: (engine: Record<string, (...args: any[]) => any>) => void;
+	};
+	if (!setSafeRegexEngine) return; // an n8n-workflow without it has no such limit
+	const context = vm.createContext({
+		flags: '',
+		input: '',
+		pattern: '',
+		replacement: '',
+		result: undefined,
+	});
+	const script = (code: string) => new vm.Script(`result = ${code}`);
+	const scripts = {
+		exec: script('new RegExp(pattern, flags).exec(input)'),
+		test: script('new RegExp(pattern, flags).test(input)'),
+		replace: script('input.replace(new RegExp(pattern, flags), replacement)'),
+		matchAll: script('Array.from(input.matchAll(new RegExp(pattern, flags)))'),
+		split: script('input.split(new RegExp(pattern, flags))'),
+	};
+	const run =
+		(name: keyof typeof scripts, global = false) =>
+		(pattern: string, input: string, flags?: string, replacement?: string) => {
+			const f = flags ?? '';
+			Object.assign(context, {
+				pattern,
+				input,
+				flags: global && !f.includes('g') ? `${f}g` : f,
+				replacement: replacement ?? '',
+				result: undefined,
+			});
+			scripts[name].runInContext(context, { timeout: REGEX_LIMIT_MS });
+			return context.result;
+		};
+	setSafeRegexEngine({
+		exec: run('exec'),
+		test: run('test'),
+		replace: run('replace'),
+		matchAll: run('matchAll', true),
+		split: run('split'),
+	});
+}
+installPatientRegexEngine();
