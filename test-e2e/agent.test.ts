@@ -853,7 +853,7 @@ for (const major of MAJORS) {
 				const contract = e.sb.control.createContract({
 					name: 'Lease - Av. Reforma 222',
 					status: 'SENT_TO_SIGN',
-					participants: [{ name: 'Luis Ortega', email: 'luis.ortega@example.com' }],
+					participants: [{ name: 'Rosa Díaz', email: 'rosa.mcp@example.com' }],
 				});
 				const base = e.n8n.url.replace('localhost', '127.0.0.1');
 				const transcripts: Record<string, unknown> = {};
@@ -888,7 +888,7 @@ for (const major of MAJORS) {
 
 							markSandbox();
 							const found = await mcp.callTool(list.name, {
-								signerEmail: 'luis.ortega@example.com',
+								signerEmail: 'rosa.mcp@example.com',
 							});
 							assert.notEqual(found.isError, true, JSON.stringify(found));
 							const contracts = JSON.parse(found.content[0].text!);
@@ -932,7 +932,7 @@ for (const major of MAJORS) {
 									`POST /api/contracts/${contract._id}/package 200`,
 								],
 							);
-							assert.equal(sent[0].query.emailParticipant, 'luis.ortega@example.com');
+							assert.equal(sent[0].query.emailParticipant, 'rosa.mcp@example.com');
 						} finally {
 							await mcp.close();
 						}

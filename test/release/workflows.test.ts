@@ -113,6 +113,7 @@ describe('.github/workflows/ci.yml', () => {
 			'npm run lint',
 			'npm test',
 			'npm run test:real-n8n',
+			'npm run test:ui:parallel',
 		]);
 		expect(commands(workflow).map((c) => c.replace(/ --no-audit --no-fund$/, ''))).toEqual(
 			expect.arrayContaining(run),
