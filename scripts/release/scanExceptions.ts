@@ -28,6 +28,12 @@ export const DECLARED_EXCEPTIONS: readonly DeclaredException[] = [
 		rule: '@n8n/community-nodes/webhook-lifecycle-complete',
 		why: 'TRATO has no API to register a webhook: the user pastes the URL into their TRATO profile (docs/verification.md)',
 	},
+	{
+		leg: 'source',
+		file: 'nodes/Trato/Trato.node.ts',
+		rule: '@n8n/community-nodes/webhook-lifecycle-complete',
+		why: "its only webhook resumes a run waiting at Wait for Signatures (as n8n's send-and-wait nodes): n8n serves it, nothing is registered (docs/verification.md)",
+	},
 ];
 
 /** One ESLint message, with the text of its file (to read the comment above it). */
