@@ -1,3 +1,3 @@
 // CI (npm run test:real-n8n): the end-to-end suite on n8n 2.x alone, so that both versions run side by side.
-import './n8n2';
+import '../../test-support/n8n/onlyN8n2';
 import '../e2e.test';

@@ -167,11 +167,18 @@ export class QueueCluster {
 		this.main = await startN8n(this.options.install, this.env('main', extra), {
 			logFile: this.logFile('main'),
 			timeoutMs: 240_000,
+			// a restarted main keeps its address, as a deployment's does: the workers' WEBHOOK_URL (and every resume
+			// URL a waiting run stored) names it
+			port: this.mainPort,
 		});
+		this.mainPort = Number(new URL(this.main.url).port);
 		this.rest = new N8nRest(this.main.url);
 		await this.rest.ownerLogin(DEV_OWNER);
 		return this.main;
 	}
+
+	/** The main's port, kept across restarts. */
+	private mainPort: number | undefined;
 
 	async stopMain(): Promise<void> {
 		await this.main?.stop();

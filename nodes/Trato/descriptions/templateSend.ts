@@ -37,7 +37,7 @@ export const templateSendFields: INodeProperties[] = [
 	{
 		...templateIdLocator,
 		description:
-			'The template the contract is made from. Pick it from the list, or copy its ID from the TRATO web app → "Mis Plantillas".',
+			'The template the contract is made from. Pick it from the list, or copy its ID from the templates page of the TRATO web app.',
 	},
 	text(
 		'Contract Name',

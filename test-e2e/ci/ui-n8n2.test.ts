@@ -1,3 +1,0 @@
-// CI (npm run test:real-n8n): the editor suite on n8n 2.x alone, so that both versions run side by side.
-import './n8n2';
-import '../../test-ui/ui.test';

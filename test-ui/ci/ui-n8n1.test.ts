@@ -1,0 +1,3 @@
+// CI (npm run test:ui:parallel): the editor suite on n8n 1.x alone, so that both versions run side by side.
+import '../../test-support/n8n/onlyN8n1';
+import '../ui.test';
