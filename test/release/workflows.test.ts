@@ -83,7 +83,7 @@ function ciRunCommands(): string[] {
 		.split('\n')
 		.map(
 			(line) =>
-				/\bstep "[^"]+" (?:tee_last )?((?:npm|npx) [^;|]*?)(?:; fi| \|\| [A-Z_]+=\$\?)?$/.exec(
+				/\bstep "[^"]+" (?:tee_last )?((?:npm|npx) [^;|]*?)(?:; fi| \|\| [A-Za-z_]+=\$\?)?$/.exec(
 					line.trim(),
 				)?.[1],
 		)
