@@ -325,7 +325,12 @@ for (const major of MAJORS) {
 					// A new credential starts on Production, without a Base URL field; Custom URL shows it.
 					const environment = dialog.locator('[data-test-id="parameter-input-environment"]');
 					await environment.waitFor();
-					assert.equal(await environment.locator('input').first().inputValue(), 'Production');
+					// the select fills its input a moment after it is drawn (seen empty once on a loaded machine)
+					const shownEnvironment = environment.locator('input').first();
+					const deadline = Date.now() + 10_000;
+					while ((await shownEnvironment.inputValue()) === '' && Date.now() < deadline)
+						await page.waitForTimeout(200);
+					assert.equal(await shownEnvironment.inputValue(), 'Production');
 					const baseUrl = dialog.locator('[data-test-id="parameter-input-baseUrl"] input');
 					assert.equal(await baseUrl.count(), 0, 'no Base URL field for Production');
 					await environment.click();
