@@ -9,8 +9,8 @@ import type {
 
 import { actionSubtitle, versionDescription } from './actions/versionDescription';
 import { router } from './actions/router';
-import { resumeWebhooks } from './actions/contract/waitForSignatures.operation';
-import { resumeWebhook } from './actions/contract/waitResume';
+import { resumeWebhooks } from './actions/contract/waitForSignatures/operation';
+import { resumeWebhook } from './actions/contract/waitForSignatures/resume';
 import { listSearch, resourceMapping } from './methods';
 
 // eslint-disable-next-line @n8n/community-nodes/webhook-lifecycle-complete -- the only webhook is the resume webhook of Contract → Wait for Signatures (restartWebhook, as n8n's own send-and-wait nodes have): n8n serves it under /webhook-waiting/ for a waiting run and never registers it; nothing is registered with TRATO, so there is no checkExists/create/delete to write (api-notes WS3)

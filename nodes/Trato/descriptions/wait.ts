@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 /**
- * Fields of Contract → Wait for Signatures (actions/contract/waitForSignatures.operation.ts). "Limit Wait Time"
+ * Fields of Contract → Wait for Signatures (actions/contract/waitForSignatures/operation.ts). "Limit Wait Time"
  * has the shape and the words of n8n's own send-and-wait nodes (Gmail, Slack: an option holding Limit Type,
  * Amount, Unit and Max Date and Time), so a user who knows those knows this one.
  */

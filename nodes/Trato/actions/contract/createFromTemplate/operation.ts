@@ -1,23 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
-import { contractIdOf, requireCreatedId } from '../../helpers/answers';
-import { configurationBody } from '../../helpers/configurationBody';
-import { readTemplateInput } from '../../helpers/templateInput';
-import { checkSigners } from '../../helpers/templatePlan';
-import { requireTemplateId } from '../../helpers/validate';
-import { signingLinksOfRecords } from '../../helpers/signingLinks';
-import { statusLabel } from '../../helpers/status';
-import { templateSendFields } from '../../descriptions/templateSend';
-import { request } from '../../transport';
+import { contractIdOf, requireCreatedId } from '../../../helpers/answers';
+import { configurationBody } from '../../../helpers/configurationBody';
+import { readTemplateInput } from '../../../helpers/templateInput';
+import { checkSigners } from '../../../helpers/templatePlan';
+import { requireTemplateId } from '../../../helpers/validate';
+import { signingLinksOfRecords } from '../../../helpers/signingLinks';
+import { statusLabel } from '../../../helpers/status';
+import { templateSendFields } from '../../../descriptions/templateSend';
+import { request } from '../../../transport';
 import {
 	contractsWithExternalId,
 	participantContacts,
 	statusIfReadable,
 	webApp,
-} from '../../transport/records';
-import { finishDraft, linksOf, prepare } from './templateChain';
-import { recallRun, rememberRun, runKey } from './templateRuns';
+} from '../../../transport/records';
+import { finishDraft, linksOf, prepare } from './chain';
+import { recallRun, rememberRun, runKey } from './runs';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
 export const option: INodePropertyOptions = {

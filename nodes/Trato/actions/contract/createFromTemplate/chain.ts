@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { isImage } from '../../helpers/binary';
-import { type SigningLink, signingLinksOfRecords } from '../../helpers/signingLinks';
-import { planTemplate, signerBody, type RolePlan } from '../../helpers/templatePlan';
-import type { TemplateInput, TemplateRole } from '../../helpers/templateRoles';
-import { fail } from '../../helpers/validate';
-import { VariablesBody } from '../../helpers/variablesBody';
-import { request } from '../../transport';
-import { contractRoles, participantContacts } from '../../transport/records';
-import { linksAfterSend, sendOnce, type SendAnswer } from './sending';
+import { isImage } from '../../../helpers/binary';
+import { type SigningLink, signingLinksOfRecords } from '../../../helpers/signingLinks';
+import { planTemplate, signerBody, type RolePlan } from '../../../helpers/templatePlan';
+import type { TemplateInput, TemplateRole } from '../../../helpers/templateRoles';
+import { fail } from '../../../helpers/validate';
+import { VariablesBody } from '../../../helpers/variablesBody';
+import { request } from '../../../transport';
+import { contractRoles, participantContacts } from '../../../transport/records';
+import { linksAfterSend, sendOnce, type SendAnswer } from '../sending';
 
 /**
  * The steps of Create From Template and Send after the contract exists, in TRATO's order (spec Part 1: a contract

@@ -6,10 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { sameSecret, SIGNATURE_PARAMETER, signatureOf, waitOutcome } from '../../helpers/waiting';
-import { request } from '../../transport';
-import { finalItem, waitedContract } from './waitOutput';
-import { removeResumeUrl, resumeFiles, runResumeUrl } from './waitRun';
+import { sameSecret, SIGNATURE_PARAMETER, signatureOf, waitOutcome } from '../../../helpers/waiting';
+import { request } from '../../../transport';
+import { finalItem, waitedContract } from './output';
+import { removeResumeUrl, resumeFiles, runResumeUrl } from './run';
 
 /**
  * The resume call of a waiting Wait for Signatures (n8n hands it to the node's `webhook()`; api-notes WS4, WS5). Never
@@ -36,7 +36,7 @@ function answer(ctx: IWebhookFunctions, status: number, body: IDataObject): IWeb
 }
 
 /**
- * The items the node waits with (its input as n8n kept it with the execution: waitRun.ts `keepForTimeout`). A
+ * The items the node waits with (its input as n8n kept it with the execution: run.ts `keepForTimeout`). A
  * webhook's context resolves `$input` to them.
  */
 function keptItems(ctx: IWebhookFunctions): INodeExecutionData[] {

@@ -1,12 +1,12 @@
 import type { IBinaryData, IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { firstText } from '../../helpers/answers';
-import { fileFacts } from '../../helpers/files';
-import { participantStatusLabel, statusLabel } from '../../helpers/status';
-import { waitOutcome } from '../../helpers/waiting';
-import { readSignedDocuments } from '../../transport';
-import { participantContacts } from '../../transport/records';
-import type { WaitContext, WaitFiles } from './waitRun';
+import { firstText } from '../../../helpers/answers';
+import { fileFacts } from '../../../helpers/files';
+import { participantStatusLabel, statusLabel } from '../../../helpers/status';
+import { waitOutcome } from '../../../helpers/waiting';
+import { readSignedDocuments } from '../../../transport';
+import { participantContacts } from '../../../transport/records';
+import type { WaitContext, WaitFiles } from './run';
 
 /** What the node outputs for a contract once its wait is over (resumed, or final before it began). */
 
@@ -99,7 +99,7 @@ export async function finalItem(
 }
 
 /**
- * What the node outputs if its time limit ends the wait (kept with the waiting execution, waitRun.ts
+ * What the node outputs if its time limit ends the wait (kept with the waiting execution, run.ts
  * `keepForTimeout`): the contract as it was when the wait began, `timedOut: true`, and its outcome when it was final
  * already, else "timedOut".
  */

@@ -6,12 +6,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { toIsoTimestamp } from '../../helpers/dates';
-import { DEFAULT_MAX_FILE_MB, megabytesToBytes } from '../../helpers/files';
-import { fail } from '../../helpers/validate';
-import { buildResumeUrl, RESUME_PROPERTY } from '../../helpers/waiting';
-import { request, type SignedFileFields } from '../../transport';
-import { listProperties } from '../../transport/records';
+import { toIsoTimestamp } from '../../../helpers/dates';
+import { DEFAULT_MAX_FILE_MB, megabytesToBytes } from '../../../helpers/files';
+import { fail } from '../../../helpers/validate';
+import { buildResumeUrl, RESUME_PROPERTY } from '../../../helpers/waiting';
+import { request, type SignedFileFields } from '../../../transport';
+import { listProperties } from '../../../transport/records';
 
 /** What Wait for Signatures runs in: its execution, and the resume call n8n hands to its webhook. */
 export type WaitContext = IExecuteFunctions | IWebhookFunctions;

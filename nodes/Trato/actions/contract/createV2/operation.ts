@@ -6,19 +6,14 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { configurationBody } from '../../helpers/configurationBody';
+import { configurationBody } from '../../../helpers/configurationBody';
 import {
-	answeredParticipants,
-	CONTRACT_ID_KEYS,
-	createdParticipants,
-	otherContractFields,
-	requireCreatedId,
-} from '../../helpers/answers';
-import { explainCreateV2Error, jsonArray, peopleFromFields } from '../../helpers/createV2Request';
-import { FILE_SLOT } from '../../helpers/jsonBodyWithFile';
-import { signingLinksFrom } from '../../helpers/signingLinks';
-import { requireTemplateId } from '../../helpers/validate';
-import type { ParticipantVariables } from '../../helpers/variables';
+	explainCreateV2Error,
+	jsonArray,
+	peopleFromFields,
+} from '../../../helpers/createV2Request';
+import { FILE_SLOT } from '../../../helpers/jsonBodyWithFile';
+import { requireTemplateId } from '../../../helpers/validate';
 import {
 	fileUrlField,
 	fileUrlMaxSizeOption,
@@ -26,22 +21,18 @@ import {
 	wordConversionNotice,
 	optionsCollection,
 	templateIdLocator,
-} from '../../descriptions/common';
+} from '../../../descriptions/common';
 import {
 	createV2PeopleFields,
 	createV2SettingsFields,
 	createV2SourceField,
 	createV2TemplateNotice,
-} from '../../descriptions/createV2';
-import { request } from '../../transport';
-import {
-	getVariables,
-	signingLinksIfReadable,
-	statusIfReadable,
-	webApp,
-} from '../../transport/records';
-import { perVersion } from '../versions';
-import { type DocumentSource, sourceBody } from './documentSource';
+} from '../../../descriptions/createV2';
+import { request } from '../../../transport';
+import { webApp } from '../../../transport/records';
+import { perVersion } from '../../versions';
+import { type DocumentSource, sourceBody } from '../documentSource';
+import { createdOutput } from './output';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
 export const option: INodePropertyOptions = {
@@ -78,9 +69,6 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['contract'], operation: ['createV2'] } },
 	properties,
 );
-
-/** The fields of TRATO's `contract` record the output has under its own names (contractId, participants). */
-const TAKEN = [...CONTRACT_ID_KEYS, 'participants'];
 
 /** The MIME type that goes before the Base64 of `file` (trato-notes: a data URI, unlike create v1). */
 const FILE_MIME = {
@@ -145,43 +133,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		throw explainCreateV2Error(error, body);
 	}
 
-	// The contract exists now: nothing below may fail the item (a re-run would create a second one), except an
-	// answer without any contract id, which no later step could use
-	const contractId = requireCreatedId(this, itemIndex, response);
-	const withLinks = body.showSignLinks === true;
-	const answered = answeredParticipants(response);
-	// TRATO's `contract` record: its id and participants are read into contractId and participants; any other field
-	// is kept, as Finalize keeps its record's (api-notes P2); the node's own fields below win over a namesake
-	const output: IDataObject = { contractId, ...otherContractFields(response, TAKEN), ...response };
-	delete output.contract;
-	if (name) output.name = name;
-	if (documentType) output.documentType = documentType;
-	output.participantCount = people.participants.length;
-	output.spectatorCount = people.spectators.length;
-	let listed: ParticipantVariables[] = [];
-	try {
-		listed = (await getVariables.call(this, contractId, itemIndex)).participants;
-	} catch (error) {
-		if (!answered.length)
-			output.participantsError = `The contract was created, but its participants could not be read: ${(error as Error).message}. Use Participant → Get Many with the contract ID.`;
-	}
-	output.participants = createdParticipants(answered, listed, withLinks);
-	// TRATO's production client never sends after Create V2 (api-notes X20); what it did is said, not assumed
-	Object.assign(output, await statusIfReadable.call(this, contractId, itemIndex));
-	if (withLinks) {
-		// TRATO answers the links (trato-notes "What TRATO answers"); else each participant's own (4.7)
-		let links = signingLinksFrom(response);
-		if (!links.length) {
-			links = await signingLinksIfReadable.call(this, contractId, itemIndex);
-			const linkOf = new Map(links.map((l) => [l.participantId, l.signUrl]));
-			for (const p of output.participants as IDataObject[])
-				if (linkOf.has(p.participantId as string))
-					p.signUrl = linkOf.get(p.participantId as string);
-		}
-		output.signingLinks = links;
-		if (!links.length)
-			output.signingLinksError =
-				'TRATO created the contract but returned no signing links. Do not create it again; read the links later with "Participant → Get" (signatureLink).';
-	}
-	return output;
+	// The contract exists now: nothing after this may fail the item (output.ts)
+	return await createdOutput(this, itemIndex, response, { body, name, documentType, people });
 }

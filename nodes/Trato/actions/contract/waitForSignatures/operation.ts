@@ -8,14 +8,14 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions, WAIT_INDEFINITELY } from 'n8n-workflow';
 
-import { requireId } from '../../helpers/validate';
-import { waitOutcome } from '../../helpers/waiting';
-import { contractIdLocator, maxFileSizeOption, optionsCollection } from '../../descriptions/common';
-import { signedFileFields } from '../../descriptions/signedFiles';
-import { limitWaitTimeOption, waitNotice } from '../../descriptions/wait';
-import { request } from '../../transport';
-import { readSignedFileFields } from './signedFiles';
-import { finalItem, timedOutItem, waitedContract, waitingItem } from './waitOutput';
+import { requireId } from '../../../helpers/validate';
+import { waitOutcome } from '../../../helpers/waiting';
+import { contractIdLocator, maxFileSizeOption, optionsCollection } from '../../../descriptions/common';
+import { signedFileFields } from '../../../descriptions/signedFiles';
+import { limitWaitTimeOption, waitNotice } from '../../../descriptions/wait';
+import { request } from '../../../transport';
+import { readSignedFileFields } from '../signedFiles';
+import { finalItem, timedOutItem, waitedContract, waitingItem } from './output';
 import {
 	keepForTimeout,
 	refuseAsTool,
@@ -25,7 +25,7 @@ import {
 	runResumeUrl,
 	storeResumeUrl,
 	waitUntil,
-} from './waitRun';
+} from './run';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
 export const option: INodePropertyOptions = {
@@ -104,7 +104,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 /**
  * After every item: when each contract is final already, the outputs at once (and the URLs removed); else the
  * execution waits (n8n's `putExecutionToWait`), until Limit Wait Time or for ever, and the items the node outputs
- * on a timeout are kept with it. The resume call (waitResume.ts) decides everything else.
+ * on a timeout are kept with it. The resume call (resume.ts) decides everything else.
  */
 export async function finish(
 	this: IExecuteFunctions,
