@@ -181,6 +181,7 @@ export const createV2PeopleFields: INodeProperties[] = [
 		name: 'signersJson',
 		type: 'json',
 		default: '[]',
+		required: true,
 		displayOptions: { show: { signersInputMode: ['json'] } },
 		description: `Array of participants with TRATO's fields: obligation, name, last_name, label, email, phone, signOrder (from 0), isNotSigner, isNotNegotiator, requestAgreement, signatures [{page, top, left, width, height, customSize}], and where needed rfc, representative, qualifiedCertificate, creditBureau, agendaProperties {rfc, paternalLastName, maternalLastName, birthDate, zipcode, state, street, city, suburb}. Example: ${PARTICIPANTS_EXAMPLE}.`,
 	},
@@ -189,8 +190,9 @@ export const createV2PeopleFields: INodeProperties[] = [
 		name: 'spectatorsJson',
 		type: 'json',
 		default: '[]',
+		required: true,
 		displayOptions: { show: { signersInputMode: ['json'] } },
 		description:
-			'Array of spectators: [{"name": "Auditor", "email": "audit@example.com", "phone": ""}]',
+			'Array of spectators, [] for none: [{"name": "Auditor", "email": "audit@example.com", "phone": ""}]',
 	},
 ];

@@ -181,6 +181,7 @@ export const setVariablesFields: INodeProperties[] = [
 						name: 'tableJson',
 						type: 'json',
 						default: '{\n  "headers": [],\n  "rows": []\n}',
+						required: true,
 						displayOptions: { show: { tableAction: ['json'] } },
 					},
 					{
@@ -202,6 +203,7 @@ export const setVariablesFields: INodeProperties[] = [
 		name: 'variablesJson',
 		type: 'json',
 		default: '{\n  "reference": "value"\n}',
+		required: true,
 		displayOptions: inMode('json'),
 		description:
 			'Object whose keys are variable references: text as a string, an image as a Base64 string, a dynamic table as {"headers": [...], "rows": [{"cols": [...]}]} or {} to remove it',
