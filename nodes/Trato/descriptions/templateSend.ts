@@ -169,6 +169,7 @@ export const templateSendFields: INodeProperties[] = [
 		name: 'signersJson',
 		type: 'json',
 		default: '{}',
+		required: true,
 		displayOptions: inMode('json'),
 		description:
 			'An object keyed by role, e.g. {"Landlord": {"name": "Jane", "lastName": "Doe", "email": "jane@example.com"}} (also phone, representative)',
@@ -178,6 +179,7 @@ export const templateSendFields: INodeProperties[] = [
 		name: 'variablesJson',
 		type: 'json',
 		default: '{}',
+		required: true,
 		displayOptions: inMode('json'),
 		description:
 			'An object keyed by role, e.g. {"Tenant": {"tenant_name": "John Smith"}}, or by reference when one role has it. An image: an input binary field\'s name, or Base64; a table: {"headers": [...], "rows": [...]}.',
