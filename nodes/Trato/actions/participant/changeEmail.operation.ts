@@ -32,6 +32,7 @@ const properties: INodeProperties[] = [
 		displayName: 'Obligation',
 		name: 'obligation',
 		type: 'options',
+		// in alphabetical order, as in every menu of n8n's (rule options-sorted-alphabetically)
 		options: [
 			{
 				name: "Keep the Participant's Current Obligation",
@@ -39,7 +40,7 @@ const properties: INodeProperties[] = [
 				description: 'Send no obligation: TRATO keeps the current one (and the representative)',
 			},
 			...OBLIGATION_OPTIONS,
-		],
+		].sort((a, b) => a.name.localeCompare(b.name)),
 		default: 'keep',
 		description:
 			"Whether the participant signs as a natural person or as a legal entity. Choosing one sends it with the change (the other kind changes the participant's obligation) and shows the name fields that apply to it.",
