@@ -31,6 +31,7 @@ import {
 	type Finding,
 } from '../../scripts/release/scanExceptions';
 import { ensureBuilt, laptopEnv, readPackageJson, ROOT, run, TSX } from './helpers';
+import { filesUnder, findThreats, PYTHON_FILES, PYTHON_ONLY_RULES, THREAT_RULES } from './threats';
 
 interface PackInfo {
 	files: Array<{ path: string; size: number }>;
@@ -281,4 +282,39 @@ describe('npm run scan (n8n scanner on the packed tarball and the source)', () =
 			'dist/nodes/Trato/helpers/extra.js:2  require("axios"): shipped code may require only n8n-workflow',
 		);
 	}, 120_000);
+
+	describe("the threats of the YARA rules in n8n's newer scanner (test/release/threats.ts)", () => {
+		it('the packed tarball has none of them, in its JavaScript or its package.json', () => {
+			const files = filesUnder(tarballDir);
+			expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(50);
+			expect(files).toContain('package.json');
+			expect(findThreats(tarballDir)).toEqual([]);
+		});
+
+		it('ships no Python file or setup.py, so the rules that read only those have nothing to read', () => {
+			expect(PYTHON_ONLY_RULES).toHaveLength(8);
+			expect(filesUnder(tarballDir).filter((file) => PYTHON_FILES.test(file))).toEqual([]);
+		});
+
+		it('each check finds its own sample planted in a copy of the tarball (so none can pass by finding nothing)', () => {
+			const copy = mkdtempSync(join(work, 'threats-'));
+			cpSync(tarballDir, copy, { recursive: true });
+			THREAT_RULES.forEach((rule, index) => {
+				const file = rule.files.test('package.json')
+					? join(copy, 'dist', `sample${index}`, 'package.json')
+					: join(copy, 'dist', 'nodes', 'Trato', `sample${index}.js`);
+				mkdirSync(join(file, '..'), { recursive: true });
+				writeFileSync(file, `${rule.sample}\n`);
+			});
+			const found = findThreats(copy);
+			expect(found.map((f) => f.rule)).toEqual(
+				expect.arrayContaining(THREAT_RULES.map((rule) => rule.rule)),
+			);
+			// every finding is a planted sample: the checks stay quiet on the package's own files
+			expect(found.filter((f) => !/sample\d+/.test(f.file))).toEqual([]);
+			const names = THREAT_RULES.map((rule) => rule.rule);
+			expect(new Set(names).size).toBe(names.length);
+			expect(names.filter((name) => PYTHON_ONLY_RULES.includes(name))).toEqual([]);
+		});
+	});
 });
