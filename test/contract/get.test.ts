@@ -107,6 +107,16 @@ describe('contract → get', () => {
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	});
 
+	test('without Continue On Fail, the error names the item that failed (itemIndex, as n8n`s rule node-operation-error-itemindex asks)', async () => {
+		const good = await createTemplateContract(env.api, LEASE);
+		const result = await env.run(
+			{ resource: 'contract', operation: 'get', contractId: byId('={{ $json.id }}') },
+			[{ json: { id: good } }, { json: { id: '' } }],
+		);
+		expect(result.error?.message).toBe('The Contract is empty');
+		expect(result.error?.context?.itemIndex).toBe(1);
+	});
+
 	test('Concurrency keeps output order and pairing', async () => {
 		const ids = [];
 		for (let i = 0; i < 6; i++) ids.push(await createTemplateContract(env.api, LEASE));
