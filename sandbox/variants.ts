@@ -27,7 +27,8 @@ export const VARIANTS = {
 	'participant-update-attachments-path': {},
 	'sign-links-in-body': {},
 	'wrapped-lists': { values: ['data', 'items', 'results', 'docs', 'plural'] },
-	'property-id-field': { values: ['id', 'propertyId', 'propertyID', 'none'] },
+	'property-id-field': { values: ['id', 'propertyId', 'propertyID', 'propertyid', 'none'] },
+	'property-value-max': { values: ['100', '50', '255'] },
 	'participant-statuses': { values: ['other', 'earlier'] },
 	'integer-completed': {},
 	'create-v2-error-field': { values: ['code', 'name', 'message', 'errors'] },
@@ -210,6 +211,12 @@ export class Variants {
 	/** A createdAt as shown: without fractional seconds with second-precision. */
 	time(iso: string): string {
 		return this.active.has('second-precision') ? iso.replace(/\.\d+Z$/, 'Z') : iso;
+	}
+
+	/** A custom property's value as stored: its first N characters with property-value-max=N. */
+	propertyValue(value: string): string {
+		const max = this.active.get('property-value-max');
+		return max === undefined ? value : value.slice(0, Number(max));
 	}
 
 	property(p: CustomPropertyState): Record<string, string> {

@@ -47,7 +47,9 @@ export const routes: readonly ApiRoute[] = [
 			return {
 				_id: objectId(core.now()),
 				name: expectString(item.name, `properties[${i}].name`, { max: 200 }).trim(),
-				value: expectString(item.value, `properties[${i}].value`, { allowEmpty: true, max: 5000 }),
+				value: core.variants.propertyValue(
+					expectString(item.value, `properties[${i}].value`, { allowEmpty: true, max: 5000 }),
+				),
 			};
 		});
 		c.properties.push(...created);
@@ -74,7 +76,9 @@ export const routes: readonly ApiRoute[] = [
 		const value =
 			body.value === undefined
 				? prop.value
-				: expectString(body.value, 'value', { allowEmpty: true, max: 5000 });
+				: core.variants.propertyValue(
+						expectString(body.value, 'value', { allowEmpty: true, max: 5000 }),
+					);
 		prop.name = name;
 		prop.value = value;
 		core.touch(c);

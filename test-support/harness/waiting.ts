@@ -101,6 +101,9 @@ export interface WaitingHarness {
 
 const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
+/** Execution ids are unique in a process, as in one n8n (what the node remembers of a run is keyed by them). */
+let counter = 0;
+
 export async function startWaitingHarness(
 	credentials: CredentialInput | ICredentialDataDecryptedObject,
 ): Promise<WaitingHarness> {
@@ -110,7 +113,6 @@ export async function startWaitingHarness(
 	});
 	const executions = new Map<string, KeptExecution>();
 	const pending = new Set<Promise<void>>();
-	let counter = 0;
 	const workflowOf = (kept: KeptExecution) =>
 		new Workflow({
 			id: kept.workflow.id,

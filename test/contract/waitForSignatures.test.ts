@@ -9,41 +9,33 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
- * Contract → Wait for Signatures, the node's side (issue 36), through n8n-core as n8n 1.x runs it
- * (test-support/harness/waiting.ts): what it stores on the contract (this run's signed resume URL), how the run
- * waits, what a resume call must carry and what the node reads from TRATO before it resumes, every output (signed
- * with the files, cancelled, rejected, expired, timed out, final before the wait), and bad input before any request.
+ * Contract → Wait for Signatures, the node's side (issues 36, 40), through n8n-core as n8n 1.x runs it
+ * (test-support/harness/waiting.ts): what it stores on the contract (this run's resume URL, sealed under the
+ * credential's key: nothing a reader of the contract can use), how the run waits, what a resume call must carry and
+ * what the node reads from TRATO before it resumes (only the contract it is called for), every output (signed with
+ * the files, cancelled, rejected, expired, timed out, final before the wait), and bad input before any request.
  */
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Trato } from '../../nodes/Trato/Trato.node';
 import { binaryBuffer } from '../../test-support/harness';
 import { startWaitingHarness, type WaitingHarness } from '../../test-support/harness/waiting';
-import {
-	byId,
-	createPdfContract,
-	prepareForSending,
-	sendContract,
-	startEnv,
-	type NodeTestEnv,
-} from '../helpers/env';
+import { forgetRuns } from '../../nodes/Trato/actions/contract/waitForSignatures/knowledge';
+import { openStored, storedValues } from '../../test-support/waitingRuns';
+import { byId, createPdfContract, prepareForSending, sendContract, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
+const env = useEnv(__filename);
 let n8n: WaitingHarness;
 
 beforeAll(async () => {
-	env = await startEnv(__filename);
 	n8n = await startWaitingHarness(env.creds);
 });
 afterAll(async () => {
 	await n8n.close();
-	await env.close();
 });
 afterEach(() => {
 	env.sb.control.clearFaults();
 });
-
-const PROPERTY = 'n8n_resume_url';
 
 /** A contract sent for signature (two signers), with the NOM-151 certificate unless told otherwise. */
 async function sentContract(stampNom = true): Promise<string> {
@@ -55,10 +47,12 @@ async function sentContract(stampNom = true): Promise<string> {
 	return id;
 }
 
-const stored = (id: string) =>
-	(env.sb.control.getContract(id)?.properties ?? [])
-		.filter((p) => p.name === PROPERTY)
-		.map((p) => p.value);
+/** The values stored on the contract, as TRATO keeps them (sealed). */
+const sealed = (id: string) => storedValues(env.sb.control.getContract(id)?.properties ?? []);
+/** What they open to with the credential's key: the run's resume URLs. */
+const stored = (id: string) => sealed(id).map((value) => openStored(env.creds, id, value));
+/** A listener's call for a contract: the URL the value opens to, with the contract's ID. */
+const call = (url: string | undefined, contractId: string) => n8n.post(url!, { contractId });
 
 const wait = (contractId: string, extra: Record<string, unknown> = {}) => ({
 	resource: 'contract',
@@ -74,25 +68,42 @@ const withSignature = (url: string, signature: string | undefined) => {
 	return u.toString();
 };
 
-test("stores this run's signed resume URL on the contract, then reads its status, and waits (no limit: n8n's indefinitely)", async () => {
+test("stores this run's resume URL sealed on the contract (one request; the first store read back), then reads its status, and waits (no limit: n8n's indefinitely)", async () => {
 	const id = await sentContract();
 	const mark = env.mark();
 	const run = await n8n.start(wait(id));
 	expect(run.status).toBe('waiting');
 	expect(run.waitTill?.toISOString()).toBe('3000-01-01T00:00:00.000Z');
+	expect(sealed(id)).toHaveLength(1);
+	const [value] = sealed(id);
+	// a reader of the contract sees neither the URL nor the execution nor its signature
+	expect(value).toMatch(/^n8n1\.[A-Za-z0-9_-]+$/);
+	expect(value).not.toContain(run.id);
+	expect(value).not.toMatch(/signature|http|webhook/);
+	// the credential's key opens it to n8n 1.x's signed URL: <webhook-waiting base>/<execution id>/<node id>?signature=<HMAC>
 	const [url] = stored(id);
-	expect(stored(id)).toHaveLength(1);
-	// n8n 1.x's signed URL: <webhook-waiting base>/<execution id>/<node id>?signature=<HMAC-SHA256>
 	expect(url).toMatch(
 		new RegExp(`^${n8n.baseUrl}/${run.id}/node-action\\?signature=[0-9a-f]{64}$`),
 	);
+	// bound to this contract: it opens on no other
+	const other = await sentContract();
+	expect(openStored(env.creds, other, value)).toBeUndefined();
 	expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path}`)).toEqual([
-		`GET /api/contracts/${id}/customproperties`,
 		`POST /api/contracts/${id}/customproperties`,
+		// the first value this process stores with this credential is read back once: TRATO kept it whole
+		`GET /api/contracts/${id}/customproperties`,
 		`GET /api/contract/status/${id}`,
 	]);
 	expect(n8n.output(run.id).map((i) => i.json)).toEqual([
 		expect.objectContaining({ contractId: id, waiting: true, status: 'SENT_TO_SIGN' }),
+	]);
+
+	// the next run stores with one request, and does not read it back
+	const next = env.mark();
+	await n8n.start(wait(other));
+	expect(env.nodeRequests(next).map((r) => `${r.method} ${r.path}`)).toEqual([
+		`POST /api/contracts/${other}/customproperties`,
+		`GET /api/contract/status/${other}`,
 	]);
 });
 
@@ -101,15 +112,16 @@ test('a resume call without the signature, or with another one, resumes nothing 
 	const run = await n8n.start(wait(id));
 	const [url] = stored(id);
 	const mark = env.mark();
-	const none = await n8n.post(withSignature(url, undefined));
-	const other = await n8n.post(withSignature(url, 'a'.repeat(64)));
+	const none = await call(withSignature(url!, undefined), id);
+	const other = await call(withSignature(url!, 'a'.repeat(64)), id);
 	expect([none.status, other.status]).toEqual([401, 401]);
 	expect(none.json).toMatchObject({ resumed: false });
 	expect(env.nodeRequests(mark)).toEqual([]);
 
-	const early = await n8n.post(url);
+	const early = await call(url, id);
 	expect(early.status).toBe(200);
-	expect(early.json).toMatchObject({ resumed: false, waitingFor: [id] });
+	// not recorded: a listener keeps the value for the contract's next change
+	expect(early.json).toMatchObject({ resumed: false, recorded: false, waitingFor: 1 });
 	// TRATO was asked, and said SENT_TO_SIGN
 	expect(env.nodeRequests(mark).map((r) => `${r.method} ${r.path}`)).toEqual([
 		`GET /api/contract/status/${id}`,
@@ -119,12 +131,12 @@ test('a resume call without the signature, or with another one, resumes nothing 
 	expect(stored(id)).toEqual([url]);
 });
 
-test('signed by everyone: resumed once with the contract, its participants and, with Download Signed Files, the signed PDF and the NOM-151 certificate; the URL removed; a second call finds the run finished', async () => {
+test('signed by everyone: resumed once with the contract, its participants and, with Download Signed Files, the signed PDF and the NOM-151 certificate; the node removes nothing (the listener does, once n8n has the run); a second call finds the run finished', async () => {
 	const id = await sentContract();
 	const run = await n8n.start(wait(id, { downloadFiles: true }), [{ json: { deal: 'D-1' } }]);
 	const [url] = stored(id);
 	env.sb.control.sign(id);
-	const answer = await n8n.post(url);
+	const answer = await call(url, id);
 	expect(answer).toMatchObject({ status: 200, json: { resumed: true } });
 	await n8n.settled();
 	expect(n8n.execution(run.id)).toMatchObject({ status: 'success', resumes: 1 });
@@ -153,15 +165,15 @@ test('signed by everyone: resumed once with the contract, its participants and, 
 			await bytes(documents.signed_certificate),
 		),
 	).toBe(true);
-	expect(stored(id)).toEqual([]);
+	expect(stored(id)).toEqual([url]);
 
-	const again = await n8n.post(url);
+	const again = await call(url, id);
 	expect(again.status).toBe(409);
 	await n8n.settled();
 	expect(n8n.execution(run.id).resumes).toBe(1);
 });
 
-test('several contracts: resumed only when each one is final; cancelled, rejected and expired say so, paired to their items; an item that failed (Continue On Fail) is kept', async () => {
+test('several contracts: each call reads only the contract it names, records it, and the last one resumes; cancelled, rejected and expired say so, paired to their items; an item that failed (Continue On Fail) is kept', async () => {
 	const ids = [await sentContract(), await sentContract(), await sentContract()];
 	const run = await n8n.start(
 		wait('={{ $json.id }}'),
@@ -173,10 +185,27 @@ test('several contracts: resumed only when each one is final; cancelled, rejecte
 	expect(ids.map((id) => stored(id))).toEqual([[url], [url], [url]]);
 	await env.api.delete(`/api/contract/cancel/${ids[0]}`);
 	env.sb.control.reject(ids[1]);
-	const partly = await n8n.post(url);
-	expect(partly.json).toMatchObject({ resumed: false, waitingFor: [ids[2]] });
+	const mark = env.mark();
+	expect((await call(url, ids[0])).json).toMatchObject({
+		resumed: false,
+		recorded: true,
+		waitingFor: 2,
+	});
+	expect((await call(url, ids[1])).json).toMatchObject({
+		resumed: false,
+		recorded: true,
+		waitingFor: 1,
+	});
+	// a repeated call reads nothing: the run knows the contract is final
+	expect((await call(url, ids[0])).json).toMatchObject({ recorded: true, waitingFor: 1 });
 	env.sb.control.expire(ids[2]);
-	expect((await n8n.post(url)).json).toMatchObject({ resumed: true });
+	expect((await call(url, ids[2])).json).toMatchObject({ resumed: true });
+	expect(
+		env
+			.nodeRequests(mark)
+			.filter((r) => r.path.startsWith('/api/contract/status/'))
+			.map((r) => r.path),
+	).toEqual(ids.map((id) => `/api/contract/status/${id}`));
 	await n8n.settled();
 	const out = n8n.output(run.id);
 	expect(out.map((i) => [i.pairedItem, i.json.outcome, i.json.status])).toEqual([
@@ -187,7 +216,39 @@ test('several contracts: resumed only when each one is final; cancelled, rejecte
 	]);
 	expect(out[3].json.error).toMatch(/not a valid ID/);
 	expect(out.slice(0, 3).map((i) => i.json.timedOut)).toEqual([false, false, false]);
-	expect(ids.map((id) => stored(id))).toEqual([[], [], []]);
+});
+
+test('a process that knows nothing of the run (restarted since it began to wait) reads its contracts once, then only the one each call names', async () => {
+	const ids = [await sentContract(), await sentContract(), await sentContract()];
+	env.sb.control.sign(ids[0]);
+	const run = await n8n.start(
+		wait('={{ $json.id }}'),
+		ids.slice(1).map((id) => ({ json: { id } })),
+	);
+	// the first contract is final before the wait: a second run that waits for it and the others
+	const both = await n8n.start(
+		wait('={{ $json.id }}'),
+		ids.map((id) => ({ json: { id } })),
+	);
+	expect([run.status, both.status]).toEqual(['waiting', 'waiting']);
+	forgetRuns();
+	const url = stored(ids[1]).find((u) => u!.includes(`/${both.id}/`));
+	env.sb.control.sign(ids[1]);
+	const mark = env.mark();
+	expect((await call(url, ids[1])).json).toMatchObject({ recorded: true, waitingFor: 1 });
+	const statusReads = () =>
+		env
+			.nodeRequests(mark)
+			.filter((r) => r.path.startsWith('/api/contract/status/'))
+			.map((r) => r.path)
+			.sort();
+	// the one final when the wait began is known from the run's kept items; the other two read
+	expect(statusReads()).toEqual([ids[1], ids[2]].map((id) => `/api/contract/status/${id}`).sort());
+	env.sb.control.sign(ids[2]);
+	expect((await call(url, ids[2])).json).toMatchObject({ resumed: true });
+	expect(statusReads()).toHaveLength(3);
+	await n8n.settled();
+	expect(n8n.output(both.id).map((i) => i.json.outcome)).toEqual(['signed', 'signed', 'signed']);
 });
 
 test('Limit Wait Time: the run waits until then; at the limit it goes on with "not signed in time" items; the URL resumes nothing after that', async () => {
@@ -217,9 +278,10 @@ test('Limit Wait Time: the run waits until then; at the limit it goes on with "n
 		waitLimit: new Date(until).toISOString(),
 	});
 	expect(item.json.message).toMatch(/^Not signed in time/);
-	// n8n ran no node code at the limit: the URL is still there, and n8n refuses it (the run has finished)
+	// n8n ran no node code at the limit: the sealed value is still there (it resumes nothing for its readers), and
+	// n8n refuses the URL it opens to (the run has finished)
 	env.sb.control.sign(id);
-	expect((await n8n.post(stored(id)[0])).status).toBe(409);
+	expect((await call(stored(id)[0], id)).status).toBe(409);
 	await n8n.settled();
 	expect(n8n.execution(run.id).resumes).toBe(1);
 });
@@ -252,7 +314,7 @@ test('two resume calls at once (two listeners): the run is resumed once', async 
 	const run = await n8n.start(wait(id));
 	const [url] = stored(id);
 	env.sb.control.sign(id);
-	const answers = await Promise.all([n8n.post(url), n8n.post(url), n8n.post(url)]);
+	const answers = await Promise.all([call(url, id), call(url, id), call(url, id)]);
 	await n8n.settled();
 	expect(answers.filter((a) => a.json?.resumed === true)).toHaveLength(1);
 	expect(n8n.execution(run.id)).toMatchObject({ status: 'success', resumes: 1 });
@@ -264,12 +326,12 @@ test('TRATO cannot be read on a resume call: 503, the run keeps waiting, the nex
 	const [url] = stored(id);
 	env.sb.control.sign(id);
 	env.sb.control.addFault({ path: `/api/contract/status/${id}`, status: 500, times: 10 });
-	const failed = await n8n.post(url);
+	const failed = await call(url, id);
 	expect(failed).toMatchObject({ status: 503, json: { resumed: false } });
 	env.sb.control.clearFaults();
 	await n8n.settled();
 	expect(n8n.execution(run.id).status).toBe('waiting');
-	expect((await n8n.post(url)).json).toMatchObject({ resumed: true });
+	expect((await call(url, id)).json).toMatchObject({ resumed: true });
 	await n8n.settled();
 	expect(n8n.execution(run.id).resumes).toBe(1);
 });

@@ -187,6 +187,7 @@ describe('response shape variants', () => {
 		['id', ['id', 'name', 'value']],
 		['propertyId', ['propertyId', 'name', 'value']],
 		['propertyID', ['propertyID', 'name', 'value']],
+		['propertyid', ['propertyid', 'name', 'value']],
 		['none', ['name', 'value']],
 	])('property-id-field=%s names the listed identifier that way', async (value, keys) => {
 		const c = contract();
@@ -205,6 +206,21 @@ describe('response shape variants', () => {
 		const del = await h.api.delete(`/api/contracts/${c._id}/${byDefault._id}/customproperties`);
 		expect(del.data).toEqual({ success: true });
 		expect((await h.api.get(url)).data.properties).toEqual([]);
+	});
+
+	it('property-value-max=N: a value is kept to its first N characters, when created and when updated; the answer is success all the same', async () => {
+		const c = contract();
+		const url = `/api/contracts/${c._id}/customproperties`;
+		const long = 'x'.repeat(120);
+		use('property-value-max');
+		expect((await h.api.post(url, { properties: [{ name: 'a', value: long }] })).data).toEqual({
+			success: true,
+		});
+		const [listed] = (await h.api.get(url)).data.properties;
+		expect(listed.value).toBe('x'.repeat(100));
+		use('property-value-max=50');
+		await h.api.put(`/api/contracts/${c._id}/${listed._id}/customproperties`, { value: long });
+		expect((await h.api.get(url)).data.properties[0].value).toBe('x'.repeat(50));
 	});
 
 	it('integer-completed: milestones say 1/0 instead of true/false', async () => {
@@ -758,7 +774,7 @@ describe('switching variants', () => {
 		expect((await h.raw.get(`${base}/sandbox/health`)).data.variants).toEqual(set.data.variants);
 		const shown = (await h.raw.get(`${base}/sandbox/variants`)).data;
 		expect(shown.variants).toEqual(set.data.variants);
-		expect(shown.known).toHaveLength(29);
+		expect(shown.known).toHaveLength(30);
 		const bad = await h.raw.post(`${base}/sandbox/variants`, { variants: ['newest-last'] });
 		expect(bad.status).toBe(400);
 		expect(bad.data).toEqual({
@@ -820,7 +836,7 @@ describe('CLI --variant (sandbox/cliArgs.ts; cli.test.ts starts one)', () => {
 	it('refuses an unknown name or value, or a missing one, before starting', () => {
 		expect(() => parseArgs(['--variant', 'nope'], {})).toThrow(/Unknown variant 'nope'; known: /);
 		expect(() => parseArgs([], { TRATO_SANDBOX_VARIANTS: 'property-id-field=_id' })).toThrow(
-			/allowed: id, propertyId, propertyID, none/,
+			/allowed: id, propertyId, propertyID, propertyid, none/,
 		);
 		expect(() => parseArgs(['--variant'], {})).toThrow(/--variant needs a name/);
 	});

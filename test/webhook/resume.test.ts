@@ -9,12 +9,21 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
- * The instant trigger's Resume Waiting Workflows (issue 36): TRATO's deliveries resume a run waiting at Wait for
+ * The instant trigger's Resume Waiting Workflows (issues 36, 40): TRATO's deliveries resume a run waiting at Wait for
  * Signatures (n8n-core, as n8n 1.x keeps it: test-support/harness/waiting.ts) once its contract is final for TRATO;
  * exactly once under repeated deliveries and two listeners at once; a lost delivery is made up by the next one;
- * a crash between the resume call and the URL's removal is cleaned up by the next delivery.
+ * a crash between the resume call and the value's removal is cleaned up by the next delivery; a run another call is
+ * resuming is asked again; what could not be resumed is said on the item.
  */
+import { seal } from '../../nodes/Trato/helpers/secrets';
+import { webhookResumeSettings } from '../../nodes/Trato/webhook/resume';
 import { startWaitingHarness, type WaitingHarness } from '../../test-support/harness/waiting';
+import {
+	RESUME_PROPERTY,
+	credentialKeyOf,
+	openStored,
+	storedValues,
+} from '../../test-support/waitingRuns';
 import { byId } from '../helpers/env';
 import { SECRET, contractToSign, useWebhookTestEnv } from './helpers';
 
@@ -28,11 +37,7 @@ afterAll(async () => {
 	await n8n.close();
 });
 
-const PROPERTY = 'n8n_resume_url';
-const stored = (id: string) =>
-	(t.env.sb.control.getContract(id)?.properties ?? [])
-		.filter((p) => p.name === PROPERTY)
-		.map((p) => p.value);
+const stored = (id: string) => storedValues(t.env.sb.control.getContract(id)?.properties ?? []);
 
 const waitFor = async (id: string) => {
 	const run = await n8n.start({
@@ -178,4 +183,81 @@ test('a contract not final resumes nothing, and the Test URL resumes nothing', a
 	await n8n.settled();
 	expect(n8n.execution(execution)).toMatchObject({ status: 'waiting', resumes: 0 });
 	expect(stored(contract._id)).toHaveLength(1);
+});
+
+test("what could not be resumed is said on the delivery's item: another n8n's run (its origin only), a value it cannot open", async () => {
+	const server = await resuming();
+	const contract = contractToSign(t.env);
+	const execution = await waitFor(contract._id);
+	const key = credentialKeyOf(t.env.creds, 'waiting-run');
+	await t.env.api.post(`/api/contracts/${contract._id}/customproperties`, {
+		properties: [
+			{
+				name: RESUME_PROPERTY,
+				value: seal(
+					key,
+					'https://old-n8n.example.com/webhook-waiting/7/node?signature=s',
+					contract._id,
+				),
+			},
+			{
+				name: RESUME_PROPERTY,
+				value: 'https://n8n.example.com/webhook-waiting/7/node?signature=s',
+			},
+		],
+	});
+	t.env.sb.control.sign(contract._id);
+	const headers = { 'x-trato-secret': SECRET };
+	await server.post(
+		{ contractid: contract._id, event: 'signed-all', signedAt: '2026-01-02T00:00:00Z' },
+		{ headers },
+	);
+	await server.settled();
+	await n8n.settled();
+	expect(n8n.execution(execution)).toMatchObject({ status: 'success', resumes: 1 });
+	const runs = server.executions.at(-1)?.items[0].json.waitingRuns as any[];
+	expect(runs).toEqual([
+		{
+			result: 'otherN8n',
+			origin: 'https://old-n8n.example.com',
+			notResumed: 'stored by the n8n at https://old-n8n.example.com, not this one: not called',
+		},
+		expect.objectContaining({
+			result: 'unreadable',
+			notResumed: expect.stringContaining('another TRATO credential'),
+		}),
+		{ executionId: execution, result: 'resumed' },
+	]);
+	expect(JSON.stringify(runs)).not.toMatch(/webhook-waiting|signature/);
+});
+
+test('a run another call is resuming right now: the delivery asks again, and the value is removed once it has resumed', async () => {
+	webhookResumeSettings.busyWaitMs = 200;
+	try {
+		const server = await resuming();
+		const contract = contractToSign(t.env);
+		const execution = await waitFor(contract._id);
+		const [value] = stored(contract._id);
+		const url = openStored(t.env.creds, contract._id, value)!;
+		t.env.sb.control.sign(contract._id);
+		t.env.sb.control.addFault({ pathRegex: '^/api/contract/variables/', latencyMs: 600, times: 1 });
+		const first = n8n.post(url, { contractId: contract._id });
+		await new Promise((resolve) => setTimeout(resolve, 150));
+		const headers = { 'x-trato-secret': SECRET };
+		await server.post(
+			{ contractid: contract._id, event: 'signed-all', signedAt: '2026-01-03T00:00:00Z' },
+			{ headers },
+		);
+		await server.settled();
+		expect((await first).json).toMatchObject({ resumed: true });
+		await n8n.settled();
+		// busy at first, asked again: by then n8n has the run (it no longer waits), and the value is removed
+		expect(server.executions.at(-1)?.items[0].json.waitingRuns).toEqual([
+			{ executionId: execution, result: 'notWaiting' },
+		]);
+		expect(stored(contract._id)).toEqual([]);
+		expect(n8n.execution(execution).resumes).toBe(1);
+	} finally {
+		webhookResumeSettings.busyWaitMs = 1_000;
+	}
 });

@@ -15,7 +15,7 @@
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module object itself: jest cannot spy on an ES namespace import
 import crypto = require('node:crypto');
 
-import { secretsMatch } from '../../nodes/Trato/webhook/secret';
+import { secretsMatch } from '../../nodes/Trato/helpers/secrets';
 import { SECRET, contractToSign, useWebhookTestEnv } from './helpers';
 
 const t = useWebhookTestEnv(__filename);

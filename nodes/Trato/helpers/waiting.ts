@@ -1,15 +1,17 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-
 import type { IDataObject } from 'n8n-workflow';
 
 /**
- * Wait for Signatures and the listeners that resume it (api-notes WS1–WS10): what they agree on. The action node
- * stores its run's resume URL on the contract, under one custom property; a trigger that sees the contract reach a
- * final status calls that URL (only one of its own n8n) and removes it.
+ * Wait for Signatures and the listeners that resume it (api-notes WS1–WS14): what they agree on. The action node
+ * stores its run's resume URL on the contract, sealed under a key of the TRATO credential (helpers/secrets.ts), under
+ * one custom property; a trigger that sees the contract reach a final status opens it, calls the URL (only one of its
+ * own n8n, in n8n's own shape) and removes it.
  */
 
-/** The custom property that holds a waiting run's resume URL (spec 4.20; one per waiting run and node). */
-export const RESUME_PROPERTY = 'n8n_resume_url';
+/**
+ * The custom property that holds a waiting run's sealed resume URL (spec 4.20; one per waiting run, node and
+ * contract). Its value opens only with a key of the credential: whoever reads the contract learns nothing of the run.
+ */
+export const RESUME_PROPERTY = 'n8n_waiting_run';
 
 /** How a wait ends: the contract's final state, or the wait's own limit. */
 export type WaitOutcome = 'signed' | 'cancelled' | 'rejected' | 'expired';
@@ -74,65 +76,89 @@ export function waitingBaseOf(executionResumeUrl: string): string {
 	return url.toString();
 }
 
+/** A resume URL a listener may call, or why not: another n8n's (its origin named), or not n8n's shape. */
+export type ResumeTarget =
+	| { url: string; executionId: string }
+	| { otherN8n: string }
+	| { notResumeShape: true };
+
 /**
- * A stored value that is a resume URL of this n8n: http(s), under its webhook-waiting base, `<execution id>/<node
- * id>` after it, with a signature. Anything else on the contract (another n8n's URL, a URL a TRATO user typed) is
- * never called: a listener only ever sends a request to its own n8n's waiting runs.
+ * A stored (and opened) resume URL, checked as a listener's call target: http(s), this n8n's origin, its
+ * webhook-waiting path, then exactly `<execution id: digits>/<node id>` and a signature. The URL called is rebuilt
+ * from those parts only (every other query parameter, user info and fragment dropped): a listener only ever sends a
+ * request to its own n8n's waiting runs, in the shape n8n gives them. Another n8n's URL (WEBHOOK_URL changed while
+ * runs wait, or another on the workers) is named by its origin only.
  */
-export function ownResumeUrl(
-	value: unknown,
-	waitingBase: string,
-): { url: string; executionId: string } | undefined {
-	if (typeof value !== 'string') return undefined;
+export function resumeTarget(value: string, waitingBase: string): ResumeTarget {
 	let url: URL;
 	let base: URL;
 	try {
 		url = new URL(value.trim());
 		base = new URL(waitingBase);
 	} catch {
-		return undefined;
+		return { notResumeShape: true };
 	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-	if (url.origin !== base.origin || url.username || url.password || url.hash) return undefined;
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') return { notResumeShape: true };
+	if (url.origin !== base.origin) return { otherN8n: url.origin };
 	const prefix = `${base.pathname.replace(/\/$/, '')}/`;
-	if (!url.pathname.startsWith(prefix)) return undefined;
+	if (!url.pathname.startsWith(prefix)) return { otherN8n: url.origin };
 	const rest = url.pathname.slice(prefix.length).split('/');
-	if (rest.length !== 2 || !/^[A-Za-z0-9_-]{1,64}$/.test(rest[0]) || !rest[1]) return undefined;
-	if (!url.searchParams.get(SIGNATURE_PARAMETER)) return undefined;
-	return { url: url.toString(), executionId: rest[0] };
+	const signature = url.searchParams.get(SIGNATURE_PARAMETER) ?? '';
+	if (
+		rest.length !== 2 ||
+		!/^\d{1,20}$/.test(rest[0]) ||
+		!/^[A-Za-z0-9_-]{1,64}$/.test(rest[1]) ||
+		!/^[A-Za-z0-9_.~-]{1,512}$/.test(signature)
+	)
+		return { notResumeShape: true };
+	const call = new URL(`${prefix}${rest[0]}/${rest[1]}`, base.origin);
+	call.searchParams.set(SIGNATURE_PARAMETER, signature);
+	return { url: call.toString(), executionId: rest[0] };
 }
 
 /**
  * What a resume call achieved, read from n8n's answer: `resumed` (the node confirmed with TRATO and the run goes
- * on); `notWaiting` (n8n: the run is not waiting there any more: resumed by another call, finished, stopped, or
- * gone); `stillWaiting` (the node kept it waiting: the contract is not final for TRATO yet, or another call is
- * resuming it); `refused` (the signature was refused); `unavailable` (no answer, 429 or 5xx: worth another try).
- * The URL is removed from the contract after `resumed` and `notWaiting` only.
+ * on); `recorded` (the node confirmed this contract final with TRATO and keeps the run waiting for its others);
+ * `notWaiting` (n8n: the run is not waiting there any more: resumed by another call, finished, stopped, or gone);
+ * `stillWaiting` (the node kept it waiting: TRATO does not say this contract is final); `busy` (another call is
+ * resuming the run right now: ask again later, it may still fail); `refused` (the signature was refused);
+ * `unavailable` (no answer, 429 or 5xx: worth another try). The URL is removed from the contract after `resumed`,
+ * `recorded` and `notWaiting` only.
  */
-export type ResumeResult = 'resumed' | 'notWaiting' | 'stillWaiting' | 'refused' | 'unavailable';
+export type ResumeResult =
+	| 'resumed'
+	| 'recorded'
+	| 'notWaiting'
+	| 'stillWaiting'
+	| 'busy'
+	| 'refused'
+	| 'unavailable';
 
 /** Reads n8n's answer to a resume call (0: no answer). The node's own answers carry `resumed`. */
 export function readResumeAnswer(status: number, body: unknown): ResumeResult {
-	const fromNode =
-		body !== null && typeof body === 'object' && typeof (body as IDataObject).resumed === 'boolean';
-	if (status >= 200 && status < 300)
-		return fromNode && (body as IDataObject).resumed === true ? 'resumed' : 'stillWaiting';
+	const node =
+		body !== null && typeof body === 'object' && typeof (body as IDataObject).resumed === 'boolean'
+			? (body as IDataObject)
+			: undefined;
+	if (status >= 200 && status < 300) {
+		if (node?.resumed === true) return 'resumed';
+		return node?.recorded === true ? 'recorded' : 'stillWaiting';
+	}
 	if (status === 0 || status === 429 || status >= 500) return 'unavailable';
-	// n8n's own 409s: running already, finished, finished with an error, already resuming (2.x)
-	if (status === 409) return fromNode ? 'stillWaiting' : 'notWaiting';
+	// the node's 409: another call is resuming the run (it may yet fail: ask again); n8n's own 409s: running already,
+	// finished, finished with an error, already resuming (2.x: it took the run, the resume goes on without us)
+	if (status === 409) return node ? 'busy' : 'notWaiting';
 	// n8n: no such execution, or it waits at another node now
 	if (status === 404) return 'notWaiting';
 	return 'refused';
 }
 
 /** Whether a listener removes the URL from the contract after this result. */
-export function isSettled(result: ResumeResult): boolean {
-	return result === 'resumed' || result === 'notWaiting';
+export function isSettled(result: string): boolean {
+	return result === 'resumed' || result === 'recorded' || result === 'notWaiting';
 }
 
-/** Whether two secrets are equal, in constant time (SHA-256 digests compared with `timingSafeEqual`). */
-export function sameSecret(provided: string, expected: string): boolean {
-	if (!expected) return false;
-	const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-	return timingSafeEqual(digest(provided), digest(expected));
+/** Whether a listener asks again later after this result (the polling trigger's retry list, api-notes WS13). */
+export function isWorthRetrying(result: string): boolean {
+	return result === 'busy' || result === 'unavailable';
 }

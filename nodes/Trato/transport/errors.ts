@@ -142,6 +142,8 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 	if (error !== undefined) errorResponse.apiError = clean(error) ?? null;
 	if (message !== undefined) errorResponse.apiMessage = clean(message) ?? null;
 	if (known) errorResponse.apiErrorKind = known.kind;
+	const inner = Number((failure.body as JsonObject | undefined)?.statusCode);
+	if (Number.isInteger(inner) && inner >= 100 && inner < 600) errorResponse.apiStatusCode = inner;
 	const field = v2?.field ?? (failure.body as JsonObject | undefined)?.field;
 	if (typeof field === 'string') errorResponse.apiField = clean(field) ?? null;
 
@@ -155,6 +157,23 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 	// matches ENOTFOUND); ours is more specific, so keep it.
 	apiError.message = clean(userMessage) ?? apiError.message;
 	return apiError;
+}
+
+/**
+ * Whether TRATO refused a request for good, judged by its answer (api-notes S1): an error built from an answer that
+ * refused (`success: false`, or an HTTP 4xx), whose code (TRATO's own `statusCode` in the body when it writes one,
+ * else the HTTP status) is neither 408 nor 429 nor a 5xx. Asking again will not change it. No answer, a time limit,
+ * a rate limit or a server failure are not refusals: worth another try.
+ */
+export function tratoRefused(error: unknown): boolean {
+	if (!(error instanceof NodeApiError)) return false;
+	const http = Number(error.httpCode);
+	if (!Number.isInteger(http)) return false;
+	const inner = Number(error.errorResponse?.apiStatusCode);
+	const refusedWith200 = http >= 200 && http < 300; // the pipeline throws a 2xx only for `success: false`
+	if (!refusedWith200 && (http < 400 || http >= 500)) return false;
+	const code = Number.isInteger(inner) ? inner : refusedWith200 ? 400 : http;
+	return code >= 400 && code < 500 && code !== 408 && code !== 429;
 }
 
 const ERROR_CODE = /\b(E[A-Z][A-Z_]{2,}|ERR_[A-Z_]+)\b/;

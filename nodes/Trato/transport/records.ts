@@ -21,22 +21,41 @@ import { unwrapList } from './shapes';
  * the answer normalised; no logic beyond reading.
  */
 
-/** The contract's custom properties as the API lists them ({_id, name, value}; spec 4.20). */
+/**
+ * The contract's custom properties as the API lists them ({_id, name, value}; spec 4.20), each with its identifier
+ * as `_id`. A property without any identifier: an error naming its fields (the user's operations need it to update
+ * or delete), or, with `withoutId` (Wait for Signatures and the listeners, which only act on their own properties),
+ * kept with `_id` undefined (it cannot be removed), so that one odd property never blocks a wait or a trigger.
+ */
 export async function listProperties(
 	this: TratoContext,
 	contractId: string,
 	itemIndex?: number,
+	options: { withoutId?: boolean } = {},
 ): Promise<IDataObject[]> {
 	const response = await request.call(this, 'customPropertyList', { contractId }, { itemIndex });
 	const listed = unwrapList(this, response, 'properties', itemIndex);
 	return listed.map((record) => ({
 		...record,
-		_id: identifierOf(this, record, PROPERTY_IDS, itemIndex),
+		_id:
+			options.withoutId && !PROPERTY_IDS.some((name) => idValue(record[name]) !== undefined)
+				? undefined
+				: identifierOf(this, record, PROPERTY_IDS, itemIndex),
 	}));
 }
 
-/** Names the listing may give a custom property's identifier (spec 2.5 does not show it; api-notes R13). */
-const PROPERTY_IDS = ['_id', 'id', 'propertyId', 'propertyID'];
+/**
+ * Names the listing may give a custom property's identifier (spec 2.5 does not show it; api-notes R13): TRATO
+ * writes its other ids in lower case (`contractid`, `participantid`, `attachmentid`), so `propertyid` too.
+ */
+const PROPERTY_IDS = ['_id', 'id', 'propertyId', 'propertyID', 'propertyid'];
+
+/** An identifier's value as text: a non-empty string or a number. */
+function idValue(value: unknown): string | undefined {
+	return (typeof value === 'string' && value !== '') || typeof value === 'number'
+		? String(value)
+		: undefined;
+}
 
 /**
  * The identifier of a listed record, whichever of the accepted field names the service uses; a record without
@@ -49,9 +68,8 @@ function identifierOf(
 	itemIndex?: number,
 ): string {
 	for (const name of names) {
-		const value = record[name];
-		if ((typeof value === 'string' && value !== '') || typeof value === 'number')
-			return String(value);
+		const value = idValue(record[name]);
+		if (value !== undefined) return value;
 	}
 	throw new NodeOperationError(
 		ctx.getNode(),

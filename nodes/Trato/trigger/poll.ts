@@ -1,4 +1,4 @@
-import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { TriggerParameters } from './parameters';
@@ -6,7 +6,7 @@ import { configHash, filterQuery, readParameters } from './parameters';
 import type { DetectedEvent } from './detect';
 import { detect, eventIdOf } from './detect';
 import { buildItems } from './buildItems';
-import { resumeWaits } from './resume';
+import { readRetries, resumeWaits, RETRY_KEY } from './resume';
 import { TRIGGER_MODES } from './modes';
 import type { Newest, Observation } from './listing';
 import { readNewest } from './newest';
@@ -173,7 +173,9 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		epoch: stored?.epoch,
 	});
 	const items = await buildItems(this, cfg, events, iso(now));
-	if (cfg.resumeWaiting) await resumeWaits(this, events, items);
+	const retries = cfg.resumeWaiting
+		? await resumeWaits(this, events, items, readRetries(staticData[RETRY_KEY]))
+		: [];
 
 	const node = `${this.getWorkflow().id ?? ''}:${this.getNode().id ?? this.getNode().name}`;
 	const continuation =
@@ -185,5 +187,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	state.write = `${++writes}`;
 	lastWrite.set(node, state.write);
 	staticData[STATE_KEY] = storeState(state);
+	if (retries.length) staticData[RETRY_KEY] = retries as unknown as IDataObject[];
+	else delete staticData[RETRY_KEY];
 	return items.length > 0 ? [items] : null;
 }

@@ -14,7 +14,8 @@ import { isRepeat, keepRemembered } from './repeats';
 import { eventsAStatusCanShow, resolveFromStatus } from './resolve';
 import { ADD_EVENT_TO_URL, NO_EVENT, answer, start } from './respond';
 import { resumeWaits } from './resume';
-import { providedSecret, secretsMatch } from './secret';
+import { secretsMatch } from '../helpers/secrets';
+import { providedSecret } from './secret';
 import { readSettings, type WebhookSettings } from './settings';
 import { countUnresolved, keepTally } from './unresolved';
 

@@ -1,17 +1,26 @@
 import type { INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { waitOutcome } from '../helpers/waiting';
 import { request } from '../transport';
-import { resumeWaitingRuns } from '../transport/resume';
+import { resumeWaitingRuns, whyNotResumed } from '../transport/resume';
 import type { Delivery } from './payload';
+
+/** How often, and after how long, a run another call was resuming is asked again (1 s, 2 s, 4 s). */
+const BUSY_RETRIES = 3;
+const BUSY_WAIT_MS = 1_000;
+
+/** Tests (and only tests) make the waits short. */
+export const webhookResumeSettings = { busyWaitMs: BUSY_WAIT_MS };
 
 /**
  * Resume Waiting Workflows (api-notes WS8), after TRATO has been answered: the contract of the delivery is read from
  * TRATO (never trusted from the delivery), and when it is final the runs waiting for it at Wait for Signatures are
- * resumed (transport/resume.ts); what happened is on the item (`waitingRuns`). Nothing here fails the delivery:
- * TRATO has its answer, a repeated delivery changes nothing (the node behind the URL checks TRATO itself, and a URL
- * is removed once its run is resumed), and a call that n8n did not answer leaves the URL for the next delivery of
- * the contract, or the polling trigger, or the run's own limit.
+ * resumed (transport/resume.ts); a run another call was resuming is asked again a few times. What happened is on the
+ * item (`waitingRuns`: each run's result, and for one not resumed, `notResumed` saying why), and in n8n's log. Nothing
+ * here fails the delivery: TRATO has its answer, a repeated delivery changes nothing (the node behind the URL checks
+ * TRATO itself, and a value is removed once its run has it), and a call that n8n did not answer leaves the value for
+ * the next delivery of the contract, or the polling trigger, or the run's own limit.
  */
 export async function resumeWaits(
 	ctx: IWebhookFunctions,
@@ -22,16 +31,33 @@ export async function resumeWaits(
 	try {
 		const record = await request.call(ctx, 'contractStatus', { contractId });
 		if (!waitOutcome(record.status)) return;
-		const runs = await resumeWaitingRuns.call(ctx, contractId);
-		if (runs.length) item.json.waitingRuns = runs.map((run) => ({ ...run }));
-		for (const run of runs.filter((r) => r.result === 'unavailable' || r.result === 'refused')) {
-			ctx.logger.warn(
-				`TRATO Instant Webhook Trigger: execution ${run.executionId} waiting for contract ${contractId} was not resumed (${run.result}); its URL stays on the contract`,
-			);
+		let runs = await resumeWaitingRuns.call(ctx, contractId);
+		for (let retry = 0; retry < BUSY_RETRIES && runs.some((r) => r.result === 'busy'); retry++) {
+			await sleep(webhookResumeSettings.busyWaitMs * 2 ** retry);
+			const again = await resumeWaitingRuns.call(ctx, contractId);
+			// the runs that settled meanwhile are gone from the contract: keep what the first calls said of them
+			runs = [
+				...runs.filter((r) => r.result !== 'busy'),
+				...again.filter(
+					(r) => !runs.some((old) => old.executionId === r.executionId && old.result !== 'busy'),
+				),
+			];
+		}
+		if (!runs.length) return;
+		item.json.waitingRuns = runs.map((run) => {
+			const why = whyNotResumed(run);
+			return why ? { ...run, notResumed: why } : { ...run };
+		});
+		for (const run of runs) {
+			const why = whyNotResumed(run);
+			if (why)
+				ctx.logger.warn(
+					`TRATO Instant Webhook Trigger: a run waiting for contract ${contractId}${run.executionId ? ` (execution ${run.executionId})` : ''} was not resumed: ${why}`,
+				);
 		}
 	} catch (error) {
 		ctx.logger.warn(
-			`TRATO Instant Webhook Trigger: the runs waiting for contract ${contractId} could not be looked up, resumed or their URLs removed (${(error as Error).message})`,
+			`TRATO Instant Webhook Trigger: the runs waiting for contract ${contractId} could not be looked up, resumed or their values removed (${(error as Error).message})`,
 		);
 	}
 }

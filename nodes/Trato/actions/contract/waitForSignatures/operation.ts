@@ -10,11 +10,16 @@ import { updateDisplayOptions, WAIT_INDEFINITELY } from 'n8n-workflow';
 
 import { requireId } from '../../../helpers/validate';
 import { waitOutcome } from '../../../helpers/waiting';
-import { contractIdLocator, maxFileSizeOption, optionsCollection } from '../../../descriptions/common';
+import {
+	contractIdLocator,
+	maxFileSizeOption,
+	optionsCollection,
+} from '../../../descriptions/common';
 import { signedFileFields } from '../../../descriptions/signedFiles';
 import { limitWaitTimeOption, waitNotice } from '../../../descriptions/wait';
 import { request } from '../../../transport';
 import { readSignedFileFields } from '../signedFiles';
+import { rememberFinal, runKey } from './knowledge';
 import { finalItem, timedOutItem, waitedContract, waitingItem } from './output';
 import {
 	keepForTimeout,
@@ -75,10 +80,10 @@ export const resumeWebhooks: IWebhookDescription[] = [
 ];
 
 /**
- * One item (api-notes WS1, WS2): bad input refused before any request; this run's resume URL stored on the contract
- * (custom property `n8n_resume_url`) first, then the contract's status read, so that a contract that becomes final
- * meanwhile is either seen final here or finds the URL for its listener. Whether the run waits is decided once
- * every item has been through this (`finish`).
+ * One item (api-notes WS1, WS2, WS11): bad input refused before any request; this run's resume URL stored on the
+ * contract, sealed (custom property `n8n_waiting_run`), first, then the contract's status read, so that a contract
+ * that becomes final meanwhile is either seen final here or finds the URL for its listener. Whether the run waits is
+ * decided once every item has been through this (`finish`).
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	refuseAsTool(this);
@@ -88,7 +93,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	waitUntil(this, itemIndex);
 	const url = requireResumeUrl(this, itemIndex);
-	const wrote = await storeResumeUrl(this, contractId, url, itemIndex);
+	await storeResumeUrl(this, contractId, url, itemIndex);
 	let read = false;
 	try {
 		const record = await request.call(this, 'contractStatus', { contractId }, { itemIndex });
@@ -96,15 +101,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		return { contractId, status: record.status ?? null, record };
 	} finally {
 		// not waited for: the URL would only make a listener call a run that does not wait for it
-		if (wrote && !read)
-			await removeResumeUrl(this, contractId, url, itemIndex).catch(() => undefined);
+		if (!read) await removeResumeUrl(this, contractId, url, itemIndex).catch(() => undefined);
 	}
 }
 
 /**
- * After every item: when each contract is final already, the outputs at once (and the URLs removed); else the
- * execution waits (n8n's `putExecutionToWait`), until Limit Wait Time or for ever, and the items the node outputs
- * on a timeout are kept with it. The resume call (resume.ts) decides everything else.
+ * After every item: when each contract is final already, the outputs at once (and the stored URLs removed); else the
+ * execution waits (n8n's `putExecutionToWait`), until Limit Wait Time or for ever, and the items the node outputs on
+ * a timeout are kept with it. What the first reads said is this process's knowledge of the run (knowledge.ts), so
+ * that its resume calls read only the contract each is called for. The URLs on the contracts final already are
+ * removed (no listener will call them: they do not change again). The resume call (resume.ts) decides the rest.
  */
 export async function finish(
 	this: IExecuteFunctions,
@@ -112,23 +118,35 @@ export async function finish(
 ): Promise<INodeExecutionData[]> {
 	const contracts = output.map(waitedContract);
 	if (contracts.every((id) => id === undefined)) return output;
-	if (output.every((item, i) => contracts[i] === undefined || waitOutcome(item.json.status))) {
-		const url = runResumeUrl(this);
+	const url = runResumeUrl(this);
+	const finalNow = (i: number) => contracts[i] !== undefined && waitOutcome(output[i].json.status);
+	const removeFinal = async () => {
+		const done = new Set<string>();
+		for (const [i, contractId] of contracts.entries()) {
+			if (!url || !finalNow(i) || done.has(contractId!)) continue;
+			done.add(contractId!);
+			await removeResumeUrl(this, contractId!, url, i).catch(() => undefined);
+		}
+	};
+	if (output.every((item, i) => contracts[i] === undefined || finalNow(i))) {
 		const files = resumeFiles(this);
+		await removeFinal();
 		const items: INodeExecutionData[] = [];
 		for (const [i, item] of output.entries()) {
 			const contractId = contracts[i];
-			if (contractId === undefined) {
-				items.push(item);
-				continue;
-			}
-			if (url) await removeResumeUrl(this, contractId, url, i).catch(() => undefined);
 			items.push(
-				await finalItem(this, contractId, item.json.record as IDataObject, i, files, undefined),
+				contractId === undefined
+					? item
+					: await finalItem(this, contractId, item.json.record as IDataObject, i, files, undefined),
 			);
 		}
 		return items;
 	}
+	const final = new Map<string, IDataObject>();
+	for (const [i, contractId] of contracts.entries())
+		if (finalNow(i)) final.set(contractId!, output[i].json.record as IDataObject);
+	rememberFinal(runKey(String(this.getExecutionId()), this.getNode().id), final);
+	await removeFinal();
 	const until = waitUntil(this, 0);
 	const startedAt = new Date().toISOString();
 	const waits = (make: typeof timedOutItem) =>

@@ -109,7 +109,7 @@ export function timedOutItem(
 	waitStartedAt: string,
 	until: Date | undefined,
 ): INodeExecutionData {
-	const { contractId, status } = waiting.json;
+	const { contractId, status, record } = waiting.json;
 	const outcome = waitOutcome(status);
 	return {
 		json: {
@@ -118,6 +118,8 @@ export function timedOutItem(
 			timedOut: true,
 			status: status ?? null,
 			statusLabel: statusLabel(status),
+			// the status record read when the wait began: also what a process that restarted learns the run from
+			contract: contractRecord((record ?? {}) as IDataObject),
 			waitStartedAt,
 			waitLimit: until?.toISOString() ?? null,
 			message: outcome

@@ -4,30 +4,29 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
-import { sameSecret, SIGNATURE_PARAMETER, signatureOf, waitOutcome } from '../../../helpers/waiting';
+import { mapPooled } from '../../../helpers/pool';
+import { secretsMatch } from '../../../helpers/secrets';
+import { SIGNATURE_PARAMETER, signatureOf, waitOutcome } from '../../../helpers/waiting';
 import { request } from '../../../transport';
+import { tratoRefused } from '../../../transport/errors';
+import { knowledgeOf, runKey, type RunKnowledge, type Unread } from './knowledge';
 import { finalItem, waitedContract } from './output';
-import { removeResumeUrl, resumeFiles, runResumeUrl } from './run';
+import { resumeFiles, runResumeUrl } from './run';
 
 /**
- * The resume call of a waiting Wait for Signatures (n8n hands it to the node's `webhook()`; api-notes WS4, WS5). Never
- * trusts what the call carries: it checks the call's signature against this run's own resume URL, then re-reads
- * every contract of the run from TRATO, and resumes only when each one is final. Otherwise it answers and starts
- * nothing, and n8n keeps the run waiting (a webhook that returns no workflow data resumes nothing, as n8n's own
- * send-and-wait nodes do with a link preview).
+ * The resume call of a waiting Wait for Signatures (n8n hands it to the node's `webhook()`; api-notes WS4, WS5, WS12).
+ * Never trusts what the call carries: it checks the call's signature against this run's own resume URL, then asks
+ * TRATO whether the contract the call names is final (one read: what this process already knows of the run's other
+ * contracts is not read again, knowledge.ts), and resumes only when TRATO has said so of every contract of the run.
+ * Otherwise it answers and starts nothing, and n8n keeps the run waiting (a webhook that returns no workflow data
+ * resumes nothing, as n8n's own send-and-wait nodes do with a link preview). It removes nothing from the contracts:
+ * the listener that called removes its value once the answer settles it, so nothing is lost if n8n never takes the
+ * outputs (WS8).
  */
 
-/** Runs this process is resuming (execution and node → since when): a second call meanwhile resumes nothing. */
-const resuming = new Map<string, number>();
-const BUSY_MS = 10 * 60_000;
-
-/** A refusal that asking again will not change (4xx but 429). */
-function refusedForGood(error: unknown): boolean {
-	const code = Number((error as NodeApiError).httpCode);
-	return error instanceof NodeApiError && code >= 400 && code < 500 && code !== 429;
-}
+/** Reads and output-building calls under way at once for one run (TRATO's pace, api-notes WS12). */
+const PARALLEL_READS = 8;
 
 /** Answers the call now, with a JSON body; nothing is resumed. */
 function answer(ctx: IWebhookFunctions, status: number, body: IDataObject): IWebhookResponseData {
@@ -60,77 +59,148 @@ export async function resumeWebhook(this: IWebhookFunctions): Promise<IWebhookRe
 	}
 }
 
+/** Reads a contract's status (4.3); when final, the run knows it from now on. Returns the failure, if any. */
+async function learn(
+	ctx: IWebhookFunctions,
+	known: RunKnowledge,
+	contractId: string,
+): Promise<Unread | undefined> {
+	let record: IDataObject;
+	try {
+		record = await request.call(ctx, 'contractStatus', { contractId });
+	} catch (error) {
+		return { contractId, error };
+	}
+	if (waitOutcome(record.status)) known.final.set(contractId, record);
+	return undefined;
+}
+
+/**
+ * A process's first look at a run (restarted since it began to wait, or not the process it began in): the contracts
+ * final when the wait began are known from the items kept with the run (their status records), the others read.
+ * Returns the first failure; the run is learned when there is none.
+ */
+async function learnRun(
+	ctx: IWebhookFunctions,
+	known: RunKnowledge,
+	kept: INodeExecutionData[],
+	contracts: string[],
+): Promise<Unread | undefined> {
+	for (const item of kept) {
+		const contractId = waitedContract(item);
+		const record = item.json.contract as IDataObject | undefined;
+		if (contractId && record && waitOutcome(record.status)) known.final.set(contractId, record);
+	}
+	const unknown = contracts.filter((id) => !known.final.has(id));
+	const failures = await mapPooled(
+		unknown,
+		PARALLEL_READS,
+		async (id) => await learn(ctx, known, id),
+	);
+	const failure = failures.find((f) => f !== undefined);
+	if (!failure) known.learned = true;
+	return failure;
+}
+
 async function resume(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const expected = runResumeUrl(ctx);
 	const provided = (ctx.getQueryData() as IDataObject)[SIGNATURE_PARAMETER];
-	if (!expected || typeof provided !== 'string' || !sameSecret(provided, signatureOf(expected))) {
+	if (!expected || typeof provided !== 'string' || !secretsMatch(signatureOf(expected), provided)) {
 		return answer(ctx, 401, {
 			resumed: false,
 			message: "The call does not carry this waiting run's signature; nothing was resumed.",
 		});
 	}
-	const now = Date.now();
-	for (const [key, since] of resuming) if (now - since >= BUSY_MS) resuming.delete(key);
-	const key = `${ctx.getExecutionId()}:${ctx.getNode().id}`;
-	if (resuming.has(key)) {
-		return answer(ctx, 409, { resumed: false, message: 'Another call is resuming this run.' });
+	const known = knowledgeOf(runKey(String(ctx.getExecutionId()), ctx.getNode().id));
+	const taken = taking(ctx, known);
+	if (taken) return taken;
+	const kept = keptItems(ctx);
+	const contracts = [
+		...new Set(kept.map(waitedContract).filter((id): id is string => id !== undefined)),
+	];
+	if (!contracts.length) {
+		return answer(ctx, 500, {
+			resumed: false,
+			message: 'The run names no contract to wait for; nothing was resumed.',
+		});
 	}
-	resuming.set(key, now);
-	let resumed = false;
+	const called = String((ctx.getBodyData() as IDataObject).contractId ?? '').trim();
+	let unread: Unread | undefined;
+	if (!known.learned) {
+		// one look at every contract, shared by the calls that come meanwhile; tried again after a failure
+		const learning = (known.learning ??= learnRun(ctx, known, kept, contracts).finally(() => {
+			known.learning = undefined;
+		}));
+		unread = await learning;
+	} else if (!contracts.includes(called)) {
+		return answer(ctx, 200, {
+			resumed: false,
+			recorded: true,
+			message: `This run does not wait for contract ${called || '(none named)'}.`,
+		});
+	} else if (!known.final.has(called)) unread = await learn(ctx, known, called);
+	if (unread) {
+		// refused for good (an unknown or deleted contract): the run waits for its limit, and the listener is not
+		// asked to call again (503 would make a polling trigger retry)
+		const permanent = tratoRefused(unread.error);
+		return answer(ctx, permanent ? 200 : 503, {
+			resumed: false,
+			recorded: permanent,
+			message: `TRATO could not be read for contract ${unread.contractId} (${(unread.error as Error).message}); the run keeps waiting${permanent ? ' until its limit' : ''}.`,
+		});
+	}
+	const open = contracts.filter((id) => !known.final.has(id));
+	if (open.length) {
+		const recorded = known.final.has(called);
+		return answer(ctx, 200, {
+			resumed: false,
+			recorded,
+			waitingFor: open.length,
+			message: `${recorded ? `Contract ${called} is final; ` : called ? `TRATO does not say contract ${called} is final; ` : ''}${open.length} of ${contracts.length} contracts not final yet: the run keeps waiting.`,
+		});
+	}
+	// another call may have got here while this one read: it resumes the run, not this one
+	return taking(ctx, known) ?? (await resumeRun(ctx, known, kept));
+}
+
+/** The answer while another call resumes the run (ask again: it may yet fail), or once it has. */
+function taking(ctx: IWebhookFunctions, known: RunKnowledge): IWebhookResponseData | undefined {
+	if (known.state === 'resuming')
+		return answer(ctx, 409, {
+			resumed: false,
+			busy: true,
+			message: 'Another call is resuming this run right now; ask again later.',
+		});
+	if (known.state === 'resumed')
+		return answer(ctx, 200, { resumed: false, recorded: true, message: 'Resumed already.' });
+	return undefined;
+}
+
+/** Every contract is final: the outputs, handed to n8n once (a second call meanwhile is told to ask again). */
+async function resumeRun(
+	ctx: IWebhookFunctions,
+	known: RunKnowledge,
+	kept: INodeExecutionData[],
+): Promise<IWebhookResponseData> {
+	known.state = 'resuming';
 	try {
-		const kept = keptItems(ctx);
-		const contracts = kept.map(waitedContract);
-		if (!contracts.some((id) => id !== undefined)) {
-			return answer(ctx, 500, {
-				resumed: false,
-				message: 'The run names no contract to wait for; nothing was resumed.',
-			});
-		}
-		const records: Array<IDataObject | undefined> = [];
-		for (const contractId of contracts) {
-			try {
-				records.push(
-					contractId === undefined
-						? undefined
-						: await request.call(ctx, 'contractStatus', { contractId }),
-				);
-			} catch (error) {
-				// refused for good (an unknown or deleted contract): the run waits for its limit, and the listener is
-				// not asked to call again (503 would make a polling trigger retry for ever)
-				const permanent = refusedForGood(error);
-				return answer(ctx, permanent ? 200 : 503, {
-					resumed: false,
-					message: `TRATO could not be read for contract ${contractId} (${(error as Error).message}); the run keeps waiting${permanent ? ' until its limit' : ''}.`,
-				});
-			}
-		}
-		const open = contracts.filter(
-			(id, i): id is string => id !== undefined && !waitOutcome(records[i]?.status),
-		);
-		if (open.length) {
-			return answer(ctx, 200, {
-				resumed: false,
-				waitingFor: open,
-				message: `Not final in TRATO yet: ${open.join(', ')}; the run keeps waiting.`,
-			});
-		}
 		const files = resumeFiles(ctx);
-		const items: INodeExecutionData[] = [];
-		for (const [i, contractId] of contracts.entries()) {
-			items.push(
-				contractId === undefined
-					? { ...kept[i], pairedItem: { item: i } }
-					: await finalItem(ctx, contractId, records[i]!, i, files, kept[i].json.waitStartedAt),
-			);
-		}
-		// the URL has done its work: removed here, whoever called it (the listener removes it too)
-		for (const contractId of new Set(contracts)) {
-			if (contractId !== undefined)
-				await removeResumeUrl(ctx, contractId, expected).catch(() => undefined);
-		}
-		resumed = true;
+		const items = await mapPooled(kept, PARALLEL_READS, async (item, i) => {
+			const contractId = waitedContract(item);
+			return contractId === undefined
+				? { ...item, pairedItem: { item: i } }
+				: await finalItem(
+						ctx,
+						contractId,
+						known.final.get(contractId)!,
+						i,
+						files,
+						item.json.waitStartedAt,
+					);
+		});
+		known.state = 'resumed';
 		return { webhookResponse: { resumed: true, message: 'Resumed.' }, workflowData: [items] };
 	} finally {
-		if (!resumed) resuming.delete(key);
+		if (known.state === 'resuming') known.state = 'waiting';
 	}
 }

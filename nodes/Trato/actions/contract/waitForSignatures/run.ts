@@ -9,9 +9,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import { toIsoTimestamp } from '../../../helpers/dates';
 import { DEFAULT_MAX_FILE_MB, megabytesToBytes } from '../../../helpers/files';
 import { fail } from '../../../helpers/validate';
+import { seal, unseal } from '../../../helpers/secrets';
 import { buildResumeUrl, RESUME_PROPERTY } from '../../../helpers/waiting';
 import { request, type SignedFileFields } from '../../../transport';
-import { listProperties } from '../../../transport/records';
+import { getCredentials } from '../../../transport/credentials';
+import { credentialKey, requireCredentialKey } from '../../../transport/keys';
+import { waitingRunProperties } from '../../../transport/resume';
 
 /** What Wait for Signatures runs in: its execution, and the resume call n8n hands to its webhook. */
 export type WaitContext = IExecuteFunctions | IWebhookFunctions;
@@ -56,47 +59,68 @@ export function refuseAsTool(ctx: IExecuteFunctions): void {
 	});
 }
 
-/** The stored resume URLs of a contract that are exactly this one (by property). */
-async function stored(
-	ctx: WaitContext,
-	contractId: string,
-	url: string,
-	itemIndex?: number,
-): Promise<IDataObject[]> {
-	const properties = await listProperties.call(ctx, contractId, itemIndex);
-	return properties.filter(
-		(p) => String(p.name ?? '').trim() === RESUME_PROPERTY && String(p.value ?? '') === url,
-	);
-}
+/**
+ * Values TRATO was seen to keep intact, per credential (its n8n id and address): the first value a process stores
+ * with a credential is read back once (api-notes WS11), so that a TRATO that trims or alters a long value is found
+ * out before any run waits on it, not when a listener cannot open it days later.
+ */
+const keptIntact = new Set<string>();
 
 /**
- * Stores the run's resume URL on the contract (custom property `n8n_resume_url`, spec 4.20), unless it is there
- * already (the node run again in the same execution). Returns whether it wrote it.
+ * Stores the run's resume URL on the contract, sealed under the credential's key and bound to the contract (custom
+ * property `n8n_waiting_run`, spec 4.20): one request. Whoever reads the contract learns nothing of the run from it,
+ * neither its execution nor anything that resumes it (api-notes WS11). The node run again in the same execution
+ * stores a second copy; a listener calls the same URL once for both and removes both.
  */
 export async function storeResumeUrl(
 	ctx: IExecuteFunctions,
 	contractId: string,
 	url: string,
 	itemIndex: number,
-): Promise<boolean> {
-	if ((await stored(ctx, contractId, url, itemIndex)).length) return false;
+): Promise<void> {
+	const key = await requireCredentialKey.call(ctx, 'waiting-run', 'Wait for Signatures', itemIndex);
+	const value = seal(key, url, contractId);
 	await request.call(
 		ctx,
 		'customPropertyCreate',
 		{ contractId },
-		{ body: { properties: [{ name: RESUME_PROPERTY, value: url }] }, itemIndex },
+		{ body: { properties: [{ name: RESUME_PROPERTY, value }] }, itemIndex },
 	);
-	return true;
+	const credential = (await getCredentials.call(ctx)).key;
+	if (keptIntact.has(credential)) return;
+	const listed = await waitingRunProperties(ctx, contractId, itemIndex);
+	if (!listed.some((p) => p.value === value)) {
+		// what TRATO kept of it opens to nothing: removed (best effort), so no listener meets it
+		for (const p of listed.filter((p) => p._id !== undefined && value.startsWith(String(p.value))))
+			await request
+				.call(ctx, 'customPropertyDelete', { contractId, propertyId: String(p._id) }, { itemIndex })
+				.catch(() => undefined);
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`TRATO did not keep the value Wait for Signatures stored on contract ${contractId} as it was written`,
+			{
+				itemIndex,
+				description: `The custom property ${RESUME_PROPERTY} came back changed or missing (TRATO may shorten long values), so no trigger could resume this run; it does not wait. Please report this to the maintainers of the node, with the length TRATO kept (npm run check:trato -- --write reports it).`,
+			},
+		);
+	}
+	keptIntact.add(credential);
 }
 
-/** Removes this run's resume URL from the contract (every copy of it). */
+/**
+ * Removes this run's resume URL from the contract (every copy of it): the values that open, with the credential's
+ * key, to `url`. Best effort for the caller: what it throws, the caller may ignore.
+ */
 export async function removeResumeUrl(
 	ctx: WaitContext,
 	contractId: string,
 	url: string,
 	itemIndex?: number,
 ): Promise<void> {
-	for (const property of await stored(ctx, contractId, url, itemIndex)) {
+	const key = await credentialKey.call(ctx, 'waiting-run');
+	if (!key) return;
+	for (const property of await waitingRunProperties(ctx, contractId, itemIndex)) {
+		if (property._id === undefined || unseal(key, property.value, contractId) !== url) continue;
 		await request.call(
 			ctx,
 			'customPropertyDelete',
