@@ -19,6 +19,8 @@ export interface RunKnowledge {
 	final: Map<string, IDataObject>;
 	/** `resuming`: a call is building the outputs (others are told to ask again); `resumed`: it handed them to n8n. */
 	state: 'waiting' | 'resuming' | 'resumed';
+	/** When the outputs were handed to n8n (ms). */
+	resumedAt?: number;
 	/** Whether this process has seen every contract of the run once (its execution began here, or it read them). */
 	learned: boolean;
 	/** A process's first look at a run in progress: later calls wait for it instead of reading everything again. */

@@ -163,17 +163,26 @@ async function resume(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	return taking(ctx, known) ?? (await resumeRun(ctx, known, kept));
 }
 
-/** The answer while another call resumes the run (ask again: it may yet fail), or once it has. */
+/**
+ * How long after handing n8n the outputs a call is still told to ask again: n8n marks the run running right after it
+ * takes them, and answers later calls itself (the run no longer waits). A call that still reaches the node after
+ * this found a run n8n never took (it failed to start it): the outputs are handed again.
+ */
+const RESUMED_HOLD_MS = 10 * 60_000;
+
+/**
+ * The answer while another call resumes the run, or has just handed it to n8n: ask again (the resume may yet fail,
+ * and a listener must keep its value until n8n answers for the run itself). Undefined: this call may resume it.
+ */
 function taking(ctx: IWebhookFunctions, known: RunKnowledge): IWebhookResponseData | undefined {
-	if (known.state === 'resuming')
-		return answer(ctx, 409, {
-			resumed: false,
-			busy: true,
-			message: 'Another call is resuming this run right now; ask again later.',
-		});
-	if (known.state === 'resumed')
-		return answer(ctx, 200, { resumed: false, recorded: true, message: 'Resumed already.' });
-	return undefined;
+	if (known.state === 'resumed' && Date.now() - (known.resumedAt ?? 0) > RESUMED_HOLD_MS)
+		known.state = 'waiting';
+	if (known.state === 'waiting') return undefined;
+	return answer(ctx, 409, {
+		resumed: false,
+		busy: true,
+		message: 'Another call is resuming this run right now; ask again later.',
+	});
 }
 
 /** Every contract is final: the outputs, handed to n8n once (a second call meanwhile is told to ask again). */
@@ -199,6 +208,7 @@ async function resumeRun(
 					);
 		});
 		known.state = 'resumed';
+		known.resumedAt = Date.now();
 		return { webhookResponse: { resumed: true, message: 'Resumed.' }, workflowData: [items] };
 	} finally {
 		if (known.state === 'resuming') known.state = 'waiting';
