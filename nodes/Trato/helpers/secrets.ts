@@ -75,5 +75,12 @@ export function unseal(key: Buffer, value: unknown, context: string): string | u
 export function markOf(key: Buffer, parts: readonly string[]): string {
 	const hmac = createHmac('sha256', key);
 	for (const part of parts) hmac.update(`${part.length}:${part};`);
-	return SEALED_PREFIX + hmac.digest('base64url');
+	return hmac.digest('base64url');
+}
+
+/** A short digest of `parts` (SHA-256, base64url, 16 characters): names them without a key, reveals none of them. */
+export function digestOf(parts: readonly string[]): string {
+	const hash = createHash('sha256');
+	for (const part of parts) hash.update(`${part.length}:${part};`);
+	return hash.digest('base64url').slice(0, 16);
 }

@@ -61,6 +61,23 @@ export const CONTRACT_STATUSES: Array<{ value: string; label: string; meaning: s
 	{ value: 'REJECTED', label: 'Rejected', meaning: 'A participant rejected the contract' },
 ];
 
+/**
+ * Where a contract stands for Create From Template and Send (api-notes N39): a `draft` it may still finish and send
+ * (no status, or one it sends from: filled, approved, negotiated), `dead` (cancelled, expired, rejected: it will
+ * never be signed, a new one may be made), or `sent` (any other status, an unknown one included: its signers may
+ * have been notified, it is never sent again).
+ */
+export type ContractLife = 'draft' | 'sent' | 'dead';
+
+const DRAFT_STATUSES = new Set(['', 'RECEIVED_FILLED', 'APPROVED', 'NEGOTIATED']);
+const DEAD_STATUSES = new Set(['CANCELED', 'EXPIRED', 'REJECTED']);
+
+export function contractLife(status: unknown): ContractLife {
+	const value = status === undefined || status === null ? '' : String(status);
+	if (DRAFT_STATUSES.has(value)) return 'draft';
+	return DEAD_STATUSES.has(value) ? 'dead' : 'sent';
+}
+
 /** Statuses that mean "signed" (spec Part 3 gives two). */
 export const SIGNED_STATUSES = ['RECEIVED_SIGNED', 'SENT_SIGNED'];
 

@@ -46,7 +46,7 @@ export async function requireCredentialKey(
 	if (key) return key;
 	throw new NodeOperationError(
 		this.getNode(),
-		`${what} needs a TRATO credential with an API key or an e-mail and password`,
+		`${what} needs a TRATO credential with an API key or an email and password`,
 		{
 			itemIndex,
 			description:

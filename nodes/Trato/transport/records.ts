@@ -12,7 +12,7 @@ import type { ContractVariables } from '../helpers/variables';
 import { parseVariablesResponse } from '../helpers/variables';
 import type { TratoContext } from './credentials';
 import { getCredentials } from './credentials';
-import { MAX_PER_PAGE, requestAllPages, requestPage } from './paging';
+import { MAX_PER_PAGE, requestPage } from './paging';
 import { request, requestList } from './request';
 import { unwrapList } from './shapes';
 
@@ -203,20 +203,6 @@ export async function newestContractOfTemplate(
 		{ itemIndex },
 	);
 	return newestFirst(items)[0];
-}
-
-/**
- * The contracts made from a template that carry an external ID (the whole list filtered by `templateId`, 4.14;
- * the list has no external-ID filter), newest first.
- */
-export async function contractsWithExternalId(
-	this: TratoContext,
-	templateId: string,
-	externalId: string,
-	itemIndex?: number,
-): Promise<IDataObject[]> {
-	const all = await requestAllPages.call(this, { templateId }, { itemIndex });
-	return newestFirst(all.filter((c) => String(c.externalId ?? '').trim() === externalId));
 }
 
 /**

@@ -8,8 +8,10 @@ import type { TemplateInput, TemplateRole } from '../../../helpers/templateRoles
 import { fail } from '../../../helpers/validate';
 import { VariablesBody } from '../../../helpers/variablesBody';
 import { request } from '../../../transport';
+import { tratoRefused } from '../../../transport/errors';
 import { contractRoles, participantContacts } from '../../../transport/records';
 import { linksAfterSend, sendOnce, type SendAnswer } from '../sending';
+import { stampMark, winnerBeforeSend, type Candidate, type ExternalIdScope } from './externalId';
 
 /**
  * The steps of Create From Template and Send after the contract exists, in TRATO's order (spec Part 1: a contract
@@ -74,6 +76,9 @@ export interface Draft {
 	input: TemplateInput;
 	externalId: string;
 	withLinks: boolean;
+	/** With an External ID: the workflow's scope; `marked` when the draft carries its mark already (continued). */
+	scope?: ExternalIdScope;
+	marked?: boolean;
 }
 
 /** What the chain did: the contract's name, each role's plan, the send's answer. */
@@ -81,6 +86,8 @@ export interface Finished {
 	contractName: string;
 	roles: PreparedRole[];
 	sent?: SendAnswer;
+	/** Another run of the workflow made the contract for this External ID: this draft was cancelled, not sent. */
+	superseded?: Candidate;
 }
 
 /** The item's error for a step that failed on a draft: the step, the contract, how to finish or remove it. */
@@ -112,12 +119,6 @@ function draftError(
 	return failure;
 }
 
-/** A refusal of the send (an answer in 400–499 but 408): TRATO did not send the contract. */
-const refused = (error: unknown) =>
-	error instanceof NodeApiError &&
-	/^4\d\d$/.test(String(error.httpCode)) &&
-	String(error.httpCode) !== '408';
-
 const SEND_HINT = 'Fix each configuration problem TRATO lists, then run again.';
 
 /** Runs the steps on a draft; returns once it is sent. */
@@ -133,7 +134,12 @@ export async function finishDraft(
 	try {
 		if (Object.keys(config).length > 0) {
 			await request.call(ctx, 'contractConfigure', { contractId }, { body: config, itemIndex });
-			stamped = Boolean(config.externalId);
+			stamped = Boolean(config.externalId) && (!draft.scope || draft.marked === true);
+		}
+		if (draft.scope && !draft.marked) {
+			step = "mark it as this workflow's";
+			await stampMark(ctx, itemIndex, draft.scope, contractId);
+			stamped = true;
 		}
 		step = 'read its participants';
 		const { name, roles } = await contractRoles.call(ctx, contractId, itemIndex);
@@ -161,13 +167,22 @@ export async function finishDraft(
 			);
 		}
 		finished = { contractName: String(config.name ?? name), roles: prepared };
+		if (draft.scope) {
+			step = 'check for another run with the same External ID';
+			const winner = await winnerBeforeSend(ctx, itemIndex, draft.scope, contractId);
+			if (winner) {
+				step = `cancel it for contract ${winner.contractId}, which another run made for the same External ID`;
+				await request.call(ctx, 'contractCancel', { contractId }, { itemIndex });
+				return { ...finished, superseded: winner };
+			}
+		}
 	} catch (error) {
 		throw draftError(ctx, itemIndex, error, draft, step, stamped);
 	}
 	try {
 		finished.sent = await sendOnce(ctx, contractId, itemIndex, draft.withLinks, SEND_HINT);
 	} catch (error) {
-		if (refused(error) || !(await wasSent(ctx, contractId, itemIndex, error)))
+		if (tratoRefused(error) || !(await wasSent(ctx, contractId, itemIndex, error)))
 			throw draftError(ctx, itemIndex, error, draft, 'send it for signature', stamped);
 	}
 	return finished;

@@ -1,22 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
-import { contractIdOf, requireCreatedId } from '../../../helpers/answers';
+import { requireCreatedId } from '../../../helpers/answers';
 import { configurationBody } from '../../../helpers/configurationBody';
 import { readTemplateInput } from '../../../helpers/templateInput';
 import { checkSigners } from '../../../helpers/templatePlan';
 import { requireTemplateId } from '../../../helpers/validate';
 import { signingLinksOfRecords } from '../../../helpers/signingLinks';
-import { statusLabel } from '../../../helpers/status';
+import { contractLife, statusLabel } from '../../../helpers/status';
 import { templateSendFields } from '../../../descriptions/templateSend';
 import { request } from '../../../transport';
-import {
-	contractsWithExternalId,
-	participantContacts,
-	statusIfReadable,
-	webApp,
-} from '../../../transport/records';
+import { participantContacts, statusIfReadable, webApp } from '../../../transport/records';
 import { finishDraft, linksOf, prepare } from './chain';
+import { externalIdScope, findEarlier } from './externalId';
 import { recallRun, rememberRun, runKey } from './runs';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
@@ -39,33 +35,25 @@ interface Earlier {
 	record: IDataObject;
 }
 
-/** A contract an earlier run made for the same input: by this execution's memory (Retry On Fail), or External ID. */
-async function earlierContract(
+/** The contract this item's earlier try made in this execution (Retry On Fail); gone since (deleted): none. */
+async function retried(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	templateId: string,
-	externalId: string,
 	remembered: string | undefined,
 ): Promise<Earlier | undefined> {
-	if (remembered) {
-		// the contract this item's earlier try made (Retry On Fail); gone since (deleted): made again
-		const read = await request
-			.call(ctx, 'contractStatus', { contractId: remembered }, { itemIndex })
-			.then(
-				(record) => ({ record }),
-				(failure: unknown) => ({ failure }),
-			);
-		if ('record' in read) return { contractId: remembered, record: read.record };
-		const gone =
-			read.failure instanceof NodeApiError &&
-			read.failure.errorResponse?.apiErrorKind === 'contractUnknown';
-		if (!gone) throw read.failure as NodeApiError;
-	}
-	if (!externalId) return undefined;
-	const found = await contractsWithExternalId.call(ctx, templateId, externalId, itemIndex);
-	const pick = found.find((c) => String(c.status ?? '') !== '') ?? found[0];
-	const contractId = pick ? contractIdOf(pick) : undefined;
-	return contractId ? { contractId, record: pick } : undefined;
+	if (!remembered) return undefined;
+	const read = await request
+		.call(ctx, 'contractStatus', { contractId: remembered }, { itemIndex })
+		.then(
+			(record) => ({ record }),
+			(failure: unknown) => ({ failure }),
+		);
+	if ('record' in read) return { contractId: remembered, record: read.record };
+	const gone =
+		read.failure instanceof NodeApiError &&
+		read.failure.errorResponse?.apiErrorKind === 'contractUnknown';
+	if (!gone) throw read.failure as NodeApiError;
+	return undefined;
 }
 
 /** The output for a contract an earlier run already sent: read, nothing created or sent. */
@@ -117,13 +105,26 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	checkSigners(this, itemIndex, input.signers, config.notificationType as string | undefined);
 	if (input.roles) await prepare(this, itemIndex, input, input.roles);
 
+	const scope = externalId
+		? await externalIdScope(this, itemIndex, templateId, externalId)
+		: undefined;
+
 	const base: IDataObject = { templateId };
 	if (externalId) base.externalId = externalId;
 	const given = [input.signers, input.variables, input.variablesByKey];
 	const key = runKey(this, itemIndex, { templateId, config, given, withLinks });
-	const earlier = await earlierContract(this, itemIndex, templateId, externalId, recallRun(key));
-	if (earlier && String(earlier.record.status ?? '') !== '')
+	let earlier = await retried(this, itemIndex, recallRun(key));
+	let marked = false;
+	if (earlier && contractLife(earlier.record.status) !== 'draft')
 		return await alreadySent(this, itemIndex, earlier, base, withLinks);
+	if (!earlier && scope) {
+		// only what this workflow made for the External ID (externalId.ts); a dead one is replaced, and named
+		const found = await findEarlier(this, itemIndex, scope);
+		if (found.sent) return await alreadySent(this, itemIndex, found.sent, base, withLinks);
+		earlier = found.draft;
+		marked = Boolean(found.draft);
+		if (!earlier && found.dead) base.replacesContractId = found.dead.contractId;
+	}
 
 	let contractId = earlier?.contractId;
 	if (!contractId) {
@@ -149,7 +150,21 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		input,
 		externalId,
 		withLinks,
+		scope,
+		marked,
 	});
+	if (finished.superseded) {
+		// another run of this workflow makes the contract for this External ID: this run's draft was cancelled
+		const winner = finished.superseded;
+		const output = await alreadySent(
+			this,
+			itemIndex,
+			winner,
+			base,
+			withLinks && winner.life === 'sent',
+		);
+		return { ...output, outcome: 'sentByAnotherRun', cancelledContractId: contractId };
+	}
 	// Sent: nothing below may fail the item (a re-run would find it sent, but the user would see a failure)
 	const output: IDataObject = {
 		contractId,

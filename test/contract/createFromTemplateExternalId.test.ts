@@ -1,0 +1,215 @@
+/* eslint
+	no-console: "off",
+	@typescript-eslint/no-explicit-any: "off",
+	@typescript-eslint/no-unused-vars: ["error", { "argsIgnorePattern": "^_", "varsIgnorePattern": "^_" }],
+	@n8n/community-nodes/no-restricted-globals: "off",
+	@n8n/community-nodes/no-restricted-imports: "off",
+	@n8n/community-nodes/no-dangerous-functions: "off",
+	@n8n/community-nodes/no-hardcoded-secrets: "off",
+	@n8n/community-nodes/require-node-api-error: "off"
+	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
+/**
+ * Create From Template and Send with an External ID, as a TRATO customer's account holds it (issue 40, items 1–3):
+ * the External ID is matched only to contracts this workflow made (a mark under a key of the credential), never to
+ * another team's draft or sent contract with the same External ID; a mark that claims this workflow but does not
+ * verify stops the run; overlapping runs send one contract (the oldest wins, the others cancel their own draft before
+ * any send); a cancelled, expired or rejected earlier contract is replaced (and named), a filled, approved or
+ * negotiated draft is finished.
+ */
+import { externalIdSettings } from '../../nodes/Trato/actions/contract/createFromTemplate/externalId';
+import { fromList, LEASE, useEnv } from '../helpers/env';
+
+const env = useEnv(__filename);
+let patience: typeof externalIdSettings;
+
+beforeAll(() => {
+	patience = { ...externalIdSettings };
+	externalIdSettings.waitMs = 50;
+	externalIdSettings.patienceMs = 5_000;
+});
+afterAll(() => Object.assign(externalIdSettings, patience));
+afterEach(() => {
+	env.sb.control.clearFaults();
+	env.sb.control.setRequestHook(undefined);
+});
+
+const signers = [
+	{ role: 'Arrendador', name: 'María', lastName: 'Fernández', email: 'maria@example.com' },
+	{ role: 'Arrendatario', name: 'Luis', lastName: 'Ortega', email: 'luis@example.com' },
+];
+const parameters = (externalId: string, extra: Record<string, unknown> = {}) =>
+	({
+		resource: 'contract',
+		operation: 'createFromTemplate',
+		templateId: fromList(LEASE),
+		inputMode: 'pairs',
+		externalId,
+		signers: { signer: signers },
+		variables: { variable: [{ reference: 'tenant_name', value: 'Luis Ortega' }] },
+		...extra,
+	}) as any;
+
+const sendsOf = (mark: number) =>
+	env
+		.nodeRequests(mark)
+		.filter((r) => r.path.startsWith('/api/contract/send/') && r.status === 200)
+		.map((r) => r.path.slice('/api/contract/send/'.length));
+const createsOf = (mark: number) =>
+	env.nodeRequests(mark).filter((r) => r.path === '/api/create/contract').length;
+
+/** Another team's contract of the template with the External ID, made in the web app: no mark of this workflow. */
+function othersContract(externalId: string, status = '') {
+	const c = env.sb.control.createContract({
+		templateId: LEASE,
+		externalId,
+		participants: [
+			{ name: 'Otro', email: 'otro.equipo@example.com' },
+			{ name: 'Tercero', email: 'tercero@example.com' },
+		],
+		...(status ? { status: status as any } : {}),
+	});
+	return c._id;
+}
+
+test("another team's draft with the same External ID is never finished nor sent: this run makes its own, for its own signers", async () => {
+	const theirs = othersContract('deal-2002');
+	const mark = env.mark();
+	const result = await env.run(parameters('deal-2002'));
+	expect(result.error).toBeUndefined();
+	const out = result.items[0].json as any;
+	expect(out).toMatchObject({ outcome: 'created', externalId: 'deal-2002' });
+	expect(out.contractId).not.toBe(theirs);
+	expect(sendsOf(mark)).toEqual([out.contractId]);
+	expect(env.sb.control.getContract(theirs)).toMatchObject({ status: '' });
+	expect(env.sb.control.getContract(theirs)!.participants.map((p) => p.email)).toEqual([
+		'otro.equipo@example.com',
+		'tercero@example.com',
+	]);
+	// and a re-run finds its own
+	const again = await env.run(parameters('deal-2002'));
+	expect(again.items[0].json).toMatchObject({ contractId: out.contractId, outcome: 'alreadySent' });
+});
+
+test("another team's sent contract with the same External ID is never returned (nor its signing links)", async () => {
+	const theirs = othersContract('deal-2003', 'SENT_TO_SIGN');
+	const result = await env.run(parameters('deal-2003', { showSignLinks: true }));
+	const out = result.items[0].json as any;
+	expect(out.outcome).toBe('created');
+	expect(out.contractId).not.toBe(theirs);
+	expect(JSON.stringify(out)).not.toContain(theirs);
+	expect(JSON.stringify(out)).not.toContain('otro.equipo@example.com');
+});
+
+test("a contract that claims this workflow's External ID with a mark that does not verify stops the run: nothing made, nothing sent", async () => {
+	const first = await env.run(parameters('deal-2004'));
+	const ours = (first.items[0].json as any).contractId as string;
+	// the mark copied onto another team's draft with the same External ID
+	const copied = env.sb.control
+		.getContract(ours)!
+		.properties.find((p) => p.name === 'n8n_external_id_mark')!;
+	const forged = othersContract('deal-2004');
+	await env.api.post(`/api/contracts/${forged}/customproperties`, {
+		properties: [{ name: copied.name, value: copied.value }],
+	});
+	env.sb.control.setStatus(ours, 'CANCELED');
+	const mark = env.mark();
+	const result = await env.run(parameters('deal-2004'));
+	expect(result.error?.message).toBe(
+		`Contract ${forged} claims this workflow's External ID "deal-2004", but its mark does not verify`,
+	);
+	expect(createsOf(mark)).toBe(0);
+	expect(sendsOf(mark)).toEqual([]);
+});
+
+test('two overlapping runs with one External ID send one contract: the younger draft is cancelled before any send, its run names the winner', async () => {
+	// both runs make their draft before either has set its variables
+	env.sb.control.addFault({ method: 'POST', path: '/api/contract/variables/*', latencyMs: 300 });
+	const mark = env.mark();
+	const [a, b] = await Promise.all([
+		env.run(parameters('deal-3001')),
+		env.run(parameters('deal-3001')),
+	]);
+	expect([a.error, b.error]).toEqual([undefined, undefined]);
+	const outs = [a, b].map((r) => r.items[0].json as any);
+	expect(createsOf(mark)).toBe(2);
+	const sent = sendsOf(mark);
+	expect(sent).toHaveLength(1);
+	const winner = outs.find((o) => o.outcome === 'created');
+	const loser = outs.find((o) => o.outcome === 'sentByAnotherRun');
+	expect(winner.contractId).toBe(sent[0]);
+	expect(loser.contractId).toBe(sent[0]);
+	expect(env.sb.control.getContract(loser.cancelledContractId)?.status).toBe('CANCELED');
+	// the winner is the older of the two drafts
+	const created = (id: string) => Date.parse(env.sb.control.getContract(id)!.createdAt);
+	expect(created(winner.contractId)).toBeLessThanOrEqual(created(loser.cancelledContractId));
+});
+
+test('a run that started first but made its draft after the other run had sent: it cancels its draft and reports the one sent', async () => {
+	let delayed = false;
+	env.sb.control.setRequestHook(async (info) => {
+		if (info.method === 'POST' && info.path === '/api/create/contract' && !delayed) {
+			delayed = true;
+			await new Promise((resolve) => setTimeout(resolve, 700));
+		}
+	});
+	const mark = env.mark();
+	const slow = env.run(parameters('deal-3002'));
+	await new Promise((resolve) => setTimeout(resolve, 150));
+	const fast = await env.run(parameters('deal-3002'));
+	const late = await slow;
+	expect((fast.items[0].json as any).outcome).toBe('created');
+	expect(late.items[0].json).toMatchObject({
+		outcome: 'sentByAnotherRun',
+		contractId: (fast.items[0].json as any).contractId,
+		status: 'SENT_TO_SIGN',
+	});
+	expect(sendsOf(mark)).toHaveLength(1);
+	expect(env.sb.control.getContract((late.items[0].json as any).cancelledContractId)?.status).toBe(
+		'CANCELED',
+	);
+});
+
+test.each([['CANCELED'], ['EXPIRED'], ['REJECTED']])(
+	'an earlier contract of this workflow that is %s is replaced by a new one, which names it',
+	async (status) => {
+		const externalId = `deal-dead-${status}`;
+		const first = await env.run(parameters(externalId));
+		const old = (first.items[0].json as any).contractId as string;
+		env.sb.control.setStatus(old, status as any);
+		const mark = env.mark();
+		const again = await env.run(parameters(externalId));
+		const out = again.items[0].json as any;
+		expect(out).toMatchObject({ outcome: 'created', replacesContractId: old });
+		expect(out.contractId).not.toBe(old);
+		expect(sendsOf(mark)).toEqual([out.contractId]);
+	},
+);
+
+test.each([['RECEIVED_FILLED'], ['APPROVED'], ['NEGOTIATED']])(
+	'a draft of this workflow that is %s is finished and sent, not reported as sent',
+	async (status) => {
+		const externalId = `deal-draft-${status}`;
+		env.sb.control.addFault({
+			method: 'POST',
+			path: '/api/contract/send/*',
+			status: 500,
+			times: 1,
+		});
+		const failed = await env.run(parameters(externalId));
+		const draft = (failed.error as any).context.contractId as string;
+		env.sb.control.setStatus(draft, status as any);
+		const mark = env.mark();
+		const again = await env.run(parameters(externalId));
+		expect(again.items[0].json).toMatchObject({ contractId: draft, outcome: 'continued' });
+		expect(sendsOf(mark)).toEqual([draft]);
+	},
+);
+
+test('an External ID with an access token (JWT) is refused before any request: what it writes could not be read again', async () => {
+	const mark = env.mark();
+	const result = await env.run(parameters('deal-jwt'), undefined, { credentials: env.jwtCreds });
+	expect(result.error?.message).toBe(
+		'An External ID needs a TRATO credential with an API key or an email and password',
+	);
+	expect(env.nodeRequests(mark)).toEqual([]);
+});
