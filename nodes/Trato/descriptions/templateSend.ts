@@ -48,7 +48,7 @@ export const templateSendFields: INodeProperties[] = [
 	text(
 		'External ID',
 		'externalId',
-		'Your reference for the contract, e.g. a CRM ID. When set, a run first looks for this template\'s contract with it: a draft a failed run left is finished and sent, one already sent is returned (outcome "alreadySent"), so none is created or sent twice. Empty: always a new contract.',
+		'Your reference for the contract, e.g. a CRM ID. When set, a run first looks for a contract of this template that this workflow made for it (marked on the contract with a key of the credential; contracts others made with the same External ID are ignored): a draft a failed run left is finished and sent, one already sent is returned (outcome "alreadySent"), so none is created or sent twice, also when two runs overlap. Empty: always a new contract.',
 		{ placeholder: 'e.g. {{ $json.dealId }}' },
 	),
 	{

@@ -6,10 +6,10 @@ import type { INodeProperties } from 'n8n-workflow';
  * Amount, Unit and Max Date and Time), so a user who knows those knows this one.
  */
 
-/** What the panel says about how the run comes back, and who can see the URL it stores. */
+/** What the panel says: the rule in two lines, the rest behind a link (docs/trigger.md). */
 export const waitNotice: INodeProperties = {
 	displayName:
-		'The run waits here until TRATO says the contract is final: signed by everyone, cancelled, rejected or expired. A TRATO trigger with "Resume Waiting Workflows" on, active in this n8n, resumes it: the Polling Trigger on "Contract Status Changed" sees every end; the Instant Webhook Trigger sees only signatures (TRATO sends no event for the rest). To be found, the run stores its resume URL on the contract as the custom property n8n_resume_url: the users of your TRATO account can see it there. Set a Limit Wait Time (in Options) so that the run goes on even if no trigger resumes it.',
+		'Waits until TRATO says the contract is final. A TRATO trigger in this n8n, with Resume Waiting Workflows and this credential, resumes it; set a Limit Wait Time. <a href="https://github.com/n8n-nodes-trato/n8n-nodes-trato/blob/main/docs/trigger.md#resuming-waiting-workflows" target="_blank">How it works</a>',
 	name: 'waitNotice',
 	type: 'notice',
 	default: '',
