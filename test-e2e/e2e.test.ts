@@ -44,6 +44,7 @@ import {
 } from '../test-support/n8n/n8n';
 import { emailPasswordInRealN8n } from './session';
 import { SSRF_ENV, ssrfBlockedFileUrl, startStallCase, type StallCase } from './stall';
+import { externalIdWorkflow, overlappingDeliveriesSendOne } from './externalId';
 import { waitForSignaturesInRealN8n } from './waitForSignatures';
 import {
 	apiRequests,
@@ -949,6 +950,27 @@ for (const major of MAJORS) {
 				await waitForSignaturesInRealN8n(e, sink, WEBHOOK_CREDENTIAL_ID);
 			},
 		);
+
+		test("External ID: a CRM's webhook delivered twice at once sends one contract; another team's draft with the same External ID is not sent", async () => {
+			const path = `external-id-${major}`;
+			const workflow = { id: `tratoExternalId${major}`, ...externalIdWorkflow(path, CREDENTIAL_ID, CREDENTIAL_NAME) };
+			await e.importWorkflow(workflow as any);
+			await e.activate(workflow.id);
+			try {
+				const url = `${e.n8n.url.replace('//localhost:', '//127.0.0.1:')}/webhook/${path}`;
+				await waitRegistered(url);
+				await overlappingDeliveriesSendOne(`n8n ${major}`, e.sb, async (body) => {
+					const response = await fetch(url, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body: JSON.stringify(body),
+					});
+					return { status: response.status, json: await response.json() };
+				});
+			} finally {
+				await e.n8n.deactivate(workflow.id);
+			}
+		});
 
 		// The last cases: they leave the suite's n8n restarted with n8n 2.x's durable scheduler and SSRF protection on
 		// (add new cases above them).

@@ -52,6 +52,8 @@ import {
 	type Services,
 } from '../test-support/n8n/queue';
 import { largePdf } from '../test-support/files';
+import { externalIdWorkflow, overlappingDeliveriesSendOne } from './externalId';
+import { RESUME_PROPERTY } from '../test-support/waitingRuns';
 import { NDA_TEMPLATE, SERVICES_TEMPLATE } from '../test-support/templates';
 import type { LoggedRequest } from './env';
 import {
@@ -691,7 +693,7 @@ for (const major of MAJORS) {
 					);
 					const stored = () =>
 						(sb.control.getContract(contract)?.properties ?? []).filter(
-							(p) => p.name === 'n8n_resume_url',
+							(p) => p.name === RESUME_PROPERTY,
 						);
 					assert.equal(stored().length, 1, 'its resume URL is on the contract');
 					sb.control.webhooks.configure({
@@ -735,6 +737,34 @@ for (const major of MAJORS) {
 					);
 					await cluster.deactivate(waiting);
 					await cluster.deactivate(listener);
+				},
+			);
+
+			test(
+				"External ID: two deliveries of one deal at once, run by the two workers, send one contract; another team's draft is not sent",
+				{ timeout: 3 * 60_000 },
+				async () => {
+					const path = `queue-external-id-${major}`;
+					const id = await cluster.createActiveWorkflow(
+						externalIdWorkflow(path, credentialId, 'TRATO account'),
+					);
+					await webhookRegistered(path);
+					const before = cluster.startedExecutions().length;
+					await overlappingDeliveriesSendOne(`queue, n8n ${major}`, sb, async (body) => {
+						const response = await fetch(webhookUrl(path), {
+							method: 'POST',
+							headers: { 'content-type': 'application/json' },
+							body: JSON.stringify(body),
+							signal: AbortSignal.timeout(120_000),
+						});
+						return { status: response.status, json: await response.json() };
+					});
+					const ran = cluster.startedExecutions().slice(before);
+					const workers = new Set(ran.map((x) => x.worker));
+					process.stderr.write(
+						`[queue] n8n ${major}: the two deliveries ran on workers ${[...workers].join(', ')}\n`,
+					);
+					await cluster.deactivate(id);
 				},
 			);
 

@@ -9,19 +9,31 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
- * Wait for Signatures in a real n8n (issue 36), one folded scenario for the suite's shared n8n: example 6 (create
- * with signers → wait → e-mail the signed PDF) started by hand pauses (the execution is listed as waiting, its resume
- * URL is on the contract); a resume call without n8n's signature or token, or with another one, starts nothing, one
- * for a contract not final yet leaves the run waiting; n8n is restarted while runs wait; then the instant trigger
- * (Resume Waiting Workflows) resumes a signed one with the signed PDF and the NOM-151 certificate (e-mailed byte for
- * byte), the polling trigger (example 7, every 5 s) resumes another signed one and a cancelled one (its outcome, no
- * e-mail), and a run whose Limit Wait Time passes goes on with the timed-out output.
+ * Wait for Signatures in a real n8n (issues 36, 40), one folded scenario for the suite's shared n8n: example 6
+ * (create with signers → wait → e-mail the signed PDF) started by hand pauses (the execution is listed as waiting, its
+ * resume URL is on the contract, sealed: the credential's key opens it); a resume call without n8n's signature or
+ * token, or with another one, starts nothing, one for a contract not final yet leaves the run waiting; n8n is
+ * restarted while runs wait; then the instant trigger (Resume Waiting Workflows) resumes a signed one with the signed
+ * PDF and the NOM-151 certificate (e-mailed byte for byte), and a run that goes on to an n8n Wait "On Webhook Call"
+ * (an approval) cannot be resumed there with anything read from the contract while it waited; the polling trigger
+ * (example 7, every 5 s) resumes another signed one and a cancelled one (its outcome, no e-mail), and values planted
+ * on a contract (a plain resume URL of this n8n, one of no execution) stop nothing; a run whose Limit Wait Time passes
+ * goes on with the timed-out output.
  */
 import assert from 'node:assert/strict';
 
+import { seal } from '../nodes/Trato/helpers/secrets';
 import { TRIGGER_TYPE } from '../test-support/n8n/n8n';
 import type { SmtpSink } from '../test-support/n8n/smtp';
-import { exampleFile, readWorkflow, type E2eEnv, type Workflow } from './env';
+import { credentialKeyOf, openStored, RESUME_PROPERTY } from '../test-support/waitingRuns';
+import {
+	CREDENTIAL_ID,
+	CREDENTIAL_NAME,
+	exampleFile,
+	readWorkflow,
+	type E2eEnv,
+	type Workflow,
+} from './env';
 import { INSTANT_NODE, eventUrl, instantWorkflow, productionUrl, waitRegistered } from './webhook';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -36,7 +48,6 @@ async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeou
 	}
 }
 const local = (url: string) => url.replace('//localhost:', '//127.0.0.1:');
-const PROPERTY = 'n8n_resume_url';
 const WAIT_NODE = 'Wait for signatures';
 
 /** The items a node output in its last run of an execution (after a resume: the resume's output). */
@@ -61,12 +72,62 @@ function pollingEvery(seconds: number, workflow: Workflow, id: string): Workflow
 	return copy;
 }
 
+/** Start → Wait for Signatures (a contract) → the run's approval link → n8n's Wait "On Webhook Call" → done. */
+function approvalWorkflow(id: string, contractId: string): Workflow {
+	const node = (
+		name: string,
+		type: string,
+		typeVersion: number,
+		x: number,
+		parameters: object,
+	) => ({
+		id: `${id}-${name.toLowerCase().replace(/\W+/g, '-')}`,
+		name,
+		type,
+		typeVersion,
+		position: [x, 300],
+		parameters,
+	});
+	const nodes = [
+		node('Start', 'n8n-nodes-base.manualTrigger', 1, 0, {}),
+		{
+			...node(WAIT_NODE, 'n8n-nodes-trato.trato', 1.1, 220, {
+				resource: 'contract',
+				operation: 'waitForSignatures',
+				contractId: { __rl: true, mode: 'id', value: contractId },
+			}),
+			credentials: { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+		},
+		node('Approval link', 'n8n-nodes-base.set', 3.4, 440, {
+			mode: 'raw',
+			jsonOutput: '={{ JSON.stringify({ approvalUrl: $execution.resumeUrl }) }}',
+			options: {},
+		}),
+		node('Approval', 'n8n-nodes-base.wait', 1.1, 660, {
+			resume: 'webhook',
+			httpMethod: 'POST',
+			options: {},
+		}),
+	];
+	const connections: Record<string, unknown> = {};
+	for (let i = 0; i < nodes.length - 1; i++)
+		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	return {
+		id,
+		name: 'E2E: approval after Wait for Signatures',
+		nodes,
+		connections,
+	} as unknown as Workflow;
+}
+
 export async function waitForSignaturesInRealN8n(
 	e: E2eEnv,
 	sink: SmtpSink,
 	webhookCredentialId: string,
 ): Promise<void> {
 	const { n8n, sb, major } = e;
+	// the examples' credential: the sandbox's API key (what Wait for Signatures seals with)
+	const creds = { authentication: 'apiKey', baseUrl: sb.baseUrl, apiKey: sb.apiKey };
 	const example6 = readWorkflow(exampleFile(6));
 	// example 6 with a limit of 6 s (n8n's WaitTracker looks for runs to resume every minute)
 	const limited: Workflow = JSON.parse(JSON.stringify(example6));
@@ -87,7 +148,15 @@ export async function waitForSignaturesInRealN8n(
 		{ options: { resumeWaiting: true } },
 	);
 	const polling = pollingEvery(5, readWorkflow(exampleFile(7)), `tratoResumePolling${major}`);
-	for (const workflow of [limited, instant, polling]) await e.importWorkflow(workflow);
+	// Wait for Signatures, then an approval (n8n's Wait "On Webhook Call"): what the contract shows while the run
+	// waits must not open that later step (issue 40: on 2.x the stored URL carried the run's resume token)
+	const approvalContract = sb.control.createContract({
+		name: 'Approval after signing',
+		status: 'SENT_TO_SIGN',
+		participants: [{ name: 'Ana', email: 'ana.approval@example.com' }],
+	})._id;
+	const approval = approvalWorkflow(`tratoWaitApproval${major}`, approvalContract);
+	for (const workflow of [limited, instant, polling, approval]) await e.importWorkflow(workflow);
 	const mails = () => sink.messages.filter((m) => m.subject.startsWith('Signed: '));
 	const mailsBefore = mails().length;
 
@@ -98,13 +167,18 @@ export async function waitForSignaturesInRealN8n(
 		const [created] = lastOutput(waiting.data, 'Create with signers');
 		const contractId = created.json.contractId as string;
 		const stored = (sb.control.getContract(contractId)?.properties ?? []).filter(
-			(p) => p.name === PROPERTY,
+			(p) => p.name === RESUME_PROPERTY,
 		);
-		assert.equal(stored.length, 1, 'the resume URL is on the contract');
-		return { execution, contractId, url: stored[0].value };
+		assert.equal(stored.length, 1, 'the sealed resume URL is on the contract');
+		assert.doesNotMatch(stored[0].value, /webhook|signature|http/);
+		const url = openStored(creds, contractId, stored[0].value);
+		assert.ok(url, "the credential's key opens it");
+		return { execution, contractId, url };
 	};
 	const stillThere = (contractId: string) =>
-		(sb.control.getContract(contractId)?.properties ?? []).filter((p) => p.name === PROPERTY);
+		(sb.control.getContract(contractId)?.properties ?? []).filter(
+			(p) => p.name === RESUME_PROPERTY,
+		);
 
 	// 1. Example 6 waits: listed as waiting, its resume URL on the contract (this n8n's, this run's, this node's)
 	const a = await startWaiting(example6);
@@ -116,14 +190,19 @@ export async function waitForSignaturesInRealN8n(
 	const listed = await n8n.executionsOf(example6.id);
 	assert.equal(listed.find((x) => x.id === a.execution)?.status, 'waiting', 'listed as waiting');
 	const limitedRun = await startWaiting(limited);
+	const approvalRun = await n8n.start(approval.id);
+	await n8n.executionIn(approvalRun, ['waiting']);
+	// what any reader of the contract sees while the run waits: every custom property's value
+	const readable = (sb.control.getContract(approvalContract)?.properties ?? []).map((p) => p.value);
+	assert.ok(readable.length >= 1);
 
 	// 2. Resume calls that must start nothing: no or another signature (401: n8n 2.x's token check, the node on
 	// 1.x), and the right URL while the contract is not final (the node keeps the run waiting)
-	const post = async (url: string) => {
+	const post = async (url: string, body: object = { contractId: a.contractId }) => {
 		const response = await fetch(local(url), {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
-			body: '{}',
+			body: JSON.stringify(body),
 		});
 		return { status: response.status, body: await response.text() };
 	};
@@ -182,6 +261,39 @@ export async function waitForSignaturesInRealN8n(
 		assert.deepEqual(trigger.json.waitingRuns, [{ executionId: a.execution, result: 'resumed' }]);
 		// the URL again: n8n refuses it, the run has finished
 		assert.equal((await post(a.url)).status, 409);
+
+		// 4b. The approval run: signed → resumed by the instant trigger → waits at n8n's Wait "On Webhook Call"
+		sb.control.sign(approvalContract);
+		await waitFor('the approval step to wait', async () => {
+			const run = await n8n.executionIn(approvalRun, ['waiting'], 120_000);
+			return run.data.resultData.runData['Approval link'] ? run : undefined;
+		});
+		// an attacker who read the contract: every value, and each part of it, as the execution in the approval's
+		// address (n8n 1.x checks no token for a Wait node: the execution is all it takes, so nothing may reveal it),
+		// and on n8n 2.x, given the execution too, as its resume token
+		const base = `${n8n.url}/webhook-waiting`;
+		// (the pieces of a URL too: the plain URL stored before issue 40 named the execution and carried the token)
+		const parts = [
+			...new Set(readable.flatMap((v) => [v, ...decodeURIComponent(v).split(/[.?&=/#:]/)])),
+		].filter(Boolean);
+		const attempts: number[] = [];
+		for (const part of parts) {
+			const urls = [`${base}/${encodeURIComponent(part)}`];
+			if (major !== '1') urls.push(`${base}/${approvalRun}?signature=${encodeURIComponent(part)}`);
+			for (const url of urls) attempts.push((await post(url, { approved: 'forged' })).status);
+		}
+		await sleep(2000);
+		const still = await n8n.executionIn(approvalRun, ['waiting'], 5000);
+		process.stderr.write(
+			`[e2e] n8n ${major}, approval after Wait for Signatures: ${attempts.length} calls with what the contract showed answered ${[...new Set(attempts)].join('/')}; the run ${still.status}\n`,
+		);
+		assert.equal(still.status, 'waiting', 'nothing read from the contract resumed the approval');
+		// the run's own approval URL (the workflow knows it) resumes it: the attempts above could have
+		const [link] = lastOutput(still.data, 'Approval link');
+		assert.equal((await post(link.json.approvalUrl, { approved: 'yes' })).status, 200);
+		const approved = await n8n.executionIn(approvalRun, ['success', 'error'], 60_000);
+		assert.equal(approved.status, 'success');
+		assert.equal(lastOutput(approved.data, 'Approval')[0].json.body.approved, 'yes');
 	} finally {
 		await n8n.deactivate(instant.id);
 		sb.control.webhooks.unsubscribe();
@@ -200,6 +312,23 @@ export async function waitForSignaturesInRealN8n(
 		.contractId as string;
 	// the caller waits for the sub-workflow (n8n 1.123 and 2.41 alike)
 	await n8n.executionIn(parent, ['waiting']);
+	// values planted on the contract that gets cancelled (issue 40: one unanswered URL stopped every poll): the
+	// issue's own (a plain URL of this n8n that is no run), and one sealed with the credential's key for no execution
+	const planted = [
+		`${n8n.url}/webhook-waiting/not-a-number/x?signature=a`,
+		seal(
+			credentialKeyOf(creds, 'waiting-run'),
+			`${n8n.url}/webhook-waiting/999999999/x?signature=a`,
+			c.contractId,
+		),
+	];
+	await fetch(`${sb.baseUrl}/api/contracts/${c.contractId}/customproperties`, {
+		method: 'POST',
+		headers: { apikey: sb.apiKey, 'content-type': 'application/json' },
+		body: JSON.stringify({
+			properties: planted.map((value) => ({ name: RESUME_PROPERTY, value })),
+		}),
+	});
 	const polls = () =>
 		e.requests().filter((r) => r.path === '/api/list/contracts' && r.query.dateStart !== undefined)
 			.length;
@@ -224,7 +353,12 @@ export async function waitForSignaturesInRealN8n(
 		assert.equal(itemC.json.outcome, 'cancelled');
 		assert.equal(itemC.json.status, 'CANCELED');
 		assert.ok(resumedC.data.resultData.runData['Not signed (replace me)'], 'the other branch');
-		assert.deepEqual([...stillThere(b.contractId), ...stillThere(c.contractId)], []);
+		assert.deepEqual(stillThere(b.contractId), []);
+		// the planted plain URL was never called and stays; the sealed one of no run: n8n said so, removed
+		assert.deepEqual(
+			stillThere(c.contractId).map((p) => p.value),
+			[planted[0]],
+		);
 		const subDone = await n8n.executionIn(sub.id, ['success', 'error'], 120_000);
 		assert.equal(subDone.status, 'success');
 		assert.equal(lastOutput(subDone.data, WAIT_NODE)[0].json.outcome, 'signed');
