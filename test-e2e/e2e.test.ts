@@ -966,6 +966,16 @@ for (const major of MAJORS) {
 						body: JSON.stringify(body),
 					});
 					return { status: response.status, json: await response.json() };
+				}).catch(async (error: unknown) => {
+					// what n8n says of the runs that failed
+					for (const run of await e.n8n.executionsOf(workflow.id)) {
+						if (run.status !== 'error') continue;
+						const failed = await e.n8n.executionIn(run.id, ['error'], 5000);
+						process.stderr.write(
+							`[e2e] n8n ${major}: execution ${run.id} failed: ${JSON.stringify(failed.data.resultData.error ?? {}).slice(0, 1500)}\n`,
+						);
+					}
+					throw error;
 				});
 			} finally {
 				await e.n8n.deactivate(workflow.id);

@@ -213,3 +213,44 @@ test('an External ID with an access token (JWT) is refused before any request: w
 	);
 	expect(env.nodeRequests(mark)).toEqual([]);
 });
+
+test('two re-runs that both find the draft a failed run left: it is sent once, the other run says another run sent it', async () => {
+	env.sb.control.addFault({ method: 'POST', path: '/api/contract/send/*', status: 500, times: 1 });
+	const failed = await env.run(parameters('deal-3003'));
+	const draft = (failed.error as any).context.contractId as string;
+	env.sb.control.setStatus(draft, '' as any);
+	env.sb.control.addFault({ method: 'POST', path: '/api/contract/variables/*', latencyMs: 300 });
+	const mark = env.mark();
+	const [a, b] = await Promise.all([
+		env.run(parameters('deal-3003')),
+		env.run(parameters('deal-3003')),
+	]);
+	expect([a.error, b.error]).toEqual([undefined, undefined]);
+	const outs = [a, b].map((r) => r.items[0].json as any);
+	expect(outs.map((o) => o.outcome).sort()).toEqual(['continued', 'sentByAnotherRun']);
+	expect(outs.map((o) => o.contractId)).toEqual([draft, draft]);
+	expect(outs.find((o) => o.outcome === 'sentByAnotherRun')).not.toHaveProperty(
+		'cancelledContractId',
+	);
+	expect(sendsOf(mark)).toEqual([draft]);
+	expect(createsOf(mark)).toBe(0);
+});
+
+test('no signer at all (Signers (JSON) that gives nothing) is refused before any request; an External ID from an expression that gives nothing is no External ID', async () => {
+	const mark = env.mark();
+	const result = await env.run(
+		parameters('={{ $json.missing }}', {
+			inputMode: 'json',
+			signersJson: '={{ JSON.stringify($json.missing) }}',
+			variablesJson: '{}',
+		}),
+	);
+	expect(result.error?.message).toBe('No signer is given');
+	expect(env.nodeRequests(mark)).toEqual([]);
+	const ok = await env.run(parameters('={{ $json.missing }}'));
+	expect(ok.items[0].json).toMatchObject({ outcome: 'created' });
+	expect((ok.items[0].json as any).externalId).toBeUndefined();
+	expect(env.sb.control.getContract((ok.items[0].json as any).contractId)?.externalId).not.toBe(
+		'undefined',
+	);
+});

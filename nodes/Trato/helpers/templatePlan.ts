@@ -40,6 +40,13 @@ export function checkSigners(
 	signers: SignerInput[],
 	notificationType: string | undefined,
 ): void {
+	if (!signers.some((signer) => signer.name || signer.email))
+		fail(
+			ctx,
+			itemIndex,
+			'No signer is given',
+			'Name a signer (Name and Email) for every role of the template; with Input Mode JSON, check that Signers (JSON) is an object keyed by role, e.g. {"Landlord": {"name": "Jane Doe", "email": "jane@example.com"}}.',
+		);
 	const seen = new Set<string>();
 	for (const signer of signers) {
 		const who = `The signer of "${signer.role}"`;

@@ -2,16 +2,16 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { isImage } from '../../../helpers/binary';
-import { type SigningLink, signingLinksOfRecords } from '../../../helpers/signingLinks';
 import { planTemplate, signerBody, type RolePlan } from '../../../helpers/templatePlan';
 import type { TemplateInput, TemplateRole } from '../../../helpers/templateRoles';
 import { fail } from '../../../helpers/validate';
 import { VariablesBody } from '../../../helpers/variablesBody';
 import { request } from '../../../transport';
 import { tratoRefused } from '../../../transport/errors';
-import { contractRoles, participantContacts } from '../../../transport/records';
-import { linksAfterSend, sendOnce, type SendAnswer } from '../sending';
+import { contractRoles } from '../../../transport/records';
+import { sendOnce, type SendAnswer } from '../sending';
 import { stampMark, winnerBeforeSend, type Candidate, type ExternalIdScope } from './externalId';
+import { sentMeanwhile, wasSent } from './sendOutcome';
 
 /**
  * The steps of Create From Template and Send after the contract exists, in TRATO's order (spec Part 1: a contract
@@ -182,52 +182,16 @@ export async function finishDraft(
 	try {
 		finished.sent = await sendOnce(ctx, contractId, itemIndex, draft.withLinks, SEND_HINT);
 	} catch (error) {
-		if (tratoRefused(error) || !(await wasSent(ctx, contractId, itemIndex, error)))
-			throw draftError(ctx, itemIndex, error, draft, 'send it for signature', stamped);
+		if (!tratoRefused(error)) {
+			if (!(await wasSent(ctx, contractId, itemIndex, error)))
+				throw draftError(ctx, itemIndex, error, draft, 'send it for signature', stamped);
+			return finished;
+		}
+		// refused: with an External ID, another run may have finished and sent this same draft meanwhile (two runs
+		// that both found it left by a failed one); then it is sent once, by that run
+		const sentBy = draft.scope && (await sentMeanwhile(ctx, contractId, itemIndex));
+		if (sentBy) return { ...finished, superseded: sentBy };
+		throw draftError(ctx, itemIndex, error, draft, 'send it for signature', stamped);
 	}
 	return finished;
-}
-
-/**
- * After a send without an answer (no answer, 5xx, 408): whether TRATO sent it all the same, from its status (4.3).
- * Status unreadable: an error that says it may have been sent (never sent again to find out).
- */
-async function wasSent(
-	ctx: IExecuteFunctions,
-	contractId: string,
-	itemIndex: number,
-	sendError: unknown,
-): Promise<boolean> {
-	let status: unknown;
-	try {
-		status = (await request.call(ctx, 'contractStatus', { contractId }, { itemIndex })).status;
-	} catch {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`TRATO did not answer the send of contract ${contractId}, and its status cannot be read: it may have been sent`,
-			{
-				itemIndex,
-				description: `${(sendError as Error).message}. Check the contract with Contract → Get before anything else; do not send it again while it is not a draft (its signers may have been notified).`,
-			},
-		);
-	}
-	return typeof status === 'string' && status !== '';
-}
-
-/**
- * The signing links after the send, best effort (the contract is sent: nothing may fail the item now); after a send
- * that was not answered but happened, each participant's own link (4.7).
- */
-export async function linksOf(
-	ctx: IExecuteFunctions,
-	contractId: string,
-	itemIndex: number,
-	sent: SendAnswer | undefined,
-): Promise<SigningLink[]> {
-	try {
-		if (sent) return await linksAfterSend(ctx, contractId, itemIndex, sent);
-		return signingLinksOfRecords(await participantContacts.call(ctx, contractId, itemIndex));
-	} catch {
-		return [];
-	}
 }

@@ -11,8 +11,9 @@ import { contractLife, statusLabel } from '../../../helpers/status';
 import { templateSendFields } from '../../../descriptions/templateSend';
 import { request } from '../../../transport';
 import { participantContacts, statusIfReadable, webApp } from '../../../transport/records';
-import { finishDraft, linksOf, prepare } from './chain';
+import { finishDraft, prepare } from './chain';
 import { externalIdScope, findEarlier } from './externalId';
+import { linksOf } from './sendOutcome';
 import { recallRun, rememberRun, runKey } from './runs';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
@@ -93,8 +94,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter(name, itemIndex, fallback) as T;
 	// Everything that can be checked is checked before any request
 	const templateId = requireTemplateId(this, itemIndex, await webApp.call(this));
-	const name = String(get('name', '')).trim();
-	const externalId = String(get('externalId', '')).trim();
+	// an expression that gives nothing (undefined, null) is an empty field, not the text "undefined"
+	const text = (name: string) => String(get<unknown>(name, '') ?? '').trim();
+	const name = text('name');
+	const externalId = text('externalId');
 	const withLinks = get<boolean>('showSignLinks', false);
 	const config = configurationBody(this, itemIndex, get<IDataObject>('additionalFields', {}), {
 		allowEmpty: true,
@@ -154,7 +157,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		marked,
 	});
 	if (finished.superseded) {
-		// another run of this workflow makes the contract for this External ID: this run's draft was cancelled
+		// another run of this workflow makes the contract for this External ID: this run's own draft was cancelled,
+		// or the draft both runs were finishing was sent by the other one
 		const winner = finished.superseded;
 		const output = await alreadySent(
 			this,
@@ -163,7 +167,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			base,
 			withLinks && winner.life === 'sent',
 		);
-		return { ...output, outcome: 'sentByAnotherRun', cancelledContractId: contractId };
+		output.outcome = 'sentByAnotherRun';
+		if (winner.contractId !== contractId) output.cancelledContractId = contractId;
+		return output;
 	}
 	// Sent: nothing below may fail the item (a re-run would find it sent, but the user would see a failure)
 	const output: IDataObject = {
