@@ -89,6 +89,7 @@ export async function searchContracts(
 ): Promise<INodeListSearchResult> {
 	const [next, previousPrint] = (paginationToken ?? '').split(':');
 	let page = next ? Number(next) : 1;
+	const from = page;
 	const guard = new PageGuard(Math.ceil((pagingSettings.maxPages * MAX_PER_PAGE) / PAGE_SIZE));
 	const results: INodeListSearchItems[] = [];
 	for (let read = 1; ; read++, page++) {
@@ -102,7 +103,7 @@ export async function searchContracts(
 		const cause = again ? 'repeat' : guard.stopAt(page, more);
 		if (cause && cause !== 'ceiling') {
 			// the last entry says what happened and the way on (its value is empty: picking it chooses nothing)
-			return { results: [...results, notice(page, cause)] };
+			return { results: [...results, notice(page, cause, from)] };
 		}
 		for (const c of fresh) {
 			const id = contractIdOf(c);
@@ -113,7 +114,7 @@ export async function searchContracts(
 				description: `Created ${String(c.createdAt ?? '')}`,
 			});
 		}
-		if (cause) return { results: [...results, notice(page, cause, guard)] };
+		if (cause) return { results: [...results, notice(page, cause, from, guard)] };
 		if (!more) return { results };
 		if (!filter?.trim() || results.length > 0 || read >= MAX_PAGES_PER_SEARCH) {
 			return { results, paginationToken: `${page + 1}:${fingerprint(keys)}` };
@@ -122,9 +123,14 @@ export async function searchContracts(
 }
 
 /** The picker's last entry when it stops reading (its value is empty: picking it chooses nothing). */
-function notice(page: number, cause: PagingStop, guard?: PageGuard): INodeListSearchItems {
+function notice(
+	page: number,
+	cause: PagingStop,
+	from: number,
+	guard?: PageGuard,
+): INodeListSearchItems {
 	const ceiling = guard && { pages: guard.ceiling ?? page, fromTotals: guard.fromTotals };
-	const sentence = pagingSentence(page, cause, ceiling);
+	const sentence = pagingSentence(page, cause, ceiling, from);
 	return {
 		name: `${sentence}, so only these are listed. For another contract, choose "By ID".`,
 		value: '',

@@ -130,13 +130,17 @@ export class PageGuard {
 const plural = (n: number, noun: string) =>
 	`${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 
-/** The sentence of a stop: "TRATO answered page N …: it seems to ignore paging" (issue 34, issue 40). */
+/**
+ * The sentence of a stop: "TRATO answered page N …: it seems to ignore paging" (issue 34, issue 40). `from`: the
+ * read's first page (a picker's call may start further down).
+ */
 export function pagingSentence(
 	page: number,
 	cause: PagingStop = 'repeat',
 	ceiling?: { pages: number; fromTotals: boolean },
+	from = 1,
 ): string {
-	const before = page === 2 ? 'page 1' : `pages 1 to ${page - 1}`;
+	const before = page - 1 === from ? `page ${from}` : `pages ${from} to ${page - 1}`;
 	const what =
 		cause === 'repeat'
 			? `with the same contracts as page ${page - 1}`
