@@ -124,9 +124,10 @@ export function parseListQuery(
 				return [pair.slice(0, i), pair.slice(i + 1)] as [string, string];
 			});
 	}
-	// any id: an unknown one matches nothing (ids are not checked for a length, trato-notes "Ids and statuses")
+	// any id: an unknown one matches nothing (ids are not checked for a length, trato-notes "Ids and statuses");
+	// template-filter-ignored: read and dropped, as a service that does not filter by it
 	const templateId = q.get('templateId');
-	if (templateId) query.templateId = templateId;
+	if (templateId && v.filtersTemplate()) query.templateId = templateId;
 	return query;
 }
 

@@ -126,9 +126,36 @@ function redactText(text: string): string {
 		);
 }
 
-/** The body as written: secrets replaced (JSON by name, text by pattern), long strings shortened. */
+/** An address's query (`?signature=…` of a resume URL, a presigned link's) and what follows `/sign/` (a signing link's token). */
+const URL_QUERY = /(\bhttps?:\/\/[^\s"'<>?#]+)\?[^\s"'<>#]*/gi;
+const SIGN_PATH = /(\/sign\/)[^\s"'<>?#&]+/g;
+
+/**
+ * A text without the capabilities a link carries (issue 40): an address's query becomes `?<redacted>`, a signing
+ * path `/sign/<redacted>` (a waiting run's resume URL stored as a custom property, a signing link sent to be
+ * renewed, the signing page's own path, a `Referer`).
+ */
+export function redactLinks(text: string): string {
+	return text.replace(URL_QUERY, '$1?<redacted>').replace(SIGN_PATH, '$1<redacted>');
+}
+
+/** Every text inside a value, through redactLinks. */
+function redactLinksIn<T>(value: T): T {
+	if (typeof value === 'string') return redactLinks(value) as T;
+	if (Array.isArray(value)) return value.map(redactLinksIn) as T;
+	if (value && typeof value === 'object') {
+		const out: Record<string, unknown> = {};
+		for (const [k, v] of Object.entries(value)) out[k] = redactLinksIn(v);
+		return out as T;
+	}
+	return value;
+}
+
+/** The body as written: secrets replaced (JSON by name, text by pattern), links redacted, long strings shortened. */
 function loggedBody(body: unknown): unknown {
-	return truncateStrings(typeof body === 'string' ? redactText(body) : redactSecrets(body));
+	return truncateStrings(
+		redactLinksIn(typeof body === 'string' ? redactText(body) : redactSecrets(body)),
+	);
 }
 
 export class RequestLog {
@@ -141,7 +168,9 @@ export class RequestLog {
 			this.file,
 			`${JSON.stringify({
 				...entry,
-				query: redactSecrets(entry.query),
+				path: redactLinks(entry.path),
+				query: redactLinksIn(redactSecrets(entry.query)),
+				headers: redactLinksIn(entry.headers),
 				body: loggedBody(entry.body),
 			})}\n`,
 		);

@@ -27,7 +27,7 @@ export const VARIANTS = {
 	'participant-update-attachments-path': {},
 	'sign-links-in-body': {},
 	'wrapped-lists': { values: ['data', 'items', 'results', 'docs', 'plural'] },
-	'property-id-field': { values: ['id', 'propertyId', 'propertyID', 'propertyid', 'none'] },
+	'property-id-field': { values: ['id', 'propertyId', 'propertyID', 'none'] },
 	'property-value-max': { values: ['100', '50', '255'] },
 	'participant-statuses': { values: ['other', 'earlier'] },
 	'integer-completed': {},
@@ -51,12 +51,18 @@ export const VARIANTS = {
 	'refusal-200': {},
 	'login-success-string': {},
 	'participant-without-id': {},
+	'list-without-external-id': {},
+	'property-id-lowercase': {},
+	'template-filter-ignored': {},
 } as const satisfies Record<string, { values?: readonly string[] }>;
 
 type VariantName = keyof typeof VARIANTS;
 
-/** Pairs that contradict each other (one order cannot be both). */
-const CONFLICTS: ReadonlyArray<[VariantName, VariantName]> = [['oldest-first', 'unordered']];
+/** Pairs that contradict each other (one order cannot be both; one identifier field cannot have two names). */
+const CONFLICTS: ReadonlyArray<[VariantName, VariantName]> = [
+	['oldest-first', 'unordered'],
+	['property-id-field', 'property-id-lowercase'],
+];
 
 /** A method a variant takes away from a route (the router then answers 405, or 404 when none is left). */
 const REMOVED_ROUTES: ReadonlyArray<{ variant: VariantName; method: string; pattern: string }> = [
@@ -219,7 +225,10 @@ export class Variants {
 		return max === undefined ? value : value.slice(0, Number(max));
 	}
 
+	/** A listed custom property: its id as `_id`, or as property-id-field / property-id-lowercase name it. */
 	property(p: CustomPropertyState): Record<string, string> {
+		if (this.active.has('property-id-lowercase'))
+			return { propertyid: p._id, name: p.name, value: p.value };
 		const field = this.active.get('property-id-field');
 		if (field === undefined) return { _id: p._id, name: p.name, value: p.value };
 		if (field === 'none') return { name: p.name, value: p.value };
@@ -308,6 +317,16 @@ export class Variants {
 	/** The page the contract list answers: page 1 whatever was asked with list-ignores-page. */
 	listPage(page: number): number {
 		return this.active.has('list-ignores-page') ? 1 : page;
+	}
+
+	/** Whether contract list items carry the contract's `externalId` (none with list-without-external-id). */
+	listsExternalId(): boolean {
+		return !this.active.has('list-without-external-id');
+	}
+
+	/** Whether the contract list applies its `templateId` query (not with template-filter-ignored). */
+	filtersTemplate(): boolean {
+		return !this.active.has('template-filter-ignored');
 	}
 
 	/** X-Total-Pages and X-Total-Documents of a list answer; none with no-total-headers. */

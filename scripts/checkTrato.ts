@@ -30,20 +30,23 @@ terminal is interactive, they are asked for (the key and the password without ec
   --env <name>           staging (default), production or custom (env TRATO_ENV)
   --base-url <url>       the API's address for custom, e.g. a local sandbox (env TRATO_BASE_URL)
   --write                also create one contract from a one-page PDF with notification "none" (TRATO sends
-                         nothing; its participant is at example.com) and cancel it right after
+                         nothing; its participant is at example.com), write and read back a custom property of
+                         200 characters, and cancel it right after; its ID is printed at once, and Ctrl-C
+                         cancels it before the check ends
   --yes                  confirm --write on production without being asked
   --participant-email <e>
                          the --write contract's participant (default n8n-nodes-trato-check@example.com;
                          env TRATO_CHECK_EMAIL)
   --webhook-listen <[host:]port>
                          receive webhook deliveries here (expose it, set it in the TRATO profile, press the
-                         profile's test button); default host 127.0.0.1
+                         profile's test button); default host 127.0.0.1; a body over 64 KiB is refused
   --webhook-wait <s>     how long to listen (default 120)
   --webhook-count <n>    stop listening after n deliveries
   --out <file>           the profile to write (default trato-profile-<env>.json); npm run sandbox -- --profile <file>
   --help                 this text
 
-Exit codes: 0 the check ran (differences are reported, not errors), 1 it could not run, 2 bad usage.
+Exit codes: 0 the check ran (differences are reported, not errors), 1 it could not run, 2 bad usage,
+130 / 143 stopped by SIGINT (Ctrl-C) / SIGTERM (the --write contract cancelled first).
 `;
 
 export interface CliInput {
@@ -185,6 +188,7 @@ async function main(): Promise<void> {
 		}
 	}
 	options.log = (line) => process.stderr.write(`${line}\n`);
+	options.exitOnSignal = (code) => process.exit(code);
 	if (options.webhook)
 		options.webhook.onListening = (url) => {
 			process.stderr.write(

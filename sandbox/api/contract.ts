@@ -123,7 +123,7 @@ export const routes: readonly ApiRoute[] = [
 						_id: c._id,
 						status: c.status,
 					};
-					if (c.externalId) item.externalId = c.externalId;
+					if (c.externalId && core.variants.listsExternalId()) item.externalId = c.externalId;
 					return item;
 				}),
 			),

@@ -10,8 +10,9 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 // The conformance check's HTTP client: plain requests (the facts are what TRATO answers, before any reading the node
 // does), to the environment's origin only, no redirect followed, and only the requests the check may send (reads,
-// the login, and with --write one contract created without notification and cancelled). Never a reminder, a send,
-// a signing-link renewal or anything else that e-mails someone.
+// the login, and with --write one contract created without notification, a custom property on it, and its cancel:
+// a client made without `write` refuses those three, whatever calls it). Never a reminder, a send, a signing-link
+// renewal or anything else that e-mails someone.
 import axios, { type AxiosInstance } from 'axios';
 
 /** TRATO's API hosts (trato-notes "Hosts"; the credential's Environment shows the same, test/scripts checks it). */
@@ -29,20 +30,22 @@ export interface Answer {
 	error?: string;
 }
 
-/** The only requests the check sends: [method, path pattern]. Everything else is refused before it leaves. */
-const ALLOWED: ReadonlyArray<[string, RegExp]> = [
-	['GET', /^\/api\/authentication$/],
-	['POST', /^\/api\/authentication\/token$/],
-	['GET', /^\/api\/list\/(contracts|templates)$/],
-	['GET', /^\/api\/contract\/(status|variables|milestones|documents)\/[^/]+$/],
-	['GET', /^\/api\/contract\/participant\/[^/]+\/[^/]+$/],
-	['GET', /^\/api\/contracts\/[^/]+\/customproperties$/],
-	['GET', /^\/api\/n8n-nodes-trato-conformance-check$/],
-	// --write only (run.ts asks for them only then)
-	['POST', /^\/api\/v2\/create\/contract$/],
-	['POST', /^\/api\/contracts\/[^/]+\/customproperties$/],
-	['DELETE', /^\/api\/contract\/cancel\/[^/]+$/],
-	['POST', /^\/api\/contract\/cancel\/[^/]+$/],
+/**
+ * The only requests the check sends: [method, path pattern, whether it writes]. Everything else is refused before it
+ * leaves, and so is a writing one by a client made without `write` (--write).
+ */
+const ALLOWED: ReadonlyArray<[string, RegExp, 'read' | 'write']> = [
+	['GET', /^\/api\/authentication$/, 'read'],
+	['POST', /^\/api\/authentication\/token$/, 'read'],
+	['GET', /^\/api\/list\/(contracts|templates)$/, 'read'],
+	['GET', /^\/api\/contract\/(status|variables|milestones|documents)\/[^/]+$/, 'read'],
+	['GET', /^\/api\/contract\/participant\/[^/]+\/[^/]+$/, 'read'],
+	['GET', /^\/api\/contracts\/[^/]+\/customproperties$/, 'read'],
+	['GET', /^\/api\/n8n-nodes-trato-conformance-check$/, 'read'],
+	['POST', /^\/api\/v2\/create\/contract$/, 'write'],
+	['POST', /^\/api\/contracts\/[^/]+\/customproperties$/, 'write'],
+	['DELETE', /^\/api\/contract\/cancel\/[^/]+$/, 'write'],
+	['POST', /^\/api\/contract\/cancel\/[^/]+$/, 'write'],
 ];
 
 /** A request the check never sends (e.g. GET /api/contract/pending e-mails every pending participant). */
@@ -51,25 +54,29 @@ export class RefusedRequest extends Error {}
 export class Client {
 	private readonly http: AxiosInstance;
 
+	/** Whether this client may send the writing requests (--write); read-only otherwise. */
+	readonly write: boolean;
+
 	constructor(
 		readonly baseUrl: string,
 		private headers: Record<string, string> = {},
 		/** Every request sent, "METHOD path status" (no query, no body), shared by the clients made with `as`. */
 		readonly sent: string[] = [],
-		timeoutMs = 30_000,
+		options: { write?: boolean; timeoutMs?: number } = {},
 	) {
+		this.write = options.write === true;
 		this.http = axios.create({
 			baseURL: baseUrl,
-			timeout: timeoutMs,
+			timeout: options.timeoutMs ?? 30_000,
 			maxRedirects: 0,
 			validateStatus: () => true,
 			headers: { Accept: 'application/json', 'User-Agent': 'n8n-nodes-trato conformance check' },
 		});
 	}
 
-	/** The same origin with other credentials (or none). */
+	/** The same origin with other credentials (or none), allowed to write as this one is. */
 	as(headers: Record<string, string>): Client {
-		return new Client(this.baseUrl, headers, this.sent);
+		return new Client(this.baseUrl, headers, this.sent, { write: this.write });
 	}
 
 	setHeaders(headers: Record<string, string>): void {
@@ -81,8 +88,12 @@ export class Client {
 		path: string,
 		options: { query?: Record<string, string | number>; body?: unknown } = {},
 	): Promise<Answer> {
-		if (!ALLOWED.some(([m, pattern]) => m === method && pattern.test(path)))
-			throw new RefusedRequest(`The conformance check never sends ${method} ${path}`);
+		const allowed = ALLOWED.find(([m, pattern]) => m === method && pattern.test(path));
+		if (!allowed) throw new RefusedRequest(`The conformance check never sends ${method} ${path}`);
+		if (allowed[2] === 'write' && !this.write)
+			throw new RefusedRequest(
+				`The conformance check sends ${method} ${path} only with --write (this run is read-only)`,
+			);
 		try {
 			const res = await this.http.request({
 				method,

@@ -96,6 +96,12 @@ export const FACTS: ReadonlyArray<Omit<Fact, 'observed' | 'verdict' | 'variants'
 		expected: 'has _id, status, createdAt',
 	},
 	{
+		id: 'list-external-id',
+		ref: 'N36, W16 (notes "Still unknown"; 4.14: optional)',
+		question: 'Listed contracts carry externalId',
+		expected: 'some: those that have one (the --write contract has one)',
+	},
+	{
 		id: 'list-totals',
 		ref: 'S8, T1 (4.14)',
 		question: 'X-Total-Pages and X-Total-Documents',
@@ -162,6 +168,12 @@ export const FACTS: ReadonlyArray<Omit<Fact, 'observed' | 'verdict' | 'variants'
 		expected: 'a bare array of {createdAt, name, templateId}',
 	},
 	{
+		id: 'list-template-filter',
+		ref: 'N33, N36, W16 (notes "Still unknown")',
+		question: 'GET /api/list/contracts?templateId=<an id no template has>',
+		expected: 'no contract (the filter filters)',
+	},
+	{
 		id: 'contract-status',
 		ref: 'P4 (notes "What TRATO answers")',
 		question: 'GET /api/contract/status/<id>',
@@ -190,6 +202,12 @@ export const FACTS: ReadonlyArray<Omit<Fact, 'observed' | 'verdict' | 'variants'
 		ref: 'R13 (2.5)',
 		question: 'GET /api/contracts/<id>/customproperties: the id field',
 		expected: '_id',
+	},
+	{
+		id: 'custom-property-long-value',
+		ref: 'WS1, WS4 (notes "Still unknown": limits of a value)',
+		question: 'A custom property value of 200 characters, read back (--write)',
+		expected: 'back intact',
 	},
 	{
 		id: 'documents-method',

@@ -120,12 +120,55 @@ function linkForm(ctx: ProbeContext, link: string | undefined, contractId: strin
 	else found(ctx, 'sign-link-form', 'differs', `${origin}: a path of ${segments.length} parts`);
 }
 
-/** A custom property on the contract, so that the property probe has one to read. */
+/**
+ * A value of 200 characters in the form of what Wait for Signatures stores (a resume URL: letters, digits and
+ * `:/.-_?=`), made up: it resumes nothing.
+ */
+export function longPropertyValue(length = 200): string {
+	const head =
+		'https://n8n.example.com/webhook-waiting/n8n-nodes-trato-check/conformance?signature=';
+	const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+	let tail = '';
+	for (let i = 0; head.length + tail.length < length; i++)
+		tail += alphabet[(i * 7) % alphabet.length];
+	return head + tail;
+}
+
+const PROPERTY_NAME = 'n8n-nodes-trato-check';
+
+/**
+ * A custom property on the contract (so that the property probe has one to read) whose value is 200 characters,
+ * read back: whether it comes back intact (trato-notes "Still unknown": limits of a value, whether a long one
+ * comes back intact).
+ */
 export async function addProperty(ctx: ProbeContext, contractId: string): Promise<void> {
-	const answer = await ctx.api.send('POST', `/api/contracts/${contractId}/customproperties`, {
-		body: { properties: [{ name: 'n8n-nodes-trato-check', value: 'conformance check' }] },
+	const id = 'custom-property-long-value';
+	const value = longPropertyValue();
+	const path = `/api/contracts/${contractId}/customproperties`;
+	const answer = await ctx.api.send('POST', path, {
+		body: { properties: [{ name: PROPERTY_NAME, value }] },
 	});
-	if (answer.status !== 200) ctx.log(`Adding a custom property failed: ${briefly(answer)}`);
+	if (answer.status !== 200 || record(answer.body)?.success === false) {
+		found(ctx, id, 'differs', `writing it was refused: ${briefly(answer)}`);
+		return;
+	}
+	const listed = await ctx.api.send('GET', path);
+	const body = record(listed.body) ?? {};
+	const properties = Array.isArray(listed.body)
+		? listed.body
+		: ((Object.values(body).find(Array.isArray) as unknown[] | undefined) ?? []);
+	const back = properties.map((p) => record(p) ?? {}).find((p) => p.name === PROPERTY_NAME)?.value;
+	if (typeof back !== 'string')
+		found(ctx, id, 'differs', `not listed after writing it (${briefly(listed)})`);
+	else if (back === value) found(ctx, id, 'as expected', `${value.length} characters, back intact`);
+	else {
+		let at = 0;
+		while (at < back.length && back[at] === value[at]) at++;
+		const how = value.startsWith(back)
+			? `cut to ${back.length}`
+			: `changed from character ${at + 1}`;
+		found(ctx, id, 'differs', `${value.length} characters written, ${how} (${back.length} back)`);
+	}
 }
 
 /** Cancels: DELETE, and POST once after a 404/405 (api-notes R1). Returns whether the contract is cancelled. */

@@ -169,15 +169,24 @@ const idOf = (item: unknown): string => {
 const FRACTION = /T\d\d:\d\d:\d\d[.,]\d/;
 const DAY = 86_400_000;
 
-/** The contract list: shape, fields, totals, paging, page sizes, order, createdAt, bounds. Returns page 1. */
-export async function probeList(ctx: ProbeContext): Promise<Listed[]> {
+/**
+ * The contract list: shape, fields, external IDs, totals, paging, page sizes, order, createdAt, bounds. Returns page
+ * 1. `withExternalId`: a contract known to have an external ID (the one --write made), which tells "none" apart.
+ */
+export async function probeList(ctx: ProbeContext, withExternalId?: string): Promise<Listed[]> {
 	const list = (query: Record<string, string | number>) =>
 		ctx.api.send('GET', '/api/list/contracts', { query });
 	const first = await list({ page: 1, perPage: 50 });
 	const shape = first.status === 200 ? listOf(first.body) : null;
 	if (!shape) {
 		found(ctx, 'list-shape', 'differs', briefly(first));
-		for (const id of ['list-fields', 'list-totals', 'list-paging', 'list-order'])
+		for (const id of [
+			'list-fields',
+			'list-external-id',
+			'list-totals',
+			'list-paging',
+			'list-order',
+		])
 			ctx.notRun[id] = 'the list gave no array';
 		return [];
 	}
@@ -209,6 +218,7 @@ export async function probeList(ctx: ProbeContext): Promise<Listed[]> {
 		const has = ['_id', 'status', 'createdAt'].every((k) => keys.includes(k));
 		found(ctx, 'list-fields', has ? 'as expected' : 'differs', `fields: ${keys.join(', ')}`);
 	}
+	probeExternalIds(ctx, items, withExternalId);
 
 	const number = (value: string | undefined) =>
 		value !== undefined && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
@@ -306,6 +316,36 @@ export async function probeList(ctx: ProbeContext): Promise<Listed[]> {
 	return listed;
 }
 
+/**
+ * Whether list items carry `externalId`: some do (as expected), none do, or unknown (no contracts). "None" is a
+ * difference only when a listed contract is known to have one (the --write contract); else the account's contracts
+ * may simply have none.
+ */
+function probeExternalIds(ctx: ProbeContext, items: unknown[], withExternalId?: string): void {
+	const id = 'list-external-id';
+	if (items.length === 0) {
+		ctx.notRun[id] = 'unknown (no contracts)';
+		return;
+	}
+	const of = `${items.length} listed contract${items.length === 1 ? '' : 's'}`;
+	const carrying = items.filter((item) => {
+		const value = record(item)?.externalId;
+		return value !== undefined && value !== null && value !== '';
+	}).length;
+	if (carrying > 0) found(ctx, id, 'as expected', `some: ${carrying} of ${of} carry it`);
+	else if (withExternalId && items.some((item) => idOf(item) === withExternalId))
+		found(ctx, id, 'differs', `none of ${of}, not even the one --write made with an external ID`, [
+			'list-without-external-id',
+		]);
+	else
+		found(
+			ctx,
+			id,
+			'not observed',
+			`none of ${of} (they may have none: --write lists one that has)`,
+		);
+}
+
 function probeOrder(ctx: ProbeContext, listed: Listed[]): void {
 	const times = listed.map((c) => c.ms).filter((ms) => !Number.isNaN(ms));
 	let up = 0;
@@ -389,8 +429,8 @@ async function probeBounds(
 	}
 }
 
-/** The template list's shape. */
-export async function probeTemplates(ctx: ProbeContext): Promise<void> {
+/** The template list's shape; returns the templates' ids. */
+export async function probeTemplates(ctx: ProbeContext): Promise<string[]> {
 	const answer = await ctx.api.send('GET', '/api/list/templates');
 	if (answer.status !== 200 || !Array.isArray(answer.body)) {
 		found(
@@ -399,12 +439,60 @@ export async function probeTemplates(ctx: ProbeContext): Promise<void> {
 			'differs',
 			Array.isArray(answer.body) ? briefly(answer) : `${briefly(answer)}, not an array`,
 		);
-		return;
+		return [];
 	}
 	const keys = Object.keys(record(answer.body[0]) ?? {});
 	const has = ['createdAt', 'name', 'templateId'].every((k) => keys.includes(k));
 	const observed = `${answer.body.length} templates${keys.length ? `, fields: ${keys.join(', ')}` : ''}`;
 	found(ctx, 'templates', has || answer.body.length === 0 ? 'as expected' : 'differs', observed);
+	return answer.body
+		.map((t) => record(t)?.templateId)
+		.filter((t): t is string => typeof t === 'string' && t !== '');
+}
+
+/** A template id no template has (24 hexadecimal characters, as TRATO's). */
+export const UNKNOWN_TEMPLATE_ID = 'ffffffffffffffffffffffff';
+
+/**
+ * Whether the list's `templateId` filter filters: asked with an id no template has, every contract it lists is of
+ * another template. Can't tell when the account lists no contract or that answer is refused; the count for the
+ * account's first template is shown beside it.
+ */
+export async function probeTemplateFilter(ctx: ProbeContext, templateIds: string[]): Promise<void> {
+	const id = 'list-template-filter';
+	const list = (query: Record<string, string | number>) =>
+		ctx.api.send('GET', '/api/list/contracts', { query: { page: 1, perPage: 200, ...query } });
+	const count = (answer: Answer): number | undefined => {
+		const total = answer.headers['x-total-documents'];
+		if (answer.status !== 200 || !listOf(answer.body)) return undefined;
+		return total !== undefined && /^\d+$/.test(total.trim())
+			? Number(total)
+			: (listOf(answer.body)?.items.length ?? 0);
+	};
+	const all = count(await list({}));
+	if (!all) {
+		ctx.notRun[id] = "can't tell: the account lists no contract";
+		return;
+	}
+	const none = await list({ templateId: UNKNOWN_TEMPLATE_ID });
+	const listed = count(none);
+	let first = '';
+	if (templateIds[0]) {
+		const one = await list({ templateId: templateIds[0] });
+		first = `; its first template: ${count(one) ?? briefly(one)}`;
+	}
+	if (listed === undefined)
+		found(ctx, id, 'differs', `can't tell: answered ${briefly(none)}${first}`);
+	else if (listed === 0)
+		found(ctx, id, 'as expected', `no contract (of ${all} without it)${first}`);
+	else
+		found(
+			ctx,
+			id,
+			'differs',
+			`${listed} contracts (of ${all} without it), all of other templates${first}`,
+			['template-filter-ignored'],
+		);
 }
 
 const TRATO_STATUSES = ['PENDING', 'RECEIVED_TO_SIGN', 'SENT_SIGNED', 'REJECTED'];
@@ -515,11 +603,16 @@ async function probeProperties(ctx: ProbeContext, ids: string[]): Promise<void> 
 		const answer = await ctx.api.send('GET', `/api/contracts/${contractId}/customproperties`);
 		const first = record(listOf(answer.body)?.items[0]);
 		if (!first) continue;
-		const key = ['_id', 'id', 'propertyId', 'propertyID'].find((k) => first[k] !== undefined);
-		const observed = `fields: ${Object.keys(first).join(', ')}`;
+		// the spellings the sandbox answers: _id (default), those of property-id-field, propertyid (TRATO's lower case)
+		const key = ['_id', 'id', 'propertyId', 'propertyID', 'propertyid'].find(
+			(k) => first[k] !== undefined,
+		);
+		const observed = `${key ? `the id as ${key}` : 'no id'}; fields: ${Object.keys(first).join(', ')}`;
 		if (key === '_id') found(ctx, 'custom-property-id', 'as expected', observed);
 		else
-			found(ctx, 'custom-property-id', 'differs', observed, [`property-id-field=${key ?? 'none'}`]);
+			found(ctx, 'custom-property-id', 'differs', observed, [
+				key === 'propertyid' ? 'property-id-lowercase' : `property-id-field=${key ?? 'none'}`,
+			]);
 		return;
 	}
 	ctx.notRun['custom-property-id'] = 'no custom property on the contracts asked (--write adds one)';

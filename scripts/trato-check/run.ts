@@ -21,6 +21,7 @@ import {
 	probeLoginRefusals,
 	probeRecords,
 	probeRefusals,
+	probeTemplateFilter,
 	probeTemplates,
 } from './probes';
 import { listen, webhookFindings } from './webhooks';
@@ -50,6 +51,11 @@ export interface CheckOptions {
 	};
 	/** Progress lines (stderr in the CLI). */
 	log?: (line: string) => void;
+	/**
+	 * The CLI's: SIGINT and SIGTERM while the --write contract may exist cancel it first (its id was printed as soon as
+	 * it was made), then this ends the process (130 for SIGINT, 143 for SIGTERM).
+	 */
+	exitOnSignal?: (code: number) => void;
 }
 
 export interface CheckReport {
@@ -95,7 +101,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
 	const { apiKey, email, password } = options;
 	if (!apiKey && !(email && password))
 		throw new Error('Give an API key, or an e-mail and a password');
-	const anonymous = new Client(base);
+	const anonymous = new Client(base, {}, [], { write: options.write });
 	const ctx: ProbeContext = { api: anonymous, anonymous, findings: [], notRun: {}, log };
 	const secrets = [apiKey ?? '', password ?? ''];
 	const authentication: string[] = [];
@@ -119,40 +125,78 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
 	await probeLoginRefusals(ctx);
 
 	let created: Awaited<ReturnType<typeof createContract>>;
+	let creating: Promise<unknown> | undefined;
 	let notCancelled: string | undefined;
+	// the contract is cancelled once, by the end of the run or by an interrupt, whichever comes first
+	let cancelling: Promise<boolean> | undefined;
+	const cancelOnce = (contractId: string) => (cancelling ??= cancelContract(ctx, contractId));
+	let interrupted = false;
+	const onSignal = (signal: NodeJS.Signals) => {
+		if (interrupted) return;
+		interrupted = true;
+		void (async () => {
+			log(`${signal}: stopping; the contract --write made is cancelled first…`);
+			await creating?.catch(() => undefined);
+			if (created) {
+				const id = created.contractId;
+				log(
+					(await cancelOnce(id).catch(() => false))
+						? `Contract ${id} cancelled.`
+						: `The contract ${id} made by --write could not be cancelled: cancel it in TRATO's web app.`,
+				);
+			}
+			options.exitOnSignal?.(signal === 'SIGINT' ? 130 : 143);
+		})();
+	};
+	const guarded = Boolean(options.write && options.exitOnSignal);
+	if (guarded) {
+		process.on('SIGINT', onSignal);
+		process.on('SIGTERM', onSignal);
+	}
 	try {
 		if (options.write) {
 			log('--write: creating one contract (notification none), to cancel it right after…');
-			created = await createContract(ctx, {
+			creating = createContract(ctx, {
 				email: options.participantEmail ?? 'n8n-nodes-trato-check@example.com',
 				webApp:
 					options.environment === 'custom' ? new URL(base).origin : WEB_APPS[options.environment],
 				now: new Date(),
-			});
+			}).then((made) => (created = made));
+			await creating;
 			if (created) {
+				log(
+					`--write made the contract ${created.contractId}; it is cancelled at the end of the check, or when the check is interrupted (Ctrl-C). If neither happens, cancel it in TRATO's web app.`,
+				);
 				secrets.push(...created.links);
 				await addProperty(ctx, created.contractId);
-			}
+			} else ctx.notRun['custom-property-long-value'] = '--write made no contract';
 		} else
 			for (const id of [
 				'create-v2-answer',
 				'create-v2-sends',
 				'sign-link-form',
+				'custom-property-long-value',
 				'cancel-method',
 				'cancelled-status',
 			])
 				ctx.notRun[id] = 'only with --write';
 		log('Reading the contract list and templates…');
-		const listed = await probeList(ctx);
-		await probeTemplates(ctx);
+		const listed = await probeList(ctx, created?.contractId);
+		await probeTemplateFilter(ctx, await probeTemplates(ctx));
 		log('Reading a few contracts’ records…');
 		const ids = [...(created ? [created.contractId] : []), ...listed.map((c) => c.id)];
 		await probeRecords(ctx, [...new Set(ids)]);
 	} finally {
-		if (created) {
+		if (created && !interrupted) {
 			log('Cancelling the contract --write made…');
-			if (!(await cancelContract(ctx, created.contractId))) notCancelled = created.contractId;
+			if (!(await cancelOnce(created.contractId))) notCancelled = created.contractId;
 		}
+		if (guarded && !interrupted) {
+			process.off('SIGINT', onSignal);
+			process.off('SIGTERM', onSignal);
+		}
+		// interrupted: no report from a run cut short; the signal's handler ends the process once the contract is cancelled
+		if (interrupted) await new Promise<never>(() => {});
 	}
 
 	if (options.webhook) {

@@ -11,11 +11,15 @@
 // --webhook-listen: a receiver for TRATO's deliveries (set its public address, e.g. through a tunnel, in the TRATO
 // profile's webhook settings, and press the profile's test button). It answers 200 to every POST and keeps what the
 // facts need: the encoding, the event named in the body or the URL, whether X-Trato-Secret came (never its value).
+// Its address is public while it listens: a body over MAX_BODY_BYTES is answered 413 and not kept (issue 40).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { record } from './client';
 import { found, type ProbeContext } from './probes';
+
+/** The most a delivery's body may hold (TRATO's deliveries are a few short fields, trato-notes "Webhooks"). */
+export const MAX_BODY_BYTES = 64 * 1024;
 
 /** One delivery as received. */
 export interface Received {
@@ -56,8 +60,24 @@ export async function listen(host: string, port: number): Promise<Listener> {
 	let notify: (() => void) | undefined;
 	const server: Server = createServer((req, res) => {
 		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		let size = 0;
+		const tooLarge = () => {
+			res.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
+			res.end(`{"status":"refused","reason":"body over ${MAX_BODY_BYTES} bytes"}`);
+			// read on without keeping anything (the connection closes once the answer is out)
+			req.removeAllListeners('data');
+			req.resume();
+		};
+		if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return tooLarge();
+		req.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size > MAX_BODY_BYTES) {
+				chunks.length = 0;
+				tooLarge();
+			} else chunks.push(chunk);
+		});
 		req.on('end', () => {
+			if (res.headersSent) return;
 			if (req.method === 'POST') {
 				const contentType = String(req.headers['content-type'] ?? '');
 				const { encoding, fields } = parse(contentType, Buffer.concat(chunks).toString('utf8'));

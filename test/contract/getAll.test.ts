@@ -9,9 +9,11 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 import { Trato } from '../../nodes/Trato/Trato.node';
+import { pagingSettings } from '../../nodes/Trato/transport/paging';
 import { fromList, LEASE, NDA, useEnv } from '../helpers/env';
 
 const env = useEnv(__filename);
+const MAX_PAGES = pagingSettings.maxPages;
 
 /** In a workflow whose time zone is UTC, so that the days of the fixtures are the filters' days. */
 const getAll = (extra: Record<string, unknown> = {}) =>
@@ -395,5 +397,128 @@ describe('contract → getAll: date filters', () => {
 		expect(found[0]).toEqual(found[1]);
 		expect(found[0]).toContain(late);
 		expect(found[0]).not.toContain(next);
+	});
+});
+
+describe('contract → getAll: a list that ignores paging, sends no totals and reorders ties (issue 40)', () => {
+	const own = useEnv(__filename);
+	const VARIANTS = ['list-ignores-page', 'no-total-headers', 'unstable-ties'];
+	const instant = '2024-02-02T02:02:02.000Z';
+	let run: string[];
+
+	beforeAll(() => {
+		run = [];
+		for (let i = 0; i < 260; i++)
+			run.push(own.sb.control.createContract({ status: 'SENT_TO_SIGN', createdAt: instant })._id);
+	});
+	beforeEach(() => {
+		own.sb.control.seedRandom(40);
+		// a safety net for the code before issue 40, which never ended: the 100th list request is refused
+		let count = 0;
+		own.sb.control.setRequestHook((info) => {
+			if (info.path === '/api/list/contracts' && ++count === 100)
+				own.sb.control.addFault({ path: '/api/list/contracts', status: 400 });
+		});
+	});
+	afterEach(() => {
+		own.sb.control.setRequestHook(undefined);
+		own.sb.control.clearFaults();
+		own.sb.control.setVariants([]);
+	});
+
+	test.each([
+		['Return All', { returnAll: true }],
+		['a Limit of 1,000', { returnAll: false, limit: 1000 }],
+	])(
+		'%s stops at the first page that brings no contract not read before, saying so, after a few requests',
+		async (_, options) => {
+			own.sb.control.setVariants(VARIANTS);
+			const mark = own.mark();
+			const result = await own.run(
+				{ resource: 'contract', operation: 'getAll', ...options } as any,
+				undefined,
+				{ timezone: 'UTC' },
+			);
+			const pages = own.nodeRequests(mark).map((r) => Number(r.query.page));
+			const last = pages[pages.length - 1];
+			expect((result.error as any)?.name).toBe('NodeApiError');
+			expect(result.error?.message).toBe(
+				`TRATO answered page ${last} with only contracts already read on pages 1 to ${last - 1}: it seems to ignore paging`,
+			);
+			expect((result.error as any).description).toMatch(/stopped.*Limit of 200 or less.*filters/);
+			expect(result.items).toHaveLength(0);
+			// each page asked once, in order, and few of them: every one of the 260 was seen, then a page brought none
+			expect(pages).toEqual(pages.map((__, i) => i + 1));
+			expect(pages.length).toBeLessThan(20);
+		},
+		30_000,
+	);
+
+	/** While the node reads, every list request adds a page of contracts older than all: the list never ends. */
+	function endlessList(): string[] {
+		const added: string[] = [];
+		own.sb.control.setRequestHook((info) => {
+			if (info.path !== '/api/list/contracts') return;
+			if (added.length >= 100 * 200)
+				own.sb.control.addFault({ path: '/api/list/contracts', status: 400 }); // the safety net
+			for (let i = 0; i < 200; i++)
+				added.push(
+					own.sb.control.createContract({
+						createdAt: new Date(Date.UTC(2000, 0, 1) - added.length * 1000).toISOString(),
+					})._id,
+				);
+		});
+		return added;
+	}
+
+	test.each([
+		[
+			'with totals: at the page after the pages its first answer announced',
+			[],
+			'TRATO answered page 4 with more to come, past the 3 pages its totals announced: it seems to ignore paging',
+		],
+		[
+			'without totals: at the most pages the node reads (1,000; 5 here)',
+			['no-total-headers'],
+			'TRATO answered page 5 with more to come, the most the node reads without totals (5 pages): it seems to ignore paging',
+		],
+	])(
+		'a list that never ends stops at a ceiling, %s',
+		async (_, variants, message) => {
+			own.sb.control.setVariants(variants);
+			pagingSettings.maxPages = 5;
+			const added = endlessList();
+			try {
+				const mark = own.mark();
+				const result = await own.run(
+					{ resource: 'contract', operation: 'getAll', returnAll: true } as any,
+					undefined,
+					{ timezone: 'UTC' },
+				);
+				expect(result.error?.message).toBe(message);
+				expect((result.error as any).description).toMatch(/a read without end would never finish/);
+				const pages = own.nodeRequests(mark).map((r) => Number(r.query.page));
+				expect(pages).toEqual(pages.map((__, i) => i + 1));
+			} finally {
+				own.sb.control.setRequestHook(undefined);
+				pagingSettings.maxPages = MAX_PAGES;
+				for (const id of added) own.sb.control.deleteContract(id);
+			}
+		},
+		30_000,
+	);
+
+	test('ties in a new order on every request, paging applied: no contract is output twice', async () => {
+		own.sb.control.setVariants(['unstable-ties', 'no-total-headers']);
+		const result = await own.run(
+			{ resource: 'contract', operation: 'getAll', returnAll: true } as any,
+			undefined,
+			{ timezone: 'UTC' },
+		);
+		expect(result.error).toBeUndefined();
+		const ids = result.items.map((i) => String(i.json.contractId));
+		expect(ids.length).toBeGreaterThan(200);
+		expect(new Set(ids).size).toBe(ids.length);
+		for (const id of ids) expect(run).toContain(id);
 	});
 });

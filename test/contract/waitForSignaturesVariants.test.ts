@@ -109,8 +109,8 @@ describe('refusal-200: TRATO refuses with HTTP 200 and success false', () => {
 	});
 });
 
-describe('property-id-field=propertyid: the listing names a property\'s id "propertyid", as TRATO spells its other ids', () => {
-	const { env, n8n } = useWaitEnv(['property-id-field=propertyid']);
+describe('property-id-lowercase: the listing names a property\'s id "propertyid", as TRATO spells its other ids', () => {
+	const { env, n8n } = useWaitEnv(['property-id-lowercase']);
 	const { sealed, contract, waitOn, activeTrigger } = helpers(env, n8n);
 
 	test('the run waits, the trigger resumes it and removes its value', async () => {

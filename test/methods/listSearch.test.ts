@@ -8,8 +8,11 @@
 	@n8n/community-nodes/no-hardcoded-secrets: "off",
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
+import { pagingSettings } from '../../nodes/Trato/transport/paging';
 import { listSearch } from '../../test-support/harness';
 import { useEnv } from '../helpers/env';
+
+const MAX_PAGES = pagingSettings.maxPages;
 
 const env = useEnv(__filename);
 
@@ -128,6 +131,75 @@ describe('list search: searchContracts', () => {
 			expect(result.results).toEqual([{ name: expect.stringMatching(NOTICE), value: '' }]);
 			expect(result.paginationToken).toBeUndefined();
 			expect(env.nodeRequests(mark).map((r) => r.query.page)).toEqual(['1', '2']);
+		});
+	});
+
+	describe('a list that ignores paging, reorders ties and sends no totals (issue 40)', () => {
+		const own = useEnv(__filename);
+		const VARIANTS = ['list-ignores-page', 'unstable-ties', 'no-total-headers'];
+		beforeAll(() => {
+			own.sb.control.seed(150, { seed: 5, to: '2024-01-01T00:00:00.000Z' });
+			// the newest 100 contracts share one instant: page 1 shows them in a new order every time
+			for (let i = 0; i < 100; i++)
+				own.sb.control.createContract({ createdAt: '2025-06-06T06:06:06.000Z' });
+		});
+		beforeEach(() => own.sb.control.seedRandom(40));
+		afterEach(() => {
+			own.sb.control.setVariants([]);
+			pagingSettings.maxPages = MAX_PAGES;
+		});
+
+		test('scrolling on: the same contracts in another order are not shown again, the list ends with a notice', async () => {
+			own.sb.control.setVariants(VARIANTS);
+			const page1 = await listSearch('searchContracts', own.creds);
+			expect(page1.results).toHaveLength(100);
+			const page2 = await listSearch(
+				'searchContracts',
+				own.creds,
+				{},
+				undefined,
+				String(page1.paginationToken),
+			);
+			expect(page2.results).toEqual([
+				{
+					name: 'TRATO answered page 2 with the same contracts as page 1: it seems to ignore paging, so only these are listed. For another contract, choose "By ID".',
+					value: '',
+				},
+			]);
+			expect(page2.paginationToken).toBeUndefined();
+		});
+
+		test('a search with no match stops at the first page that brings no contract not read before', async () => {
+			own.sb.control.setVariants(VARIANTS);
+			const mark = own.mark();
+			const result = await listSearch('searchContracts', own.creds, {}, 'no-such-contract-name');
+			expect(result.results).toEqual([
+				{
+					name: 'TRATO answered page 2 with only contracts already read on page 1: it seems to ignore paging, so only these are listed. For another contract, choose "By ID".',
+					value: '',
+				},
+			]);
+			expect(result.paginationToken).toBeUndefined();
+			expect(own.nodeRequests(mark).map((r) => r.query.page)).toEqual(['1', '2']);
+		});
+
+		test('without totals the picker reads at most as many contracts as Get Many: at the ceiling it ends with a notice', async () => {
+			own.sb.control.setVariants(['no-total-headers']);
+			pagingSettings.maxPages = 1; // 200 contracts: two pages of the picker's 100
+			const page1 = await listSearch('searchContracts', own.creds);
+			const page2 = await listSearch(
+				'searchContracts',
+				own.creds,
+				{},
+				undefined,
+				String(page1.paginationToken),
+			);
+			expect(page2.results).toHaveLength(101);
+			expect(page2.results[100]).toEqual({
+				name: 'TRATO answered page 2 with more to come, the most the node reads without totals (2 pages): it seems to ignore paging, so only these are listed. For another contract, choose "By ID".',
+				value: '',
+			});
+			expect(page2.paginationToken).toBeUndefined();
 		});
 	});
 

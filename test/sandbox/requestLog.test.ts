@@ -11,7 +11,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Harness, rawRequest, sentContract, startHarness } from './helpers';
+import { type Harness, rawRequest, readyContract, sentContract, startHarness } from './helpers';
 import { LEASE_TEMPLATE } from '../../test-support/templates';
 import { makePdf } from '../../test-support/files';
 
@@ -205,6 +205,44 @@ describe('sandbox request log', () => {
 		for (const value of [secret, h.sb.apiKey, h.sb.jwt, h.sb.account.password]) {
 			expect(written).not.toContain(value);
 		}
+	});
+
+	it('never writes a resume token or a signing link: queries of addresses in values, and what follows /sign/, are redacted (issue 40)', async () => {
+		const c = await readyContract(h.api);
+		const sent = readLog(file).length;
+		const answer = await h.api.post(`/api/contract/send/${c.id}?showSignLinks=true`);
+		const link = String(answer.data.contract.participants[0].signUrl);
+		const token = link.split('/').pop()!;
+		const signature = 'c2lnbmF0dXJlLW9mLXRoZS1ydW4';
+		const resumeUrl = `http://localhost:5678/webhook-waiting/42/node-1?signature=${signature}`;
+		await h.api.post(`/api/contracts/${c.id}/customproperties`, {
+			properties: [{ name: 'n8n_resume_url', value: resumeUrl }],
+		});
+		await h.raw.get(link, { headers: { Referer: link } });
+		await h.api.post('/api/sign-url/renew', { url: link });
+		await h.api.get('/api/list/contracts', {
+			params: { perPage: 1, next: `https://files.example.com/a.pdf?X-Amz-Signature=${signature}` },
+		});
+		const entries = readLog(file).slice(sent);
+		expect(entries.map((e) => `${e.method} ${e.path.replace(c.id, '<id>')} ${e.status}`)).toEqual([
+			'POST /api/contract/send/<id> 200',
+			'POST /api/contracts/<id>/customproperties 200',
+			'GET /sign/<redacted> 200',
+			'POST /api/sign-url/renew 200',
+			'GET /api/list/contracts 200',
+		]);
+		const at = (path: string) => entries.find((e) => e.path.startsWith(path))!;
+		expect(at('/api/contracts/').body.properties[0].value).toBe(
+			'http://localhost:5678/webhook-waiting/42/node-1?<redacted>',
+		);
+		expect(at('/sign/').headers.referer).toBe(`${h.sb.baseUrl}/sign/<redacted>`);
+		expect(at('/api/sign-url/renew').body.url).toBe(`${h.sb.baseUrl}/sign/<redacted>`);
+		expect(at('/api/list/contracts').query).toEqual({
+			perPage: '1',
+			next: 'https://files.example.com/a.pdf?<redacted>',
+		});
+		const written = readFileSync(file, 'utf8');
+		for (const secret of [signature, token]) expect(written).not.toContain(secret);
 	});
 
 	it('appends to the file given by TRATO_SANDBOX_REQUEST_LOG when no requestLog option is given', async () => {

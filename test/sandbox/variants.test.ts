@@ -187,7 +187,6 @@ describe('response shape variants', () => {
 		['id', ['id', 'name', 'value']],
 		['propertyId', ['propertyId', 'name', 'value']],
 		['propertyID', ['propertyID', 'name', 'value']],
-		['propertyid', ['propertyid', 'name', 'value']],
 		['none', ['name', 'value']],
 	])('property-id-field=%s names the listed identifier that way', async (value, keys) => {
 		const c = contract();
@@ -672,6 +671,56 @@ describe('what a conformance check may find (issue 34)', () => {
 	});
 });
 
+describe('what the conformance check asks about external IDs, templates and custom properties (issue 40)', () => {
+	// A 2033 range no other test uses: one contract of each of two templates, one with an external ID.
+	const RANGE = { dateStart: '2033-01-01', dateEnd: '2033-12-31' };
+	const ids: Record<string, string> = {};
+	const OTHER = '68552694e6a8c3b5d1f42c33';
+	beforeAll(() => {
+		ids.lease = contract({
+			templateId: LEASE_TEMPLATE,
+			externalId: 'crm-2033',
+			createdAt: '2033-03-03T10:00:00.000Z',
+		})._id;
+		ids.other = contract({ templateId: OTHER, createdAt: '2033-03-04T10:00:00.000Z' })._id;
+	});
+	const list = (params: Record<string, string> = {}) =>
+		h.api.get('/api/list/contracts', { params: { ...RANGE, ...params } });
+
+	it('list-without-external-id: list items carry no externalId; the status record still does', async () => {
+		const item = () => list().then((res) => res.data.find((c: any) => c._id === ids.lease));
+		expect((await item()).externalId).toBe('crm-2033');
+		use('list-without-external-id');
+		expect(Object.keys(await item()).sort()).toEqual(['_id', 'createdAt', 'name', 'status']);
+		expect((await h.api.get(`/api/contract/status/${ids.lease}`)).data.externalId).toBe('crm-2033');
+	});
+
+	it('template-filter-ignored: templateId is read and dropped, the list holds every template', async () => {
+		const of = async (templateId: string) =>
+			(await list({ templateId })).data.map((c: any) => c._id).sort();
+		expect(await of(LEASE_TEMPLATE)).toEqual([ids.lease]);
+		expect(await of('ffffffffffffffffffffffff')).toEqual([]);
+		use('template-filter-ignored');
+		const every = [ids.lease, ids.other].sort();
+		expect(await of(LEASE_TEMPLATE)).toEqual(every);
+		expect(await of('ffffffffffffffffffffffff')).toEqual(every);
+		expect((await list({ templateId: LEASE_TEMPLATE })).headers['x-total-documents']).toBe('2');
+	});
+
+	it('property-id-lowercase: the listing names each property id propertyid; it contradicts property-id-field', async () => {
+		const path = `/api/contracts/${ids.lease}/customproperties`;
+		await h.api.post(path, { properties: [{ name: 'ref', value: 'x'.repeat(200) }] });
+		const [before] = (await h.api.get(path)).data.properties;
+		use('property-id-lowercase');
+		const [after] = (await h.api.get(path)).data.properties;
+		expect(after).toEqual({ propertyid: before._id, name: 'ref', value: 'x'.repeat(200) });
+		expect(
+			(await h.api.delete(`/api/contracts/${ids.lease}/${before._id}/customproperties`)).status,
+		).toBe(200);
+		expect(() => use('property-id-lowercase', 'property-id-field=id')).toThrow(/contradict/);
+	});
+});
+
 describe('profiles from a real account (npm run check:trato; sandbox/profile.ts)', () => {
 	const profile = (sandbox: unknown) => ({
 		kind: 'n8n-nodes-trato/trato-profile',
@@ -774,7 +823,7 @@ describe('switching variants', () => {
 		expect((await h.raw.get(`${base}/sandbox/health`)).data.variants).toEqual(set.data.variants);
 		const shown = (await h.raw.get(`${base}/sandbox/variants`)).data;
 		expect(shown.variants).toEqual(set.data.variants);
-		expect(shown.known).toHaveLength(30);
+		expect(shown.known).toHaveLength(33);
 		const bad = await h.raw.post(`${base}/sandbox/variants`, { variants: ['newest-last'] });
 		expect(bad.status).toBe(400);
 		expect(bad.data).toEqual({
@@ -836,7 +885,7 @@ describe('CLI --variant (sandbox/cliArgs.ts; cli.test.ts starts one)', () => {
 	it('refuses an unknown name or value, or a missing one, before starting', () => {
 		expect(() => parseArgs(['--variant', 'nope'], {})).toThrow(/Unknown variant 'nope'; known: /);
 		expect(() => parseArgs([], { TRATO_SANDBOX_VARIANTS: 'property-id-field=_id' })).toThrow(
-			/allowed: id, propertyId, propertyID, propertyid, none/,
+			/allowed: id, propertyId, propertyID, none/,
 		);
 		expect(() => parseArgs(['--variant'], {})).toThrow(/--variant needs a name/);
 	});

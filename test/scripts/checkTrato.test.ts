@@ -15,14 +15,16 @@
  * sends no notification (no send, no reminder, no link renewal; the --write contract has notification "none").
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startSandbox, type Sandbox } from '../../sandbox';
 import { ENVIRONMENT_URLS } from '../../nodes/Trato/helpers/environment';
 import { readCommandLine } from '../../scripts/checkTrato';
-import { TRATO_HOSTS } from '../../scripts/trato-check/client';
+import { Client, RefusedRequest, TRATO_HOSTS } from '../../scripts/trato-check/client';
+import { listen } from '../../scripts/trato-check/webhooks';
 import { FACTS } from '../../scripts/trato-check/facts';
 import { type CheckReport, renderReport, runCheck } from '../../scripts/trato-check/run';
 
@@ -90,7 +92,7 @@ describe('against the sandbox as it answers by default', () => {
 			write: true,
 		});
 		expect(report.notCancelled).toBeUndefined();
-		expect(renderReport(report)).toContain('36 as expected, 0 differ, 0 not observed.');
+		expect(renderReport(report)).toContain('39 as expected, 0 differ, 0 not observed.');
 	});
 
 	test('it sends no notification: no send, reminder or renewal; one contract, notification "none", cancelled', () => {
@@ -112,6 +114,18 @@ describe('against the sandbox as it answers by default', () => {
 		expect(contract.participants.map((p) => p.email)).toEqual([
 			'n8n-nodes-trato-check@example.com',
 		]);
+	});
+
+	test('the facts of issue 40: list items carry external IDs, templateId filters, a 200-character property value comes back', () => {
+		const fact = (id: string) => report.facts.find((f) => f.id === id)!;
+		expect(fact('list-external-id').observed).toMatch(
+			/^some: \d+ of 31 listed contracts carry it$/,
+		);
+		expect(fact('list-template-filter').observed).toMatch(
+			/^no contract \(of 31 without it\); its first template: \d+$/,
+		);
+		expect(fact('custom-property-id').observed).toBe('the id as _id; fields: _id, name, value');
+		expect(fact('custom-property-long-value').observed).toBe('200 characters, back intact');
 	});
 
 	test('no secret in the report, the table or the requests', () => {
@@ -183,6 +197,15 @@ describe('against variant profiles: each difference reported, with the variant t
 			},
 		],
 		[
+			'list items without external IDs, an ignored templateId filter, property ids in lower case (issue 40)',
+			['list-without-external-id', 'template-filter-ignored', 'property-id-lowercase'],
+			{
+				'list-external-id': ['list-without-external-id'],
+				'list-template-filter': ['template-filter-ignored'],
+				'custom-property-id': ['property-id-lowercase'],
+			},
+		],
+		[
 			'a draft from Create V2, bounds read as days, other names',
 			[
 				'create-v2-draft',
@@ -220,6 +243,74 @@ describe('against variant profiles: each difference reported, with the variant t
 			}
 		},
 	);
+});
+
+describe('read-only means refused by the client, not only left out (issue 40)', () => {
+	test('without --write the client refuses every write route before it leaves; the same client with --write sends them', async () => {
+		const sb = await sandbox();
+		try {
+			const readOnly = new Client(sb.baseUrl).as({ apikey: sb.apiKey });
+			const id = sb.control.createContract({ status: 'SENT_TO_SIGN' })._id;
+			for (const [method, path] of [
+				['POST', '/api/v2/create/contract'],
+				['POST', `/api/contracts/${id}/customproperties`],
+				['DELETE', `/api/contract/cancel/${id}`],
+				['POST', `/api/contract/cancel/${id}`],
+			] as const)
+				await expect(readOnly.send(method, path, { body: {} })).rejects.toThrow(
+					new RefusedRequest(
+						`The conformance check sends ${method} ${path} only with --write (this run is read-only)`,
+					),
+				);
+			expect(readOnly.sent).toEqual([]);
+			expect(sb.control.stats().requests).toBe(0);
+			const writing = new Client(sb.baseUrl, {}, [], { write: true }).as({ apikey: sb.apiKey });
+			expect((await writing.send('DELETE', `/api/contract/cancel/${id}`)).status).toBe(200);
+			expect(sb.control.getContract(id)!.status).toBe('CANCELED');
+		} finally {
+			await sb.close();
+		}
+	});
+});
+
+describe('the webhook listener (--webhook-listen) keeps no body over its cap (issue 40)', () => {
+	/** A POST to the listener; its status (0 when the connection was closed before an answer came). */
+	const post = (url: string, body: Buffer, chunked = false): Promise<number> =>
+		new Promise((resolve) => {
+			const req = httpRequest(
+				url,
+				{
+					method: 'POST',
+					headers: {
+						'Content-Type': 'application/json',
+						...(chunked ? {} : { 'Content-Length': String(body.length) }),
+					},
+				},
+				(res) => {
+					res.resume();
+					res.on('end', () => resolve(res.statusCode ?? 0));
+				},
+			);
+			req.on('error', () => resolve(0));
+			req.end(body);
+		});
+
+	test('a body over 64 KiB is answered 413 and not kept, announced or not; a delivery after it counts', async () => {
+		const listener = await listen('127.0.0.1', 0);
+		try {
+			const big = Buffer.from(
+				JSON.stringify({ contractid: 'x', pad: 'y'.repeat(2 * 1024 * 1024) }),
+			);
+			expect(await post(listener.url, big)).toBe(413);
+			expect(await post(listener.url, big, true)).toBe(413);
+			expect(listener.received).toEqual([]);
+			const delivery = Buffer.from(JSON.stringify({ contractid: 'c1', externalId: 'TEST ID' }));
+			expect(await post(listener.url, delivery)).toBe(200);
+			expect(listener.received).toMatchObject([{ encoding: 'json', testDelivery: true }]);
+		} finally {
+			await listener.close();
+		}
+	});
 });
 
 describe('the command line', () => {
@@ -292,6 +383,59 @@ describe('the command line', () => {
 			await sb.close();
 		}
 	});
+
+	test.each([
+		['SIGINT', 130],
+		['SIGTERM', 143],
+	])(
+		'--write stopped by %s between create and cancel (issue 40): the contract id printed at once, the contract cancelled, exit %i, no profile',
+		async (signal, code) => {
+			const sb = await sandbox();
+			const dir = mkdtempSync(join(tmpdir(), 'trato-check-'));
+			const out = join(dir, 'profile.json');
+			try {
+				// after creating, the check waits for the contract list: it is stopped there
+				sb.control.addFault({ path: '/api/list/contracts', latencyMs: 60_000 });
+				const child = spawn(
+					process.execPath,
+					['--import', 'tsx', join(ROOT, 'scripts', 'checkTrato.ts'), '--write', '--out', out],
+					{
+						cwd: ROOT,
+						env: {
+							PATH: process.env.PATH ?? '',
+							TRATO_ENV: 'custom',
+							TRATO_BASE_URL: sb.baseUrl,
+							TRATO_API_KEY: sb.apiKey,
+						},
+						stdio: ['ignore', 'pipe', 'pipe'],
+					},
+				);
+				let stderr = '';
+				const closed = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+					child.on('close', (status, killedBy) => resolve([status, killedBy])),
+				);
+				await new Promise<void>((resolve) =>
+					child.stderr.on('data', (chunk) => {
+						stderr += String(chunk);
+						if (stderr.includes('Reading the contract list')) resolve();
+					}),
+				);
+				const id = /--write made the contract ([0-9a-f]{24})/.exec(stderr)?.[1];
+				expect(id).toBeDefined();
+				expect(sb.control.getContract(id!)!.status).toBe('SENT_TO_SIGN');
+				child.kill(signal as NodeJS.Signals);
+				expect(await closed).toEqual([code, null]);
+				expect(stderr).toContain(`Contract ${id} cancelled.`);
+				expect(sb.control.getContract(id!)!.status).toBe('CANCELED');
+				expect(existsSync(out)).toBe(false);
+				expectNoSecret(sb, stderr);
+			} finally {
+				rmSync(dir, { recursive: true, force: true });
+				await sb.close();
+			}
+		},
+		30_000,
+	);
 
 	test('no credential and no terminal: exit 2 with what to set; --write on production without --yes: exit 2, nothing sent', async () => {
 		const none = await cli([], {});

@@ -8,7 +8,15 @@ import type {
 
 import { contractIdOf } from '../helpers/answers';
 import { statusLabel } from '../helpers/status';
-import { pageKeys, repeatsPage, requestPage } from '../transport';
+import {
+	MAX_PER_PAGE,
+	PageGuard,
+	pageKeys,
+	pagingSentence,
+	pagingSettings,
+	type PagingStop,
+	requestPage,
+} from '../transport';
 import { getVariables, listProperties, listSpectators, listTemplates } from '../transport/records';
 import { currentId } from './currentParameter';
 
@@ -54,17 +62,25 @@ function chosenContract(
 	};
 }
 
-/** A short fingerprint of a page's contracts (ids in order), carried in the picker's token to the next call. */
+/**
+ * A short fingerprint of a page's contracts (their ids in any order: a list that reorders ties shows the same page
+ * in another order), carried in the picker's token to the next call.
+ */
 function fingerprint(keys: string[]): string {
-	return createHash('sha256').update(keys.join('\n')).digest('base64url').slice(0, 16);
+	return createHash('sha256')
+		.update([...keys].sort().join('\n'))
+		.digest('base64url')
+		.slice(0, 16);
 }
 
 /**
  * Recent contracts, newest first. The API has no name filter, so the typed text filters the pages on our side
  * (name, id, external id, status); while a search finds nothing, up to 5 pages are read in one call so a match
- * further down the list still shows up. The token names the next page and a fingerprint of the page read, so a
- * page that repeats the previous one (a list that ignores paging, issue 34) ends the list instead of showing the
- * same contracts again at every scroll.
+ * further down the list still shows up. The token names the next page and a fingerprint of the contracts of the
+ * page read (in any order), so a page that brings nothing new (a list that ignores paging, issues 34 and 40: within
+ * a call, no contract not read before; from one call to the next, the same contracts again) ends the list instead
+ * of showing them again at every scroll; so does the page ceiling (the totals, else as many contracts as Get Many
+ * reads at most).
  */
 export async function searchContracts(
 	this: ILoadOptionsFunctions,
@@ -73,21 +89,23 @@ export async function searchContracts(
 ): Promise<INodeListSearchResult> {
 	const [next, previousPrint] = (paginationToken ?? '').split(':');
 	let page = next ? Number(next) : 1;
-	let previous: string[] | undefined;
+	const from = page;
+	const guard = new PageGuard(Math.ceil((pagingSettings.maxPages * MAX_PER_PAGE) / PAGE_SIZE));
 	const results: INodeListSearchItems[] = [];
 	for (let read = 1; ; read++, page++) {
 		const { items: contracts, info } = await requestPage.call(this, { page, perPage: PAGE_SIZE });
 		const keys = pageKeys(contracts);
-		const repeated = previous
-			? repeatsPage(previous, keys)
-			: read === 1 && page > 1 && keys.length > 0 && fingerprint(keys) === previousPrint;
-		if (repeated) {
+		const fresh = guard.admit(contracts, keys, info, PAGE_SIZE);
+		const more =
+			contracts.length > 0 &&
+			(info.totalPages !== undefined ? page < info.totalPages : contracts.length === PAGE_SIZE);
+		const again = read === 1 && page > 1 && keys.length > 0 && fingerprint(keys) === previousPrint;
+		const cause = again ? 'repeat' : guard.stopAt(page, more);
+		if (cause && cause !== 'ceiling') {
 			// the last entry says what happened and the way on (its value is empty: picking it chooses nothing)
-			const notice = `TRATO answered page ${page} with the same contracts as page ${page - 1}: it seems to ignore paging, so only these are listed. For another contract, choose "By ID".`;
-			return { results: [...results, { name: notice, value: '' }] };
+			return { results: [...results, notice(page, cause, from)] };
 		}
-		previous = keys;
-		for (const c of contracts) {
+		for (const c of fresh) {
 			const id = contractIdOf(c);
 			if (!id || !matches(filter, c.name, id, c.externalId, statusLabel(c.status))) continue;
 			results.push({
@@ -96,14 +114,27 @@ export async function searchContracts(
 				description: `Created ${String(c.createdAt ?? '')}`,
 			});
 		}
-		const more =
-			contracts.length > 0 &&
-			(info.totalPages !== undefined ? page < info.totalPages : contracts.length === PAGE_SIZE);
+		if (cause) return { results: [...results, notice(page, cause, from, guard)] };
 		if (!more) return { results };
 		if (!filter?.trim() || results.length > 0 || read >= MAX_PAGES_PER_SEARCH) {
 			return { results, paginationToken: `${page + 1}:${fingerprint(keys)}` };
 		}
 	}
+}
+
+/** The picker's last entry when it stops reading (its value is empty: picking it chooses nothing). */
+function notice(
+	page: number,
+	cause: PagingStop,
+	from: number,
+	guard?: PageGuard,
+): INodeListSearchItems {
+	const ceiling = guard && { pages: guard.ceiling ?? page, fromTotals: guard.fromTotals };
+	const sentence = pagingSentence(page, cause, ceiling, from);
+	return {
+		name: `${sentence}, so only these are listed. For another contract, choose "By ID".`,
+		value: '',
+	};
 }
 
 /** Templates, filtered by name on the API side (4.26 has a name filter). */

@@ -8,8 +8,12 @@ export { type ByteSink, FileTooLargeError } from './body';
 export { download } from './download';
 export {
 	MAX_PER_PAGE,
+	PageGuard,
 	pageKeys,
 	pagingIgnored,
+	pagingSentence,
+	pagingSettings,
+	type PagingStop,
 	repeatsPage,
 	requestAllPages,
 	requestPage,

@@ -49,6 +49,26 @@ export function pageKeys(items: readonly IDataObject[]): string[] {
 }
 
 /**
+ * Knobs of every paged read of the contract list. Exported as one object so tests (and only tests) can lower the
+ * ceiling; shipped code never changes it.
+ */
+export const pagingSettings = {
+	/**
+	 * The most pages one read asks for when TRATO sends no totals (200,000 contracts at 200 a page): a read that
+	 * would go on stops there and says so (issue 40).
+	 */
+	maxPages: 1_000,
+};
+
+/**
+ * Why a read of the contract list stopped before its end (issue 40): a page that repeated the page before it
+ * (`repeat`), a page that brought no contract the read had not seen (`noNew`: the same contracts in another
+ * order, or pages mixed from the same few), or more pages than the totals announced or than the node reads
+ * without totals (`ceiling`).
+ */
+export type PagingStop = 'repeat' | 'noNew' | 'ceiling';
+
+/**
  * Whether a page repeats the page before it: the same contracts in the same order. An empty page repeats nothing
  * (it is the end of the list); a short page can (a service that ignores `page` answers it again and again).
  */
@@ -59,20 +79,103 @@ export function repeatsPage(previous: readonly string[], page: readonly string[]
 }
 
 /**
- * The error for a list whose page `page` repeated page `page - 1` (trato-notes "What TRATO answers": paging is
- * unproven; guard against a page that repeats the previous one rather than loop). Reading on would never end (no
- * total headers) or repeat the same contracts. `advice`: what the caller's user can do (Get Many's by default).
+ * The pages of one read, in order: the ids seen (a set, not only the page before), and the page ceiling fixed
+ * by the first page (its totals plus one page for contracts created meanwhile, else `pagingSettings.maxPages`).
+ */
+export class PageGuard {
+	private readonly seen = new Set<string>();
+	private previous: string[] = [];
+	private stale = false;
+	private repeated = false;
+	/** The most pages this read asks for; set by the first page. */
+	ceiling?: number;
+	/** Whether the ceiling comes from TRATO's totals. */
+	fromTotals = false;
+
+	/** `maxPages`: the ceiling without totals, in pages of the read's size (the pickers' are smaller). */
+	constructor(private readonly maxPages = pagingSettings.maxPages) {}
+
+	/** Takes the next page; answers its items that no earlier page of the read held. */
+	admit<T>(items: readonly T[], keys: readonly string[], info: PageInfo, perPage: number): T[] {
+		if (this.ceiling === undefined) {
+			const pages =
+				info.totalPages ??
+				(info.totalDocuments === undefined ? undefined : Math.ceil(info.totalDocuments / perPage));
+			this.fromTotals = pages !== undefined;
+			this.ceiling = pages === undefined ? this.maxPages : pages + 1;
+		}
+		this.repeated = repeatsPage(this.previous, keys);
+		this.previous = [...keys];
+		const fresh: T[] = [];
+		items.forEach((item, i) => {
+			if (this.seen.has(keys[i])) return;
+			this.seen.add(keys[i]);
+			fresh.push(item);
+		});
+		this.stale = keys.length > 0 && fresh.length === 0;
+		return fresh;
+	}
+
+	/**
+	 * Why the read stops at page `page`: it brought nothing new (also as the last page: the contracts it stood for
+	 * were not read), or it was not the last (`more`) and the ceiling is reached. Undefined: go on.
+	 */
+	stopAt(page: number, more: boolean): PagingStop | undefined {
+		if (page > 1 && this.stale) return this.repeated ? 'repeat' : 'noNew';
+		if (more && page >= (this.ceiling ?? this.maxPages)) return 'ceiling';
+		return undefined;
+	}
+}
+
+const plural = (n: number, noun: string) =>
+	`${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+
+/**
+ * The sentence of a stop: "TRATO answered page N …: it seems to ignore paging" (issue 34, issue 40). `from`: the
+ * read's first page (a picker's call may start further down).
+ */
+export function pagingSentence(
+	page: number,
+	cause: PagingStop = 'repeat',
+	ceiling?: { pages: number; fromTotals: boolean },
+	from = 1,
+): string {
+	const before = page - 1 === from ? `page ${from}` : `pages ${from} to ${page - 1}`;
+	const what =
+		cause === 'repeat'
+			? `with the same contracts as page ${page - 1}`
+			: cause === 'noNew'
+				? `with only contracts already read on ${before}`
+				: ceiling?.fromTotals
+					? `with more to come, past the ${plural(ceiling.pages - 1, 'page')} its totals announced`
+					: `with more to come, the most the node reads without totals (${plural(ceiling?.pages ?? page, 'page')})`;
+	return `TRATO answered page ${page} ${what}: it seems to ignore paging`;
+}
+
+/**
+ * The error for a read of the contract list that stopped at page `page` (trato-notes "What TRATO answers": paging
+ * is unproven; guard against a page that repeats the previous one rather than loop). Reading on would never end
+ * or repeat the same contracts. `advice`: what the caller's user can do (Get Many's by default).
  */
 export function pagingIgnored(
 	ctx: TratoContext,
 	page: number,
-	options: { itemIndex?: number; advice?: string } = {},
+	options: {
+		itemIndex?: number;
+		advice?: string;
+		cause?: PagingStop;
+		ceiling?: { pages: number; fromTotals: boolean };
+	} = {},
 ): NodeApiError {
-	const message = `TRATO answered page ${page} with the same contracts as page ${page - 1}: it seems to ignore paging`;
+	const message = pagingSentence(page, options.cause, options.ceiling);
 	const advice =
 		options.advice ??
 		`Read one page only (a Limit of ${MAX_PER_PAGE} or less), or narrow the filters (status, creation dates) so that the contracts fit in one page.`;
-	const description = `The node stopped, because reading on would list the same contracts again and again. ${advice} Tell TRATO that GET /api/list/contracts ignores "page".`;
+	const why =
+		options.cause === 'ceiling'
+			? 'a read without end would never finish'
+			: 'reading on would list the same contracts again and again';
+	const description = `The node stopped, because ${why}. ${advice} Tell TRATO that GET /api/list/contracts ignores "page".`;
 	return new NodeApiError(ctx.getNode(), { message, description } as JsonObject, {
 		message,
 		description,
@@ -82,32 +185,38 @@ export function pagingIgnored(
 
 /**
  * Reads the contract list page by page (page/perPage, X-Total-Pages) until the last page or until `limit`
- * items. A page that repeats the previous one stops the read with `pagingIgnored` (issue 34). Used by Get Many,
- * the instant trigger's filters and by benchmarks.
+ * contracts, each contract once (a page that shows one again adds it no second time). A page that brings no
+ * contract the read had not seen, or a page past the ceiling (`PageGuard`), stops the read with `pagingIgnored`
+ * (issue 34, issue 40). Used by Get Many, the instant trigger's filters and the External ID lookup.
  */
 export async function requestAllPages(
 	this: TratoContext,
 	qs: IDataObject = {},
 	options: { limit?: number; itemIndex?: number } = {},
 ): Promise<IDataObject[]> {
-	const { limit } = options;
+	const { limit, itemIndex } = options;
 	const perPage = Math.min(MAX_PER_PAGE, limit ?? MAX_PER_PAGE);
 	const items: IDataObject[] = [];
-	let previous: string[] = [];
+	const guard = new PageGuard();
 	for (let page = 1; ; page++) {
-		const { items: pageItems, info } = await requestPage.call(
-			this,
-			{ ...qs, page, perPage },
-			{ itemIndex: options.itemIndex },
+		const answer = await requestPage.call(this, { ...qs, page, perPage }, { itemIndex });
+		const { items: pageItems, info } = answer;
+		const fresh = guard.admit(pageItems, pageKeys(pageItems), info, perPage);
+		const more =
+			pageItems.length > 0 &&
+			(info.totalPages !== undefined ? page < info.totalPages : pageItems.length >= perPage);
+		const cause = guard.stopAt(
+			page,
+			more && (limit === undefined || items.length + fresh.length < limit),
 		);
-		const keys = pageKeys(pageItems);
-		if (page > 1 && repeatsPage(previous, keys))
-			throw pagingIgnored(this, page, { itemIndex: options.itemIndex });
-		previous = keys;
-		items.push(...pageItems);
+		if (cause)
+			throw pagingIgnored(this, page, {
+				itemIndex,
+				cause,
+				ceiling: { pages: guard.ceiling ?? page, fromTotals: guard.fromTotals },
+			});
+		items.push(...fresh);
 		if (limit !== undefined && items.length >= limit) return items.slice(0, limit);
-		if (pageItems.length === 0) break;
-		if (info.totalPages !== undefined ? page >= info.totalPages : pageItems.length < perPage) break;
+		if (!more) return items;
 	}
-	return items;
 }

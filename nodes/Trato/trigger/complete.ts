@@ -1,4 +1,4 @@
-import { pagingIgnored, repeatsPage } from '../transport';
+import { pagingIgnored, pagingSettings, repeatsPage } from '../transport';
 import type { Bounds, ListReader, Observation } from './listing';
 import { listUnstable } from './listing';
 import { triggerTuning } from './tuning';
@@ -17,7 +17,12 @@ import { triggerTuning } from './tuning';
  * the service applies, which new contracts join), one leaving while another joins keeps the total, and a union
  * of several answers may then hold the one that left instead of one that never moved but was shifted past the
  * pages read: there, such a union counts only when the next union lists the same contracts. Throws when no
- * complete read comes within the cap.
+ * complete read comes within the limit.
+ *
+ * Bounded (issue 40): without totals, a full page that brings no contract its read had not seen ends the poll (a
+ * list that ignores `page`, also when it reorders ties), and so does a read longer than `pagingSettings.maxPages`;
+ * the limit of requests is fixed once, by the first answer's total or else by the length of the first read, never
+ * by the page counter.
  */
 export async function readComplete(
 	reader: ListReader,
@@ -31,25 +36,39 @@ export async function readComplete(
 	let read = new Map<string, Observation>();
 	let previous: Map<string, Observation> | undefined;
 	let pageBefore: string[] = [];
-	// full pages after a first one, and how many of them repeated the page before
-	const later = { pages: 0, repeated: 0 };
-	let pages = 1;
+	// full pages after a first one; how many brought no contract new to their read, how many repeated the page before
+	const later = { pages: 0, stale: 0, repeated: 0 };
 	// nothing can join: no filter lets a contract in, and the upper bound keeps new contracts out
 	let closed = reader.stable && bounds.to !== undefined;
-	// the cap grows with the list: at least twelve full reads (two agreeing unions, each of several reads)
-	const cap = () => Math.max(triggerTuning.completeReadRequests, pages * 12);
-	for (let request = 0, page = 1; request < cap(); request++, page++) {
+	// at least twelve full reads (two agreeing unions, each of several reads); set once
+	let limit = Infinity;
+	const fix = (pages: number) => Math.max(triggerTuning.completeReadRequests, pages * 12);
+	for (let request = 0, page = 1; request < limit; request++, page++) {
 		const p = await reader.page(bounds, page);
-		// Without totals, a full page that repeats the one before never ends the read: a list that ignores `page`
-		// (issue 34). With totals the read ends at the cap; it says why when every later page was a repeat.
+		if (request === 0 && p.total !== undefined) limit = fix(Math.ceil(p.total / reader.perPage));
 		const keys = p.all.map((o) => o.id);
+		const last =
+			p.raw < reader.perPage || (p.total !== undefined && page * reader.perPage >= p.total);
 		if (page > 1 && p.raw >= reader.perPage) {
+			const stale = keys.every((id) => read.has(id));
 			const repeated = repeatsPage(pageBefore, keys);
-			if (repeated && p.total === undefined)
-				throw pagingIgnored(reader.ctx, page, { advice: NOTHING_LOST });
+			// Without totals, such a page never ends the read: a list that ignores `page` (issues 34, 40). With totals
+			// the read ends at the limit; it says why when every later page brought nothing new.
+			if (stale && p.total === undefined)
+				throw pagingIgnored(reader.ctx, page, {
+					advice: NOTHING_LOST,
+					cause: repeated ? 'repeat' : 'noNew',
+				});
 			later.pages++;
+			if (stale) later.stale++;
 			if (repeated) later.repeated++;
 		}
+		if (p.total === undefined && !last && page >= pagingSettings.maxPages)
+			throw pagingIgnored(reader.ctx, page, {
+				advice: NOTHING_LOST,
+				cause: 'ceiling',
+				ceiling: { pages: pagingSettings.maxPages, fromTotals: false },
+			});
 		pageBefore = keys;
 		if (request === 0 || p.total !== total) {
 			union = new Map();
@@ -69,19 +88,21 @@ export async function readComplete(
 			union = new Map();
 			answers = 0;
 		}
-		const last = p.raw < reader.perPage || (total !== undefined && page * reader.perPage >= total);
-		pages = Math.max(pages, page);
 		if (!last) continue;
 		if (total === undefined) {
+			if (limit === Infinity) limit = fix(page);
 			if (previous && sameIds(previous, read)) return read;
 			previous = read;
 		}
 		read = new Map();
 		page = 0;
 	}
-	// every later page repeated the one before: not a list that kept changing, one that ignores `page`
-	if (later.pages > 0 && later.repeated === later.pages)
-		throw pagingIgnored(reader.ctx, 2, { advice: NOTHING_LOST });
+	// every later page brought nothing new: not a list that kept changing, one that ignores `page`
+	if (later.pages > 0 && later.stale === later.pages)
+		throw pagingIgnored(reader.ctx, 2, {
+			advice: NOTHING_LOST,
+			cause: later.repeated === later.pages ? 'repeat' : 'noNew',
+		});
 	throw listUnstable(reader.ctx, what);
 }
 
