@@ -22,6 +22,8 @@
  *    request itself;
  *  - Wait for Signatures: a run that waits on a worker is resumed once by the instant trigger on the main (Resume
  *    Waiting Workflows), and goes on on a worker;
+ *  - External ID: one deal delivered twice at once, the two runs on the two workers: one contract sent, another
+ *    team's draft with the same External ID not sent;
  *  - a 10 MB PDF received by the main's webhook, created and sent by a worker, in the binary data mode n8n
  *    documents for queue mode — and what the user sees in filesystem mode, which n8n does not support there.
  */

@@ -17,7 +17,7 @@
  * negotiated draft is finished.
  */
 import { externalIdSettings } from '../../nodes/Trato/actions/contract/createFromTemplate/externalId';
-import { fromList, LEASE, useEnv } from '../helpers/env';
+import { fromList, LEASE, NDA, useEnv } from '../helpers/env';
 
 const env = useEnv(__filename);
 let patience: typeof externalIdSettings;
@@ -253,4 +253,49 @@ test('no signer at all (Signers (JSON) that gives nothing) is refused before any
 	expect(env.sb.control.getContract((ok.items[0].json as any).contractId)?.externalId).not.toBe(
 		'undefined',
 	);
+});
+
+describe('where TRATO answers otherwise', () => {
+	afterEach(() => env.sb.control.setVariants([]));
+
+	test('list-without-external-id: list items never show externalId, so nothing can be matched: the run stops before the send, its draft kept', async () => {
+		env.sb.control.setVariants(['list-without-external-id']);
+		const mark = env.mark();
+		const result = await env.run(parameters('deal-4001'));
+		expect(result.error?.message).toMatch(
+			/stays a draft \(not sent\): could not check for another run with the same External ID: TRATO's contract list does not show External IDs, so this node cannot tell whether a contract for this External ID exists already$/,
+		);
+		expect(sendsOf(mark)).toEqual([]);
+		const draft = (result.error as any).context.contractId as string;
+		expect(env.sb.control.getContract(draft)?.status).toBe('');
+	});
+
+	test("template-filter-ignored: this workflow's contract of another template with the same External ID is not this template's", async () => {
+		const other = await env.run(
+			parameters('deal-4002', {
+				templateId: fromList(NDA),
+				signers: {
+					signer: [
+						{
+							role: 'Parte reveladora',
+							name: 'Ana',
+							email: 'ana.nda@example.com',
+							representative: 'Ana López',
+						},
+						{ role: 'Parte receptora', name: 'Beto', email: 'beto.nda@example.com' },
+					],
+				},
+				variables: { variable: [] },
+			}),
+		);
+		expect(other.error).toBeUndefined();
+		env.sb.control.setVariants(['template-filter-ignored']);
+		const mark = env.mark();
+		const result = await env.run(parameters('deal-4002'));
+		expect(result.items[0].json).toMatchObject({ outcome: 'created' });
+		expect((result.items[0].json as any).contractId).not.toBe(
+			(other.items[0].json as any).contractId,
+		);
+		expect(sendsOf(mark)).toHaveLength(1);
+	});
 });

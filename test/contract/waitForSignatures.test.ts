@@ -216,6 +216,43 @@ test('several contracts: each call reads only the contract it names, records it,
 	]);
 	expect(out[3].json.error).toMatch(/not a valid ID/);
 	expect(out.slice(0, 3).map((i) => i.json.timedOut)).toEqual([false, false, false]);
+	// nobody had signed them: every participant named
+	expect(out.slice(0, 3).map((i) => (i.json.notSignedBy as any[]).length)).toEqual(
+		ids.map((id) => env.sb.control.getContract(id)!.participants.length),
+	);
+});
+
+test('Include Participants off (a batch): a signed contract costs no participant read; one not signed by everyone says who has not (notSignedBy)', async () => {
+	const ids = [await sentContract(false), await sentContract(false)];
+	const run = await n8n.start(
+		wait('={{ $json.id }}', { options: { includeParticipants: false } }),
+		ids.map((id) => ({ json: { id } })),
+	);
+	const url = stored(ids[0])[0];
+	const signer = env.sb.control.getContract(ids[1])!.participants[0];
+	env.sb.control.sign(ids[0]);
+	env.sb.control.sign(ids[1], { participantId: signer._id });
+	await env.api.delete(`/api/contract/cancel/${ids[1]}`);
+	const mark = env.mark();
+	await call(url, ids[0]);
+	expect((await call(url, ids[1])).json).toMatchObject({ resumed: true });
+	await n8n.settled();
+	const [signed, cancelled] = n8n.output(run.id).map((i) => i.json as any);
+	expect(signed).toMatchObject({ outcome: 'signed' });
+	expect(signed).not.toHaveProperty('participants');
+	expect(signed).not.toHaveProperty('notSignedBy');
+	expect(cancelled).toMatchObject({ outcome: 'cancelled' });
+	expect(cancelled).not.toHaveProperty('participants');
+	const others = env.sb.control
+		.getContract(ids[1])!
+		.participants.filter((p) => p._id !== signer._id);
+	expect(cancelled.notSignedBy).toEqual(
+		others.map((p) => ({ participantId: p._id, name: p.name, email: p.email, label: p.label })),
+	);
+	// reads: one status per call; the participants of the cancelled one only
+	const read = env.nodeRequests(mark).map((r) => `${r.method} ${r.path}`);
+	expect(read.filter((r) => r.includes(ids[0]))).toEqual([`GET /api/contract/status/${ids[0]}`]);
+	expect(read.filter((r) => r.includes(`/api/contract/variables/${ids[1]}`))).toHaveLength(1);
 });
 
 test('a process that knows nothing of the run (restarted since it began to wait) reads its contracts once, then only the one each call names', async () => {

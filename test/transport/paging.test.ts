@@ -10,13 +10,11 @@
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
  * The contract list's reads that are not an operation of their own (issue 40): the External ID lookup of Create From
- * Template and Send (`contractsWithExternalId`, the whole list of a template) stays bounded when TRATO ignores
- * `page`, sends no totals and reorders ties; Get Many, the pickers, the instant trigger's filters and the polling
- * trigger are tested in their own files.
+ * Template and Send (`createFromTemplate/externalId.ts`, the whole list of a template) stays bounded when TRATO
+ * ignores `page`, sends no totals and reorders ties; Get Many, the pickers, the instant trigger's filters and the
+ * polling trigger are tested in their own files.
  */
-import { executeContext } from '../../test-support/harness';
-import { contractsWithExternalId } from '../../nodes/Trato/transport/records';
-import { LEASE, useEnv } from '../helpers/env';
+import { fromList, LEASE, useEnv } from '../helpers/env';
 
 const env = useEnv(__filename);
 
@@ -41,12 +39,34 @@ describe('the External ID lookup (the whole list of a template)', () => {
 		env.sb.control.clearFaults();
 	});
 
-	test('as TRATO answers by default: the contract with that external ID, in two pages', async () => {
-		const { context } = await executeContext(env.creds);
+	/** Create From Template and Send with External ID `crm-7`: its first step is the lookup. */
+	const withExternalId = async () =>
+		await env.run({
+			resource: 'contract',
+			operation: 'createFromTemplate',
+			templateId: fromList(LEASE),
+			inputMode: 'pairs',
+			externalId: 'crm-7',
+			signers: {
+				signer: [
+					{ role: 'Arrendador', name: 'María', email: 'maria@example.com' },
+					{ role: 'Arrendatario', name: 'Luis', email: 'luis@example.com' },
+				],
+			},
+		} as any);
+	const lookups = (mark: number) =>
+		env.nodeRequests(mark).filter((r) => r.path === '/api/list/contracts');
+
+	test("as TRATO answers by default: the whole list of the template in two pages, then the run goes on (the contract with that External ID is not this workflow's)", async () => {
 		const mark = env.mark();
-		const found = await contractsWithExternalId.call(context, LEASE, 'crm-7');
-		expect(found.map((c) => c._id)).toEqual([run[7]]);
-		expect(env.nodeRequests(mark)).toHaveLength(2);
+		const result = await withExternalId();
+		expect(result.error).toBeUndefined();
+		expect(
+			lookups(mark)
+				.slice(0, 2)
+				.map((r) => Number(r.query.page)),
+		).toEqual([1, 2]);
+		expect((result.items[0].json as any).contractId).not.toBe(run[7]);
 	});
 
 	test('a list that ignores paging, sends no totals and reorders ties: it stops after a few pages, saying so', async () => {
@@ -57,13 +77,9 @@ describe('the External ID lookup (the whole list of a template)', () => {
 			if (info.path === '/api/list/contracts' && ++lists === 100)
 				env.sb.control.addFault({ path: '/api/list/contracts', status: 400 });
 		});
-		const { context } = await executeContext(env.creds);
 		const mark = env.mark();
-		const error = await contractsWithExternalId.call(context, LEASE, 'crm-7').then(
-			() => undefined,
-			(e: unknown) => e as Error,
-		);
-		const pages = env.nodeRequests(mark).map((r) => Number(r.query.page));
+		const error = (await withExternalId()).error;
+		const pages = lookups(mark).map((r) => Number(r.query.page));
 		const last = pages[pages.length - 1];
 		expect(error?.name).toBe('NodeApiError');
 		expect(error?.message).toBe(
@@ -71,6 +87,8 @@ describe('the External ID lookup (the whole list of a template)', () => {
 		);
 		expect(pages).toEqual(pages.map((_, i) => i + 1));
 		expect(pages.length).toBeLessThan(20);
-		for (const r of env.nodeRequests(mark)) expect(r.query.templateId).toBe(LEASE);
+		for (const r of lookups(mark)) expect(r.query.templateId).toBe(LEASE);
+		// nothing made: the lookup is the run's first step
+		expect(env.nodeRequests(mark).filter((r) => r.method === 'POST')).toEqual([]);
 	});
 });

@@ -81,3 +81,13 @@ export const limitWaitTimeOption: INodeProperties = {
 		},
 	],
 };
+
+/** Options → Include Participants: reading them costs requests per contract (api-notes WS15). */
+export const includeParticipantsOption: INodeProperties = {
+	displayName: 'Include Participants',
+	name: 'includeParticipants',
+	type: 'boolean',
+	default: true,
+	description:
+		"Whether each contract's output lists its participants (name, email, role, status, when they signed), read when the wait ends: one request per contract and one per participant. Turn off for large batches; who has not signed is given either way (notSignedBy).",
+};

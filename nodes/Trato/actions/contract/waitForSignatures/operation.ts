@@ -16,7 +16,11 @@ import {
 	optionsCollection,
 } from '../../../descriptions/common';
 import { signedFileFields } from '../../../descriptions/signedFiles';
-import { limitWaitTimeOption, waitNotice } from '../../../descriptions/wait';
+import {
+	includeParticipantsOption,
+	limitWaitTimeOption,
+	waitNotice,
+} from '../../../descriptions/wait';
 import { request } from '../../../transport';
 import { readSignedFileFields } from '../signedFiles';
 import { rememberFinal, runKey } from './knowledge';
@@ -27,6 +31,7 @@ import {
 	removeResumeUrl,
 	requireResumeUrl,
 	resumeFiles,
+	resumeParticipants,
 	runResumeUrl,
 	storeResumeUrl,
 	waitUntil,
@@ -51,7 +56,7 @@ const properties: INodeProperties[] = [
 	).map((field) =>
 		field.name === 'downloadFiles' ? { ...field, displayName: 'Download Signed Files' } : field,
 	),
-	optionsCollection(limitWaitTimeOption, {
+	optionsCollection(limitWaitTimeOption, includeParticipantsOption, {
 		...maxFileSizeOption,
 		displayOptions: { show: { '/downloadFiles': [true] } },
 	}),
@@ -130,6 +135,7 @@ export async function finish(
 	};
 	if (output.every((item, i) => contracts[i] === undefined || finalNow(i))) {
 		const files = resumeFiles(this);
+		const withParticipants = resumeParticipants(this);
 		await removeFinal();
 		const items: INodeExecutionData[] = [];
 		for (const [i, item] of output.entries()) {
@@ -137,7 +143,11 @@ export async function finish(
 			items.push(
 				contractId === undefined
 					? item
-					: await finalItem(this, contractId, item.json.record as IDataObject, i, files, undefined),
+					: await finalItem(this, contractId, item.json.record as IDataObject, i, {
+							files,
+							withParticipants,
+							waitStartedAt: undefined,
+						}),
 			);
 		}
 		return items;

@@ -57,22 +57,32 @@ async function signedFiles(
 	return read.binary;
 }
 
+/** How a final item is made: the files (Download Signed Files), the participants, when the wait began. */
+export interface FinalItemOptions {
+	files: WaitFiles | undefined;
+	withParticipants: boolean;
+	waitStartedAt: unknown;
+}
+
+/** Whether a participant has signed: TRATO's signed status, or a signing date. */
+const hasSigned = (p: IDataObject) => p.status === 'SENT_SIGNED' || Boolean(p.signedAt);
+
 /**
  * The item of a contract whose wait is over, from its status record (read by the caller): the outcome, the record,
- * the participants and, when asked and everyone signed, the files. The contract is final: a read that fails now is
- * said on the item (`participantsError`, `filesError`), the run still goes on (get them later with Get Signed
- * Documents).
+ * the participants (Include Participants), who has not signed (`notSignedBy`, for a contract not signed by everyone:
+ * its participants are read for it whatever the option) and, when asked and everyone signed, the files. The contract
+ * is final: a read that fails now is said on the item (`participantsError`, `filesError`), the run still goes on
+ * (get them later with Get Signed Documents). Ten top-level fields at most (api-notes O1): `notSignedBy` only where
+ * there are no files.
  */
 export async function finalItem(
 	ctx: WaitContext,
 	contractId: string,
 	record: IDataObject,
 	itemIndex: number,
-	files: WaitFiles | undefined,
-	waitStartedAt: unknown,
+	{ files, withParticipants, waitStartedAt }: FinalItemOptions,
 ): Promise<INodeExecutionData> {
 	const outcome = waitOutcome(record.status);
-	// ten top-level fields at most (api-notes O1): the record of 4.3 as `contract`
 	const json: IDataObject = {
 		contractId,
 		outcome: outcome ?? null,
@@ -81,10 +91,17 @@ export async function finalItem(
 		statusLabel: statusLabel(record.status),
 		contract: contractRecord(record),
 	};
-	try {
-		json.participants = await participants(ctx, contractId, itemIndex);
-	} catch (error) {
-		json.participantsError = `The participants could not be read: ${message(error)}`;
+	if (withParticipants || outcome !== 'signed') {
+		try {
+			const read = await participants(ctx, contractId, itemIndex);
+			if (withParticipants) json.participants = read;
+			if (outcome !== 'signed')
+				json.notSignedBy = read
+					.filter((p) => !hasSigned(p))
+					.map(({ participantId, name, email, label }) => ({ participantId, name, email, label }));
+		} catch (error) {
+			json.participantsError = `The participants could not be read: ${message(error)}`;
+		}
 	}
 	json.waitStartedAt = waitStartedAt ?? null;
 	const item: INodeExecutionData = { json, pairedItem: { item: itemIndex } };

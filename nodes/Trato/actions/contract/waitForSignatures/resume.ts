@@ -12,7 +12,7 @@ import { request } from '../../../transport';
 import { tratoRefused } from '../../../transport/errors';
 import { knowledgeOf, runKey, type RunKnowledge, type Unread } from './knowledge';
 import { finalItem, waitedContract } from './output';
-import { resumeFiles, runResumeUrl } from './run';
+import { resumeFiles, resumeParticipants, runResumeUrl } from './run';
 
 /**
  * The resume call of a waiting Wait for Signatures (n8n hands it to the node's `webhook()`; api-notes WS4, WS5, WS12).
@@ -194,18 +194,16 @@ async function resumeRun(
 	known.state = 'resuming';
 	try {
 		const files = resumeFiles(ctx);
+		const withParticipants = resumeParticipants(ctx);
 		const items = await mapPooled(kept, PARALLEL_READS, async (item, i) => {
 			const contractId = waitedContract(item);
 			return contractId === undefined
 				? { ...item, pairedItem: { item: i } }
-				: await finalItem(
-						ctx,
-						contractId,
-						known.final.get(contractId)!,
-						i,
+				: await finalItem(ctx, contractId, known.final.get(contractId)!, i, {
 						files,
-						item.json.waitStartedAt,
-					);
+						withParticipants,
+						waitStartedAt: item.json.waitStartedAt,
+					});
 		});
 		known.state = 'resumed';
 		known.resumedAt = Date.now();

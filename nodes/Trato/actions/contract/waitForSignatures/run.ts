@@ -197,6 +197,15 @@ export function resumeFiles(ctx: WaitContext): WaitFiles | undefined {
 	};
 }
 
+/** Options → Include Participants, as the resume call reads it (the first item's, like Download Signed Files). */
+export function resumeParticipants(ctx: WaitContext): boolean {
+	const value =
+		'getInputData' in ctx
+			? ctx.getNodeParameter('options.includeParticipants', 0, true)
+			: ctx.getNodeParameter('options.includeParticipants', true);
+	return value !== false;
+}
+
 /**
  * Makes `items` what the node outputs if the run is resumed by its time limit. n8n runs no node code then: it
  * passes on the node's input as it kept it with the waiting execution (n8n-core's WorkflowExecute
