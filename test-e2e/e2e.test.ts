@@ -953,7 +953,10 @@ for (const major of MAJORS) {
 
 		test("External ID: a CRM's webhook delivered twice at once sends one contract; another team's draft with the same External ID is not sent", async () => {
 			const path = `external-id-${major}`;
-			const workflow = { id: `tratoExternalId${major}`, ...externalIdWorkflow(path, CREDENTIAL_ID, CREDENTIAL_NAME) };
+			const workflow = {
+				id: `tratoExternalId${major}`,
+				...externalIdWorkflow(path, CREDENTIAL_ID, CREDENTIAL_NAME),
+			};
 			await e.importWorkflow(workflow as any);
 			await e.activate(workflow.id);
 			try {
@@ -979,6 +982,58 @@ for (const major of MAJORS) {
 				});
 			} finally {
 				await e.n8n.deactivate(workflow.id);
+			}
+		});
+
+		test('a list that ignores paging, sends no totals and reorders ties: Get Many (Return All) ends with the sentence in a few requests', async () => {
+			const instant = '2024-04-04T04:04:04.000Z';
+			for (let i = 0; i < 260; i++) e.sb.control.createContract({ createdAt: instant });
+			const workflow = {
+				id: `tratoPagingIgnored${major}`,
+				name: 'E2E: Get Many, Return All',
+				nodes: [
+					startNode(0),
+					{
+						id: 'get-many',
+						name: 'Get many contracts',
+						type: NODE_TYPE,
+						typeVersion: 1.1,
+						position: [220, 300],
+						parameters: {
+							resource: 'contract',
+							operation: 'getAll',
+							returnAll: true,
+							filters: {},
+							options: {},
+						},
+						credentials: { tratoApi: { id: CREDENTIAL_ID, name: CREDENTIAL_NAME } },
+					},
+				],
+				connections: {
+					Start: { main: [[{ node: 'Get many contracts', type: 'main', index: 0 }]] },
+				},
+			};
+			await e.importWorkflow(workflow as any);
+			e.sb.control.setVariants(['list-ignores-page', 'no-total-headers', 'unstable-ties']);
+			try {
+				const before = e.requests().length;
+				const result = await e.execute(workflow.id);
+				const lists = e
+					.requests()
+					.slice(before)
+					.filter((r) => r.path === '/api/list/contracts');
+				const error = result.run?.data.resultData.error;
+				process.stderr.write(
+					`[e2e] n8n ${major}: Get Many (Return All) on a list that ignores paging: ${lists.length} list requests, then "${error?.message}"\n`,
+				);
+				assert.equal(result.code, 1);
+				assert.match(
+					error?.message ?? '',
+					/^TRATO answered page \d+ with (the same contracts as page \d+|only contracts already read on pages 1 to \d+): it seems to ignore paging$/,
+				);
+				assert.ok(lists.length < 20, `${lists.length} list requests`);
+			} finally {
+				e.sb.control.setVariants([]);
 			}
 		});
 
