@@ -20,6 +20,7 @@ import { Container } from '@n8n/di';
 
 import { seal } from '../../nodes/Trato/helpers/secrets';
 import { resumeTarget } from '../../nodes/Trato/helpers/waiting';
+import { unanswered, whyNotResumed } from '../../nodes/Trato/transport/resume';
 import { MAX_TRIES, RETRY_KEY } from '../../nodes/Trato/trigger/resume';
 import { startWaitingHarness, type WaitingHarness } from '../../test-support/harness/waiting';
 import {
@@ -337,4 +338,24 @@ test("the URL called is rebuilt from n8n's shape only: the execution's digits, t
 		otherN8n: 'https://n8n.example.com',
 	});
 	expect(resumeTarget('javascript:alert(1)', base)).toEqual({ notResumeShape: true });
+});
+
+test("n8n 2.x's SSRF protection refusing a listener's call to its own n8n is named, and the call is tried again", () => {
+	// the error n8n's @n8n/backend-network throws (a WEBHOOK_URL on a private address, N8N_SSRF_PROTECTION_ENABLED)
+	const blocked = Object.assign(
+		new Error('The request was blocked because it resolves to a restricted IP address (10.0.0.5)'),
+		{ name: 'SsrfBlockedIpError' },
+	);
+	expect(unanswered(blocked)).toEqual({
+		result: 'unavailable',
+		reason: expect.stringMatching(
+			/^n8n's SSRF protection refused the call to its own webhook-waiting URL/,
+		),
+	});
+	expect(unanswered(new Error('connect ECONNREFUSED 127.0.0.1:5678'))).toEqual({
+		result: 'unavailable',
+	});
+	expect(whyNotResumed({ executionId: '7', ...unanswered(blocked) })).toMatch(
+		/N8N_SSRF_ALLOWED_HOSTNAMES/,
+	);
 });

@@ -83,6 +83,13 @@ function waitingBase(ctx: Listener): string | undefined {
 const SSRF_REASON =
 	"n8n's SSRF protection refused the call to its own webhook-waiting URL (N8N_SSRF_PROTECTION_ENABLED with WEBHOOK_URL on a private address): allow that host with N8N_SSRF_ALLOWED_HOSTNAMES";
 
+/** A resume call that got no answer: worth another try; n8n's SSRF protection refusing it is named. */
+export function unanswered(error: unknown): { result: ResumeResult; reason?: string } {
+	return isSsrfBlock(error)
+		? { result: 'unavailable', reason: SSRF_REASON }
+		: { result: 'unavailable' };
+}
+
 /**
  * Calls a resume URL: a POST to this n8n, through n8n's `httpRequest` and never with the TRATO credential (no
  * authentication, no header of the credential, no redirect followed), with the contract's ID as its body.
@@ -106,9 +113,7 @@ async function callResume(
 			disableFollowRedirect: true,
 		})) as IN8nHttpFullResponse;
 	} catch (error) {
-		return isSsrfBlock(error)
-			? { result: 'unavailable', reason: SSRF_REASON }
-			: { result: 'unavailable' };
+		return unanswered(error);
 	}
 	return { result: readResumeAnswer(response.statusCode, response.body) };
 }
