@@ -743,7 +743,7 @@ for (const major of MAJORS) {
 			);
 
 			test(
-				"External ID: two deliveries of one deal at once, run by the two workers, send one contract; another team's draft is not sent",
+				"External ID: two deliveries of one deal at once, run on the workers side by side, send one contract; another team's draft is not sent",
 				{ timeout: 3 * 60_000 },
 				async () => {
 					const path = `queue-external-id-${major}`;
