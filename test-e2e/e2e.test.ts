@@ -213,7 +213,8 @@ for (const major of MAJORS) {
 			const created = nodeOutput(run, 'Create and send from template')[0].json;
 			assert.equal(created.outcome, 'created');
 			const contractId = created.contractId as string;
-			// TRATO's calls in TRATO's order, each once
+			// TRATO's calls in TRATO's order, each once; its External ID (the lease's ID) marks the contract as this
+			// workflow's right after the configure (issue 40)
 			assert.deepEqual(
 				apiRequests(e.requests().slice(before))
 					.filter((r) => r.method === 'POST')
@@ -221,6 +222,7 @@ for (const major of MAJORS) {
 				[
 					'/api/create/contract',
 					'/api/contract/configuration/<id>',
+					'/api/contracts/<id>/customproperties',
 					'/api/contract/variables/<id>/<id>',
 					'/api/contract/variables/<id>/<id>',
 					'/api/contract/participant/<id>/<id>',
