@@ -45,6 +45,7 @@ import {
 import { emailPasswordInRealN8n } from './session';
 import { SSRF_ENV, ssrfBlockedFileUrl, startStallCase, type StallCase } from './stall';
 import { waitForSignaturesInRealN8n } from './waitForSignatures';
+import { bothTriggersInRealN8n } from './bothTriggers';
 import {
 	apiRequests,
 	assertSucceeded,
@@ -947,6 +948,14 @@ for (const major of MAJORS) {
 			{ timeout: 12 * 60_000 },
 			async () => {
 				await waitForSignaturesInRealN8n(e, sink, WEBHOOK_CREDENTIAL_ID);
+			},
+		);
+
+		test(
+			'both triggers into one workflow (example 12): a signature both see starts the steps once; one the instant trigger missed, the poll starts',
+			{ timeout: 5 * 60_000 },
+			async () => {
+				await bothTriggersInRealN8n(e, WEBHOOK_CREDENTIAL_ID);
 			},
 		);
 
