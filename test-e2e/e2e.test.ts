@@ -46,6 +46,7 @@ import { emailPasswordInRealN8n } from './session';
 import { SSRF_ENV, ssrfBlockedFileUrl, startStallCase, type StallCase } from './stall';
 import { externalIdWorkflow, overlappingDeliveriesSendOne } from './externalId';
 import { waitForSignaturesInRealN8n } from './waitForSignatures';
+import { bothTriggersInRealN8n } from './bothTriggers';
 import {
 	apiRequests,
 	assertSucceeded,
@@ -1038,6 +1039,13 @@ for (const major of MAJORS) {
 				e.sb.control.setVariants([]);
 			}
 		});
+		test(
+			'both triggers into one workflow (example 12): a signature both see starts the steps once; one the instant trigger missed, the poll starts',
+			{ timeout: 5 * 60_000 },
+			async () => {
+				await bothTriggersInRealN8n(e, WEBHOOK_CREDENTIAL_ID);
+			},
+		);
 
 		// The last cases: they leave the suite's n8n restarted with n8n 2.x's durable scheduler and SSRF protection on
 		// (add new cases above them).

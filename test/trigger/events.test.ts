@@ -71,6 +71,7 @@ describe('any status change', () => {
 				event: 'statusChanged',
 				detectedAt: new Date(clock.ms).toISOString(),
 				eventId: expect.stringMatching(new RegExp(`^${a}:RECEIVED_SIGNED:1\\.[0-9a-z]+$`)),
+				factId: `${a}:signed-all`,
 			},
 		]);
 		expect(emitted(await sim.poll())).toEqual([]);

@@ -1,9 +1,10 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
+import { pollFactId } from '../helpers/facts';
 import { statusLabel } from '../helpers/status';
 import type { TriggerParameters } from './parameters';
 import type { DetectedEvent } from './detect';
-import { TRIGGER_MODES } from './modes';
+import { CREATED, TRIGGER_MODES } from './modes';
 import { readSignedDocuments } from '../transport';
 
 /** Statuses in which every participant has signed, so the signed documents exist (api-notes X22). */
@@ -33,7 +34,8 @@ async function fetchDocuments(
 
 /**
  * Turns detected events into output items: the list item's fields, previous and new status with labels, the
- * kind of event, when it was detected and its eventId; with "Include Signed Documents", the documents record
+ * kind of event, when it was detected, its eventId and its factId (the same as the instant trigger's for the same
+ * fact, helpers/facts.ts); with "Include Signed Documents", the documents record
  * (and the signed PDF with the NOM-151 certificate) for events whose new status is a signed one. A transient failure throws (the poll
  * commits nothing and the events are detected again); a permanent refusal is put on the item.
  */
@@ -57,6 +59,7 @@ export async function buildItems(
 			event: TRIGGER_MODES[event.kind].event,
 			detectedAt,
 			eventId: event.eventId,
+			factId: pollFactId(o.id, o.status, event.kind === CREATED),
 		};
 		const item: INodeExecutionData = { json };
 		if (cfg.includeDocuments && DOCUMENT_STATUSES.includes(o.status)) {

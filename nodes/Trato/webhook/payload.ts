@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { deliveryFactId } from '../helpers/facts';
 import { idProblem } from '../helpers/validate';
 import {
 	EVENT_VALUES,
@@ -31,6 +32,11 @@ export interface Delivery {
 	occurredAt: string;
 	/** Same for every repeat of the same delivery, different for different events (api-notes W3, W13). */
 	eventId: string;
+	/**
+	 * The fact this delivery reports, the same as the polling trigger's for the same fact (api-notes T16,
+	 * helpers/facts.ts): `<contractId>:signed-all` or `<contractId>:document-finalized`; else the eventId.
+	 */
+	factId: string;
 	/** TRATO's test delivery (`externalId` "TEST ID"): no real contract behind it (api-notes W14). */
 	testDelivery: boolean;
 	milestoneId?: string;
@@ -204,13 +210,15 @@ export function readDelivery(body: IDataObject, context: DeliveryContext): Deliv
 	const parts = [milestoneId, participantId, time].filter((p): p is string => p !== undefined);
 	const discriminator = parts.length ? parts.join(':') : `h${contentHash(canonicalJson(body))}`;
 
+	const eventId = `${context.verified ? '' : 'unverified:'}${contractId ?? 'none'}:${event}:${discriminator}`;
 	const delivery: Delivery = {
 		event,
 		contractId,
 		externalId,
 		name: typeof body.name === 'string' ? body.name : null,
 		occurredAt: time === undefined ? context.receivedAt : isoOrAsSent(time),
-		eventId: `${context.verified ? '' : 'unverified:'}${contractId ?? 'none'}:${event}:${discriminator}`,
+		eventId,
+		factId: deliveryFactId({ contractId, event, eventId, testDelivery }, context.verified),
 		testDelivery,
 	};
 	if (typeof body.event === 'string' && body.event.trim() !== '' && eventName(body.event) !== event)

@@ -5,6 +5,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
+import { deliveryFactId } from '../helpers/facts';
 import { statusLabel } from '../helpers/status';
 import { request } from '../transport';
 import { readContract, type KnownReads } from './contractReads';
@@ -64,11 +65,13 @@ export function resolvedDelivery(
 	const signedAt = text(status.signedAt);
 	const payload = (base.payload ?? {}) as IDataObject;
 	const time = event === 'signed-all' ? signedAt : text(payload.finalizedAt);
+	const eventId = `${verified ? '' : 'unverified:'}${String(delivery.contractId)}:${event}:status:${signedAt || '-'}`;
 	const resolved: Delivery = {
 		...delivery,
 		event,
 		occurredAt: time === '' ? String(base.receivedAt) : iso(time),
-		eventId: `${verified ? '' : 'unverified:'}${String(delivery.contractId)}:${event}:status:${signedAt || '-'}`,
+		eventId,
+		factId: deliveryFactId({ ...delivery, event, eventId }, verified),
 	};
 	const item: INodeExecutionData = {
 		json: {
