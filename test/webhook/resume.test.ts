@@ -261,3 +261,26 @@ test('a run another call is resuming right now: the delivery asks again, and the
 		webhookResumeSettings.busyWaitMs = 1_000;
 	}
 });
+
+test('a signed-all delivery goes straight to the runs (the node asks TRATO itself): one for a contract that is not final resumes nothing and leaves the value', async () => {
+	const server = await resuming();
+	const contract = contractToSign(t.env);
+	const execution = await waitFor(contract._id);
+	const mark = t.env.mark();
+	const headers = { 'x-trato-secret': SECRET };
+	await server.post(
+		{ contractid: contract._id, event: 'signed-all', signedAt: '2026-01-04T00:00:00Z' },
+		{ headers },
+	);
+	await server.settled();
+	await n8n.settled();
+	expect(n8n.execution(execution)).toMatchObject({ status: 'waiting', resumes: 0 });
+	expect(stored(contract._id)).toHaveLength(1);
+	// the listener listed the contract's values, the node read its status: one read each, no more
+	expect(
+		t.env.nodeRequests(mark).map((r) => `${r.method} ${r.path.replace(contract._id, '<id>')}`),
+	).toEqual(['GET /api/contracts/<id>/customproperties', 'GET /api/contract/status/<id>']);
+	expect(server.executions.at(-1)?.items[0].json.waitingRuns).toEqual([
+		{ executionId: execution, result: 'stillWaiting' },
+	]);
+});

@@ -6,6 +6,9 @@ import { request } from '../transport';
 import { resumeWaitingRuns, whyNotResumed } from '../transport/resume';
 import type { Delivery } from './payload';
 
+/** The events that say the contract is final (signed by everyone, finalized): no status read before the look-up. */
+const FINAL_EVENTS = new Set(['signed-all', 'document-finalized']);
+
 /** How often, and after how long, a run another call was resuming is asked again (1 s, 2 s, 4 s). */
 const BUSY_RETRIES = 3;
 const BUSY_WAIT_MS = 1_000;
@@ -14,9 +17,10 @@ const BUSY_WAIT_MS = 1_000;
 export const webhookResumeSettings = { busyWaitMs: BUSY_WAIT_MS };
 
 /**
- * Resume Waiting Workflows (api-notes WS8), after TRATO has been answered: the contract of the delivery is read from
- * TRATO (never trusted from the delivery), and when it is final the runs waiting for it at Wait for Signatures are
- * resumed (transport/resume.ts); a run another call was resuming is asked again a few times. What happened is on the
+ * Resume Waiting Workflows (api-notes WS8), after TRATO has been answered: for an event that says the contract is
+ * final (signed-all, document-finalized) the runs waiting for it are called at once, for any other the contract is
+ * read from TRATO first and only a final one goes on; either way the node they wait in reads TRATO before it records
+ * or resumes anything (never the delivery's word) (transport/resume.ts); a run another call was resuming is asked again a few times. What happened is on the
  * item (`waitingRuns`: each run's result, and for one not resumed, `notResumed` saying why), and in n8n's log. Nothing
  * here fails the delivery: TRATO has its answer, a repeated delivery changes nothing (the node behind the URL checks
  * TRATO itself, and a value is removed once its run has it), and a call that n8n did not answer leaves the value for
@@ -29,8 +33,12 @@ export async function resumeWaits(
 ): Promise<void> {
 	const contractId = String(delivery.contractId);
 	try {
-		const record = await request.call(ctx, 'contractStatus', { contractId });
-		if (!waitOutcome(record.status)) return;
+		// an event that says the contract is final goes straight to its runs: the node they wait in asks TRATO
+		// itself before it records or resumes anything, so a second read here would only cost a request a contract
+		if (!FINAL_EVENTS.has(delivery.event)) {
+			const record = await request.call(ctx, 'contractStatus', { contractId });
+			if (!waitOutcome(record.status)) return;
+		}
 		let runs = await resumeWaitingRuns.call(ctx, contractId);
 		for (let retry = 0; retry < BUSY_RETRIES && runs.some((r) => r.result === 'busy'); retry++) {
 			await sleep(webhookResumeSettings.busyWaitMs * 2 ** retry);
