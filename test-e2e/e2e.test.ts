@@ -44,6 +44,7 @@ import {
 } from '../test-support/n8n/n8n';
 import { emailPasswordInRealN8n } from './session';
 import { SSRF_ENV, ssrfBlockedFileUrl, startStallCase, type StallCase } from './stall';
+import { batchInRealN8n, remindersInRealN8n } from './batch';
 import { externalIdWorkflow, overlappingDeliveriesSendOne } from './externalId';
 import { waitForSignaturesInRealN8n } from './waitForSignatures';
 import { bothTriggersInRealN8n } from './bothTriggers';
@@ -987,6 +988,15 @@ for (const major of MAJORS) {
 				await e.n8n.deactivate(workflow.id);
 			}
 		});
+
+		test(
+			'a batch (example 10, 50 rows): made and sent, the run resumed once by each kind of trigger as the rows are signed, a few TRATO requests per contract; run again, nothing sent; example 11: one reminder a day, at most three',
+			{ timeout: 10 * 60_000 },
+			async () => {
+				await batchInRealN8n(e, WEBHOOK_CREDENTIAL_ID);
+				await remindersInRealN8n(e);
+			},
+		);
 
 		test('a list that ignores paging, sends no totals and reorders ties: Get Many (Return All) ends with the sentence in a few requests', async () => {
 			const instant = '2024-04-04T04:04:04.000Z';

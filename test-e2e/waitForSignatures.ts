@@ -38,7 +38,11 @@ import { INSTANT_NODE, eventUrl, instantWorkflow, productionUrl, waitRegistered 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 120_000) {
+export async function waitFor<T>(
+	what: string,
+	fn: () => Promise<T | undefined>,
+	timeoutMs = 120_000,
+) {
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await fn();
@@ -51,14 +55,17 @@ const local = (url: string) => url.replace('//localhost:', '//127.0.0.1:');
 const WAIT_NODE = 'Wait for signatures';
 
 /** The items a node output in its last run of an execution (after a resume: the resume's output). */
-function lastOutput(data: any, node: string): Array<{ json: any; binary?: Record<string, any> }> {
+export function lastOutput(
+	data: any,
+	node: string,
+): Array<{ json: any; binary?: Record<string, any> }> {
 	const runs = data.resultData.runData[node] as any[] | undefined;
 	assert.ok(runs?.length, `node "${node}" ran`);
 	return runs[runs.length - 1].data?.main[0] ?? [];
 }
 
 /** A copy of a workflow whose polling trigger polls every `seconds` s (one cron entry per poll of the minute). */
-function pollingEvery(seconds: number, workflow: Workflow, id: string): Workflow {
+export function pollingEvery(seconds: number, workflow: Workflow, id: string): Workflow {
 	const copy: Workflow = JSON.parse(JSON.stringify(workflow));
 	copy.id = id;
 	copy.name = `${workflow.name} (every ${seconds} s)`;

@@ -299,3 +299,54 @@ describe('where TRATO answers otherwise', () => {
 		expect(sendsOf(mark)).toHaveLength(1);
 	});
 });
+
+describe('a batch of rows (issue 41)', () => {
+	const rows = (tag: string, n: number) =>
+		Array.from({ length: n }, (_, i) => ({
+			json: { rowId: `${tag}-${i + 1}`, email: `tenant.${tag}.${i + 1}@example.com` },
+		}));
+	const rowParameters = () =>
+		parameters('={{ $json.rowId }}', {
+			signers: {
+				signer: [signers[0], { ...signers[1], email: '={{ $json.email }}' }],
+			},
+			options: { concurrency: 8 },
+		});
+	/** The sent contracts of a row: by its External ID, in the sandbox. */
+	const sentFor = (rowId: string, mark: number) =>
+		sendsOf(mark).filter((id) => env.sb.control.getContract(id)?.externalId === rowId);
+
+	test('a crash in the middle (TRATO gone after the 12th send): the whole batch run again sends every row once, the rows sent before come back alreadySent', async () => {
+		const batch = rows('crash', 30);
+		const mark = env.mark();
+		let sent = 0;
+		env.sb.control.setRequestHook((info) => {
+			if (info.method === 'POST' && info.path.startsWith('/api/contract/send/') && ++sent === 12)
+				env.sb.control.addFault({ path: '/api/*', drop: true });
+		});
+		const crashed = await env.run(rowParameters(), batch);
+		expect(crashed.error).toBeDefined();
+		env.sb.control.setRequestHook(undefined);
+		env.sb.control.clearFaults();
+		const before = sendsOf(mark).length;
+		expect(before).toBeGreaterThanOrEqual(12);
+		expect(before).toBeLessThan(30);
+
+		const rerun = await env.run(rowParameters(), batch);
+		expect(rerun.error).toBeUndefined();
+		const outcomes = rerun.items.map((i) => (i.json as any).outcome);
+		expect(outcomes.filter((o) => o === 'alreadySent')).toHaveLength(before);
+		expect(
+			outcomes
+				.filter((o) => o !== 'alreadySent')
+				.every((o) => o === 'created' || o === 'continued'),
+		).toBe(true);
+		// every row sent exactly once, over both runs
+		for (const row of batch) expect(sentFor(row.json.rowId, mark)).toHaveLength(1);
+		expect(sendsOf(mark)).toHaveLength(30);
+		// each item is its row's
+		expect(rerun.items.map((i) => (i.json as any).externalId)).toEqual(
+			batch.map((r) => r.json.rowId),
+		);
+	});
+});
