@@ -31,6 +31,26 @@ import { credentialsFor, startSandboxProcess, type SandboxProcess } from '../lib
 const GROUP = 'batch';
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
+/** One run of Wait for Signatures on `ids` (Concurrency 8, Include Participants off), waiting. */
+async function waitOn(
+	n8n: Awaited<ReturnType<typeof startWaitingHarness>>,
+	ids: string[],
+	more: Record<string, unknown> = {},
+) {
+	const run = await n8n.start(
+		{
+			resource: 'contract',
+			operation: 'waitForSignatures',
+			contractId: byId('={{ $json.id }}'),
+			...more,
+			options: { concurrency: 8, includeParticipants: false },
+		},
+		ids.map((id) => ({ json: { id } })),
+	);
+	if (run.status !== 'waiting') throw new Error(`the run is ${run.status}`);
+	return run;
+}
+
 /** N contracts sent for signature, through the control API. */
 async function sentContracts(sb: SandboxProcess, n: number): Promise<string[]> {
 	const ids: string[] = [];
@@ -67,16 +87,7 @@ async function requestsPerContract(
 		);
 		if ((await sim.poll()).error) throw new Error('baseline poll failed');
 		await sb.resetStats();
-		const run = await n8n.start(
-			{
-				resource: 'contract',
-				operation: 'waitForSignatures',
-				contractId: byId('={{ $json.id }}'),
-				options: { concurrency: 8, includeParticipants: false },
-			},
-			ids.map((id) => ({ json: { id } })),
-		);
-		if (run.status !== 'waiting') throw new Error(`the run is ${run.status}`);
+		const run = await waitOn(n8n, ids);
 		for (const id of ids) await sb.control('POST', `/sandbox/contracts/${id}/sign`, {});
 		const polled = await sim.poll();
 		if (polled.error) throw polled.error;
@@ -88,7 +99,8 @@ async function requestsPerContract(
 		let total = 0;
 		const kinds: string[] = [];
 		for (const [route, count] of Object.entries(byRoute)) {
-			if (route === 'GET /api/list/contracts') continue; // the trigger's own polling
+			// the trigger's own polling, and the bench's own control calls
+			if (route === 'GET /api/list/contracts' || route.includes(' /sandbox/')) continue;
 			if (!WAIT_ROUTES[route]) throw new Error(`unexpected request ${route} ×${count}`);
 			total += count;
 			kinds.push(`${WAIT_ROUTES[route]} ${(count / n).toFixed(2)}`);
@@ -111,17 +123,7 @@ async function coldFinalCall(n: number): Promise<number> {
 	const n8n = await startWaitingHarness(creds as any);
 	try {
 		const ids = await sentContracts(sb, n);
-		const run = await n8n.start(
-			{
-				resource: 'contract',
-				operation: 'waitForSignatures',
-				contractId: byId('={{ $json.id }}'),
-				downloadFiles: true,
-				options: { concurrency: 8, includeParticipants: false },
-			},
-			ids.map((id) => ({ json: { id } })),
-		);
-		if (run.status !== 'waiting') throw new Error(`the run is ${run.status}`);
+		await waitOn(n8n, ids, { downloadFiles: true });
 		const contract = await sb.control<{ properties: Array<{ name: string; value: string }> }>(
 			'GET',
 			`/sandbox/contracts/${ids[0]}`,
@@ -154,15 +156,7 @@ async function bytesPerWaitingContract(n: number): Promise<number> {
 			await sb.control('POST', `/sandbox/contracts/${id}/sign`, {});
 		const gc = () => (globalThis as { gc?: () => void }).gc?.();
 		forgetRuns();
-		await n8n.start(
-			{
-				resource: 'contract',
-				operation: 'waitForSignatures',
-				contractId: byId('={{ $json.id }}'),
-				options: { concurrency: 8, includeParticipants: false },
-			},
-			ids.map((id) => ({ json: { id } })),
-		);
+		await waitOn(n8n, ids);
 		gc();
 		const held = process.memoryUsage().heapUsed;
 		forgetRuns();

@@ -109,11 +109,22 @@ describe('refusal-200: TRATO refuses with HTTP 200 and success false', () => {
 	});
 });
 
-describe('property-id-lowercase: the listing names a property\'s id "propertyid", as TRATO spells its other ids', () => {
-	const { env, n8n } = useWaitEnv(['property-id-lowercase']);
+describe.each([
+	[
+		'property-id-lowercase',
+		'names a property\'s id "propertyid", as TRATO spells its other ids: the trigger resumes the run and removes its value',
+		0,
+	],
+	[
+		'property-id-field=none',
+		'names no id at all: nothing fails, the run is resumed; its value, which cannot be addressed, stays (a later sighting finds the run gone)',
+		1,
+	],
+])('%s: the listing %s', (variant, _what, left) => {
+	const { env, n8n } = useWaitEnv([variant]);
 	const { sealed, contract, waitOn, activeTrigger } = helpers(env, n8n);
 
-	test('the run waits, the trigger resumes it and removes its value', async () => {
+	test('the run waits and one poll resumes it', async () => {
 		const sim = await activeTrigger();
 		const id = contract();
 		const run = await waitOn(id);
@@ -126,28 +137,7 @@ describe('property-id-lowercase: the listing names a property\'s id "propertyid"
 			{ executionId: run.id, result: 'resumed' },
 		]);
 		expect(n8n().execution(run.id)).toMatchObject({ status: 'success', resumes: 1 });
-		expect(sealed(id)).toEqual([]);
-	});
-});
-
-describe('property-id-field=none: the listing names no id at all', () => {
-	const { env, n8n } = useWaitEnv(['property-id-field=none']);
-	const { sealed, contract, waitOn, activeTrigger } = helpers(env, n8n);
-
-	test('nothing fails: the run waits and is resumed; its value, which cannot be addressed, stays (a later sighting finds the run gone)', async () => {
-		const sim = await activeTrigger();
-		const id = contract();
-		const run = await waitOn(id);
-		expect(run.status).toBe('waiting');
-		emitted(await sim.poll());
-		env.sb.control.sign(id);
-		const events = emitted(await sim.poll());
-		await n8n().settled();
-		expect(events.find((e) => e.contractId === id)?.waitingRuns).toEqual([
-			{ executionId: run.id, result: 'resumed' },
-		]);
-		expect(n8n().execution(run.id)).toMatchObject({ status: 'success', resumes: 1 });
-		expect(sealed(id)).toHaveLength(1);
+		expect(sealed(id)).toHaveLength(left);
 	});
 });
 
@@ -163,5 +153,29 @@ describe('property-value-max=100: TRATO keeps only the first 100 characters of a
 			`TRATO did not keep the value Wait for Signatures stored on contract ${id} as it was written`,
 		);
 		expect(sealed(id)).toEqual([]);
+	});
+});
+
+describe('a credential this process has not stored a value with yet', () => {
+	const { env, n8n } = useWaitEnv([]);
+	const { contract } = helpers(env, n8n);
+
+	test('eight items stored at once (Concurrency 8): one read-back for all of them, none after', async () => {
+		const ids = Array.from({ length: 8 }, () => contract());
+		const mark = env.mark();
+		const run = await n8n().start(
+			{
+				resource: 'contract',
+				operation: 'waitForSignatures',
+				contractId: byId('={{ $json.id }}'),
+				options: { concurrency: 8 },
+			},
+			ids.map((id) => ({ json: { id } })),
+		);
+		expect(run.status).toBe('waiting');
+		const readBacks = env
+			.nodeRequests(mark)
+			.filter((r) => r.method === 'GET' && r.path.endsWith('/customproperties'));
+		expect(readBacks).toHaveLength(1);
 	});
 });

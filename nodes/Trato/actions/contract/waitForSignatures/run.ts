@@ -60,11 +60,12 @@ export function refuseAsTool(ctx: IExecuteFunctions): void {
 }
 
 /**
- * Values TRATO was seen to keep intact, per credential (its n8n id and address): the first value a process stores
- * with a credential is read back once (api-notes WS11), so that a TRATO that trims or alters a long value is found
- * out before any run waits on it, not when a listener cannot open it days later.
+ * Whether TRATO keeps a stored value whole, per credential (its n8n id and address): the first value a process stores
+ * with a credential is read back once (api-notes WS11), so that a TRATO that trims or alters a long value is found out
+ * before any run waits on it, not when a listener cannot open it days later. Items stored meanwhile (Concurrency)
+ * wait for that one answer instead of reading back their own; after a failure each reads back its own (to remove it).
  */
-const keptIntact = new Set<string>();
+const keptWhole = new Map<string, Promise<boolean>>();
 
 /**
  * Stores the run's resume URL on the contract, sealed under the credential's key and bound to the contract (custom
@@ -87,24 +88,44 @@ export async function storeResumeUrl(
 		{ body: { properties: [{ name: RESUME_PROPERTY, value }] }, itemIndex },
 	);
 	const credential = (await getCredentials.call(ctx)).key;
-	if (keptIntact.has(credential)) return;
-	const listed = await waitingRunProperties(ctx, contractId, itemIndex);
-	if (!listed.some((p) => p.value === value)) {
-		// what TRATO kept of it opens to nothing: removed (best effort), so no listener meets it
-		for (const p of listed.filter((p) => p._id !== undefined && value.startsWith(String(p.value))))
-			await request
-				.call(ctx, 'customPropertyDelete', { contractId, propertyId: String(p._id) }, { itemIndex })
-				.catch(() => undefined);
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`TRATO did not keep the value Wait for Signatures stored on contract ${contractId} as it was written`,
-			{
-				itemIndex,
-				description: `The custom property ${RESUME_PROPERTY} came back changed or missing (TRATO may shorten long values), so no trigger could resume this run; it does not wait. Please report this to the maintainers of the node, with the length TRATO kept (npm run check:trato -- --write reports it).`,
-			},
+	const known = keptWhole.get(credential);
+	if (known && (await known)) return;
+	const check = readBack(ctx, contractId, value, itemIndex);
+	if (!known)
+		keptWhole.set(
+			credential,
+			check.then(
+				() => true,
+				() => {
+					keptWhole.delete(credential);
+					return false;
+				},
+			),
 		);
-	}
-	keptIntact.add(credential);
+	await check;
+}
+
+/** Reads a stored value back: not as written → what TRATO kept is removed (best effort), and the item fails. */
+async function readBack(
+	ctx: IExecuteFunctions,
+	contractId: string,
+	value: string,
+	itemIndex: number,
+): Promise<void> {
+	const listed = await waitingRunProperties(ctx, contractId, itemIndex);
+	if (listed.some((p) => p.value === value)) return;
+	for (const p of listed.filter((p) => p._id !== undefined && value.startsWith(String(p.value))))
+		await request
+			.call(ctx, 'customPropertyDelete', { contractId, propertyId: String(p._id) }, { itemIndex })
+			.catch(() => undefined);
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`TRATO did not keep the value Wait for Signatures stored on contract ${contractId} as it was written`,
+		{
+			itemIndex,
+			description: `The custom property ${RESUME_PROPERTY} came back changed or missing (TRATO may shorten long values), so no trigger could resume this run; it does not wait. Please report this to the maintainers of the node, with the length TRATO kept (npm run check:trato -- --write reports it).`,
+		},
+	);
 }
 
 /**
