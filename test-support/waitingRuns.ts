@@ -17,6 +17,10 @@ import { RESUME_PROPERTY } from '../nodes/Trato/helpers/waiting';
 import { keyMaterial } from '../nodes/Trato/transport/keys';
 
 export { RESUME_PROPERTY };
+/** How long a listener waits for a resume call (the bench holds the longest call against it). */
+export { RESUME_TIMEOUT_MS } from '../nodes/Trato/transport/resume';
+/** What a restart of n8n does to what the node knows of its waiting runs (tests and benchmarks only). */
+export { forgetRuns as restartForgetsRuns } from '../nodes/Trato/actions/contract/waitForSignatures/knowledge';
 
 /** The credential's key for `purpose`, as the node derives it (an API-key or e-mail and password credential). */
 export function credentialKeyOf(creds: object, purpose: KeyPurpose): Buffer {

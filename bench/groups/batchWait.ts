@@ -20,11 +20,13 @@
  */
 import '../lib/n8nEnv';
 
-import { forgetRuns } from '../../nodes/Trato/actions/contract/waitForSignatures/knowledge';
-import { RESUME_TIMEOUT_MS } from '../../nodes/Trato/transport/resume';
 import { initN8nCore, PollSimulator } from '../../test-support/harness';
 import { startWaitingHarness } from '../../test-support/harness/waiting';
-import { openStored } from '../../test-support/waitingRuns';
+import {
+	openStored,
+	restartForgetsRuns as forgetRuns,
+	RESUME_TIMEOUT_MS,
+} from '../../test-support/waitingRuns';
 import { exact, log, type Row } from '../lib/common';
 import { credentialsFor, startSandboxProcess, type SandboxProcess } from '../lib/sandbox';
 

@@ -44,9 +44,11 @@ interface PackInfo {
  * Unpacked-size budget (JavaScript, README, icons, codex): 521 kB with the instant trigger while type declarations
  * were shipped (89 kB of it); about 432 kB without them; 501 kB with Create From Template and Send (about 45 kB of
  * JavaScript: its fields, the template's roles, the chain and its failure handling); 551 kB with Wait for Signatures
- * and Resume Waiting Workflows (about 41 kB: the operation, its resume webhook, both triggers' resume calls).
+ * and Resume Waiting Workflows (about 41 kB: the operation, its resume webhook, both triggers' resume calls); 585 kB
+ * with issues 40–42 (about 33 kB: the sealed waiting runs and their keys, the External ID's mark and race check, what a
+ * process knows of a run, the retry list, bounded list reads, factId).
  */
-const UNPACKED_BUDGET = 560_000;
+const UNPACKED_BUDGET = 600_000;
 
 function sourceFiles(dir: string): string[] {
 	return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })

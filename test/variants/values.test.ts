@@ -124,7 +124,7 @@ describe('custom property identifiers', () => {
 				returnAll: true,
 			});
 			expect(result.error?.message).toBe(
-				'A listed record has no identifier (looked for _id, id, propertyId, propertyID)',
+				'A listed record has no identifier (looked for _id, id, propertyId, propertyID, propertyid)',
 			);
 			expect((result.error as { description?: string }).description).toMatch(
 				/^Its fields are: name, value\./,
