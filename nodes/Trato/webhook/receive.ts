@@ -5,7 +5,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../transport/credentials';
+import { CREDENTIAL_TYPE } from '../transport';
 import { readContract, needsReads } from './contractReads';
 import { UNSPECIFIED_EVENT } from './events';
 import { externalIdMismatch, filtersNeedRead } from './filters';

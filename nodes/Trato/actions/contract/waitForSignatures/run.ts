@@ -11,10 +11,14 @@ import { binaryFieldName, DEFAULT_MAX_FILE_MB, megabytesToBytes } from '../../..
 import { fail } from '../../../helpers/validate';
 import { seal, unseal } from '../../../helpers/secrets';
 import { buildResumeUrl, RESUME_PROPERTY } from '../../../helpers/waiting';
-import { request, type SignedFileFields } from '../../../transport';
-import { getCredentials } from '../../../transport/credentials';
-import { credentialKey, requireCredentialKey } from '../../../transport/keys';
-import { waitingRunProperties } from '../../../transport/resume';
+import {
+	credentialKey,
+	getCredentials,
+	request,
+	requireCredentialKey,
+	type SignedFileFields,
+	waitingRunProperties,
+} from '../../../transport';
 
 /** What Wait for Signatures runs in: its execution, and the resume call n8n hands to its webhook. */
 export type WaitContext = IExecuteFunctions | IWebhookFunctions;
