@@ -7,9 +7,13 @@ import type {
 } from 'n8n-workflow';
 
 import { ALLOW_HTTP, BASE_URL_END, ENVIRONMENT_URLS } from '../nodes/Trato/helpers/environment';
-import { authenticateRequest } from '../nodes/Trato/transport/authenticate';
-import { logIn } from '../nodes/Trato/transport/login';
-import { EMAIL_PASSWORD, SESSION_INFO, SESSION_TOKEN } from '../nodes/Trato/transport/session';
+import {
+	authenticateRequest,
+	EMAIL_PASSWORD,
+	logIn,
+	SESSION_INFO,
+	SESSION_TOKEN,
+} from '../nodes/Trato/transport';
 
 const REFUSED_WITH_200 =
 	'TRATO refused the credential: it answered "success": false. Check that the API key, email and password or token is complete and belongs to the chosen Environment (any step of the TRATO node shows TRATO\'s own words).';

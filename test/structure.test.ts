@@ -162,6 +162,24 @@ test('helpers/ imports nothing from transport/ (submodules too): helpers are pur
 	expect(broken.map(show)).toEqual([]);
 });
 
+test('shipped code outside transport/ reaches it through transport/index.ts only (its public surface)', () => {
+	const broken = graph.edges.filter(
+		({ from, to }) =>
+			isShipped(from) &&
+			!from.startsWith('nodes/Trato/transport/') &&
+			to.startsWith('nodes/Trato/transport/') &&
+			to !== 'nodes/Trato/transport/index.ts',
+	);
+	expect(broken.map(show)).toEqual([]);
+	// the rule is read from the real graph: the credential class and the operations reach the transport
+	expect(graph.edges.map(show)).toEqual(
+		expect.arrayContaining([
+			'credentials/TratoApi.credentials.ts → nodes/Trato/transport/index.ts',
+			'nodes/Trato/actions/contract/get.operation.ts → nodes/Trato/transport/index.ts',
+		]),
+	);
+});
+
 test('shipped code imports only shipped code; the sandbox imports nothing outside sandbox/', () => {
 	const broken = graph.edges.flatMap((edge) => {
 		if (isShipped(edge.from) && !isShipped(edge.to))

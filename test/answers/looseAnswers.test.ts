@@ -25,18 +25,10 @@ import {
 	LEASE,
 	participantsOf,
 	PDF_MIME,
-	type NodeTestEnv,
-	startEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 afterEach(() => {
 	env.sb.control.setVariants([]);
 	env.sb.control.clearFaults();

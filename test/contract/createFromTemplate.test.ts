@@ -26,24 +26,20 @@ import {
 	NDA,
 	type NodeTestEnv,
 	SERVICES,
-	startEnv,
+	useEnv,
 } from '../helpers/env';
 
 const base = { resource: 'contract', operation: 'createFromTemplate' };
 
-let env: NodeTestEnv;
+const env = useEnv(__filename);
 /** The template's fields as the editor stored them in the mapper (its schema). */
 let leaseSchema: ResourceMapperField[];
 
 beforeAll(async () => {
-	env = await startEnv(__filename);
 	await createTemplateContract(env.api, LEASE);
 	leaseSchema = (
 		await resourceMapping('getTemplateFields', env.creds, { ...base, templateId: fromList(LEASE) })
 	).fields;
-});
-afterAll(async () => {
-	await env.close();
 });
 
 const photo = {

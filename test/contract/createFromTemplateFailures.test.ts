@@ -14,16 +14,9 @@
  * finish or remove it; a send whose answer is lost is checked, never repeated; Retry On Fail and a re-run with the
  * same External ID finish the draft (or report it sent) instead of creating a second contract.
  */
-import { fromList, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
+import { fromList, LEASE, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 afterEach(() => {
 	env.sb.control.clearFaults();
 	env.sb.control.setRequestHook(undefined);

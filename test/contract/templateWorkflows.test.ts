@@ -18,16 +18,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { runWorkflow, type SavedWorkflow } from '../../test-support/harness/workflow';
-import { FIXTURES, LEASE, type NodeTestEnv, startEnv } from '../helpers/env';
+import { FIXTURES, LEASE, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as SavedWorkflow;
 const EXAMPLE_1 = join(__dirname, '..', '..', 'examples', '1-template-to-signing-links.json');

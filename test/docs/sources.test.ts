@@ -50,6 +50,25 @@ function occurrences(files: string[], pattern: RegExp): string[] {
 	);
 }
 
+/**
+ * Where `pattern` occurs in `content` read across line breaks: a phrase wrapped onto the next line (after its indent
+ * and a comment's `*` or `//`, or a quote's `>`) is found as if on one line; each with the line it starts on.
+ */
+function acrossLines(content: string, pattern: RegExp): Array<{ line: number; text: string }> {
+	const starts: number[] = [];
+	let joined = '';
+	content.split('\n').forEach((line, i) => {
+		if (i > 0) joined += ' ';
+		starts.push(joined.length);
+		joined += (i === 0 ? line : line.replace(/^\s*(?:\*(?!\*)|\/\/|>)?\s*/, '')).trimEnd();
+	});
+	const global = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`);
+	return [...joined.matchAll(global)].map((match) => ({
+		line: starts.filter((start) => start <= match.index!).length,
+		text: match[0],
+	}));
+}
+
 const OUTSIDE = /\.\.\/shared\/|shared\/spec/;
 const ISSUE_NUMBER = /\bissues? #?\d+|#\d+\b/i;
 const EVENT_COUNT =
@@ -78,7 +97,17 @@ test('no heading names an internal issue number', () => {
 	expect(named).toEqual([]);
 });
 
-test('no text counts the instant trigger\'s events ("every event TRATO sends" stays true)', () => {
+test('no text counts the instant trigger\'s events ("every event TRATO sends" stays true), not even wrapped', () => {
 	expect(EVENT_COUNT.test('the six events, all chosen by default')).toBe(true);
+	expect(acrossLines('The event: one of the\n   six named by the body', EVENT_COUNT)).toEqual([
+		{ line: 1, text: 'of the six' },
+	]);
+	expect(acrossLines('/**\n * chosen from\n * the six\n * events\n */', EVENT_COUNT)).toEqual([
+		{ line: 3, text: 'the six' },
+	]);
 	expect(occurrences(FILES, EVENT_COUNT)).toEqual([]);
+	const wrapped = FILES.flatMap((file) =>
+		acrossLines(text(file), EVENT_COUNT).map(({ line, text }) => `${file}:${line}: ${text}`),
+	);
+	expect(wrapped).toEqual([]);
 });

@@ -104,7 +104,7 @@ function runDir(): string {
 /**
  * Starts the environment. Its request log goes to the run's folder (test/helpers/globalSetup.ts), named after the
  * test file, with a `.done` file beside it once closed: test/operation-coverage.test.ts reads them all. A test file
- * calls `useEnv`; `startEnv` is for an environment of a test's own (closed in its `finally`) and the model check.
+ * calls `useEnv`, a test that needs an environment of its own `withEnv`; `startEnv` itself is for the model check.
  */
 export async function startEnv(
 	testFile: string,
@@ -204,6 +204,23 @@ export function useEnv(testFile: string, options: SandboxOptions = {}): NodeTest
 			);
 		},
 	});
+}
+
+/**
+ * An environment of the test's own (a sandbox started fresh, or with other variants than the file's): started,
+ * handed to `run`, and closed when `run` ends, whether it passed or failed.
+ */
+export async function withEnv<T>(
+	testFile: string,
+	options: SandboxOptions,
+	run: (env: NodeTestEnv) => Promise<T>,
+): Promise<T> {
+	const env = await startEnv(testFile, options);
+	try {
+		return await run(env);
+	} finally {
+		await env.close();
+	}
 }
 
 /** A resource-locator value in ID mode, as n8n stores it. */

@@ -21,19 +21,11 @@ import {
 	fromList,
 	LEASE,
 	NDA,
-	type NodeTestEnv,
 	SERVICES,
-	startEnv,
+	useEnv,
 } from '../helpers/env';
 
-let env: NodeTestEnv;
-
-beforeAll(async () => {
-	env = await startEnv(__filename);
-});
-afterAll(async () => {
-	await env.close();
-});
+const env = useEnv(__filename);
 
 const fieldsOf = (templateId: unknown) =>
 	resourceMapping('getTemplateFields', env.creds, {

@@ -17,28 +17,18 @@
  */
 import { transportSettings } from '../../nodes/Trato/transport/retry';
 import { startStallServer, type StallServer } from '../../test-support/stallServer';
-import {
-	LEASE,
-	byId,
-	fromList,
-	pointDocumentsTo,
-	signedPdfContract,
-	startEnv,
-	type NodeTestEnv,
-} from '../helpers/env';
+import { LEASE, byId, fromList, pointDocumentsTo, signedPdfContract, useEnv } from '../helpers/env';
 
-let env: NodeTestEnv;
+const env = useEnv(__filename);
 let stall: StallServer;
 const real = { ...transportSettings };
 const SIGNATURE = 'X-Amz-Signature=5eb63bbbe01eeed093cb22bb8f5acdc3';
 
 beforeAll(async () => {
-	env = await startEnv(__filename);
 	stall = await startStallServer();
 });
 afterAll(async () => {
 	await stall.close();
-	await env.close();
 });
 beforeEach(() => {
 	stall.requests.length = 0;

@@ -18,8 +18,8 @@ import {
 	createTemplateContract,
 	LEASE,
 	prepareForSending,
-	startEnv,
 	useEnv,
+	withEnv,
 	byId,
 } from '../helpers/env';
 
@@ -180,8 +180,7 @@ describe.each(profiles)('a service with %s', (name, variants) => {
 });
 
 test("both forms missing: the error is the documented form's, and says the other form was tried too", async () => {
-	const env = await startEnv(__filename, { variants: ['cancel-post-only'] });
-	try {
+	await withEnv(__filename, { variants: ['cancel-post-only'] }, async (env) => {
 		// a service without the POST form either: the router's 404, no text of TRATO's
 		env.sb.control.addFault({
 			method: 'POST',
@@ -198,14 +197,11 @@ test("both forms missing: the error is the documented form's, and says the other
 		expect((result.error as { description?: string }).description).toMatch(
 			/The other form the API description shows \(POST \/api\/contract\/cancel\/000000000000000000000000\) answered HTTP 404 too\./,
 		);
-	} finally {
-		await env.close();
-	}
+	});
 });
 
 test("an unknown contract on the other form: TRATO's text is final, and that form is remembered", async () => {
-	const env = await startEnv(__filename, { variants: ['cancel-post-only'] });
-	try {
+	await withEnv(__filename, { variants: ['cancel-post-only'] }, async (env) => {
 		const unknown = '000000000000000000000000';
 		const mark = env.mark();
 		const result = await env.run({
@@ -224,14 +220,11 @@ test("an unknown contract on the other form: TRATO's text is final, and that for
 			'POST 404',
 			'POST 200',
 		]);
-	} finally {
-		await env.close();
-	}
+	});
 });
 
 test('a PDF contract carries the template ID (TRATO needs one also for a document)', async () => {
-	const env = await startEnv(__filename);
-	try {
+	await withEnv(__filename, {}, async (env) => {
 		const mark = env.mark();
 		const result = await env.run(
 			{ resource: 'contract', operation: 'create', source: 'pdf', templateId: byId(LEASE) },
@@ -256,7 +249,5 @@ test('a PDF contract carries the template ID (TRATO needs one also for a documen
 		});
 		const body = env.nodeRequests(mark)[0].body as { templateid?: string; source: string };
 		expect(body).toMatchObject({ source: 'document', templateid: LEASE });
-	} finally {
-		await env.close();
-	}
+	});
 });

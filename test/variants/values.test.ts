@@ -16,16 +16,11 @@
  * gone, trato-notes "Ids and statuses"). Either it works, or it fails saying what differed.
  */
 import { CREATE_V2_ERRORS } from '../../nodes/Trato/helpers/createV2Errors';
-import { byId, createTemplateContract, LEASE, startEnv, type NodeTestEnv } from '../helpers/env';
+import { byId, createTemplateContract, LEASE, type NodeTestEnv, withEnv } from '../helpers/env';
 
-async function withSandbox(variants: string[], run: (env: NodeTestEnv) => Promise<void>) {
-	const env = await startEnv(__filename, { variants });
-	try {
-		await run(env);
-	} finally {
-		await env.close();
-	}
-}
+/** A sandbox of the test's own with these variants. */
+const withSandbox = (variants: string[], run: (env: NodeTestEnv) => Promise<void>) =>
+	withEnv(__filename, { variants }, run);
 
 describe('lists wrapped in an object', () => {
 	test.each(['', 'data', 'items', 'results', 'docs', 'plural'])(

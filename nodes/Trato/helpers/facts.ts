@@ -1,10 +1,12 @@
+import { SIGNED_BY_EVERYONE } from './status';
+
 /**
  * `factId`: one key per fact about a contract, the same in the items of both triggers (api-notes T16), so that a
  * workflow fed by the instant and the polling trigger can drop the second report of one fact (n8n's Remove
  * Duplicates across executions) and never a different fact. The shape is `<contractId>:<fact>`:
  *
  * - the instant trigger's `signed-all` and `document-finalized` are what a status shows (every participant signed;
- *   finalized), so the polling trigger names the statuses that reach them after them: `signed-all` for
+ *   finalized), so the polling trigger names a status reached after the last of them it shows: `signed-all` for
  *   `RECEIVED_SIGNED`, `SENT_TO_DOWNLOAD` and `SENT_SIGNED` (whichever TRATO shows), `document-finalized` for
  *   `FINALIZED`;
  * - every other status reached is named as it is (`DRAFT` for an empty one), a new contract `CREATED`: facts only
@@ -15,18 +17,27 @@
  *   never make a workflow drop the polling trigger's report of a real fact.
  */
 
-/** The instant trigger's events a status shows, with the statuses that reach them (api-notes T16, W8). */
-export const STATUS_FACTS: ReadonlyArray<{ event: string; statuses: readonly string[] }> = [
-	{ event: 'signed-all', statuses: ['RECEIVED_SIGNED', 'SENT_TO_DOWNLOAD', 'SENT_SIGNED'] },
+/**
+ * The instant trigger's events a contract's status shows to have happened, in the order they happen, with the
+ * statuses that show them (api-notes T16, W8, W12): every participant signed (each status signed by everyone, a
+ * finalized contract too), finalized. The other events (`signed` by one participant, milestones, removal) leave no
+ * status of their own. A delivery that names no event, on a URL that names none, starts those of them the user chose
+ * and the status shows (webhook/resolve.ts).
+ */
+export const EVENTS_FROM_STATUS: ReadonlyArray<{ event: string; statuses: readonly string[] }> = [
+	{ event: 'signed-all', statuses: SIGNED_BY_EVERYONE },
 	{ event: 'document-finalized', statuses: ['FINALIZED'] },
 ];
 
 /** The fact of a new contract (the polling trigger's `created` event). */
 export const CREATED_FACT = 'CREATED';
 
-/** What a contract reached by entering a status: `signed-all`, `document-finalized`, or the status itself. */
+/**
+ * What a contract reached by entering a status: the last event the status shows (`signed-all`, or
+ * `document-finalized` for `FINALIZED`), or the status itself.
+ */
 export function factOfStatus(status: string): string {
-	const shown = STATUS_FACTS.find((row) => row.statuses.includes(status));
+	const shown = EVENTS_FROM_STATUS.filter((row) => row.statuses.includes(status)).pop();
 	if (shown) return shown.event;
 	return status === '' ? 'DRAFT' : status;
 }
@@ -52,6 +63,6 @@ export interface DeliveryFact {
 export function deliveryFactId(delivery: DeliveryFact, verified: boolean): string {
 	const { contractId, event } = delivery;
 	if (contractId === null || delivery.testDelivery) return delivery.eventId;
-	if (!STATUS_FACTS.some((row) => row.event === event)) return delivery.eventId;
+	if (!EVENTS_FROM_STATUS.some((row) => row.event === event)) return delivery.eventId;
 	return `${verified ? '' : 'unverified:'}${contractId}:${event}`;
 }

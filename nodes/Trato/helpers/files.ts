@@ -103,7 +103,7 @@ export function fileNameFromUrl(url: string, fallback: string): string {
 }
 
 /** A binary field name typed in an option, trimmed; the default when empty. */
-const fieldName = (value: unknown, fallback: string) =>
+export const binaryFieldName = (value: unknown, fallback: string): string =>
 	(typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '') || fallback;
 
 /**
@@ -116,8 +116,8 @@ export function triggerFileFields(options: IDataObject): {
 	certificateField: string;
 	problem?: { message: string; description: string };
 } {
-	const pdfField = fieldName(options.binaryPropertyName, 'data');
-	const certificateField = fieldName(options.certificateBinaryPropertyName, 'certificate');
+	const pdfField = binaryFieldName(options.binaryPropertyName, 'data');
+	const certificateField = binaryFieldName(options.certificateBinaryPropertyName, 'certificate');
 	if (pdfField !== certificateField) return { pdfField, certificateField };
 	return {
 		pdfField,

@@ -78,8 +78,23 @@ export function contractLife(status: unknown): ContractLife {
 	return DEAD_STATUSES.has(value) ? 'dead' : 'sent';
 }
 
-/** Statuses that mean "signed" (spec Part 3 gives two). */
-export const SIGNED_STATUSES = ['RECEIVED_SIGNED', 'SENT_SIGNED'];
+/**
+ * The two statuses spec Part 3 calls signed ("Signed", "Signed (Sent)"): what the polling trigger's "Signed (Any)"
+ * watches. Not every status signed by everyone: see SIGNED_BY_EVERYONE.
+ */
+export const STATUSES_CALLED_SIGNED: readonly string[] = ['RECEIVED_SIGNED', 'SENT_SIGNED'];
+
+/**
+ * The statuses in which every participant has signed, so the signed documents exist (api-notes T6, X22): the final
+ * statuses that end a wait as `signed` (WS2), the statuses whose documents the polling trigger includes, and those
+ * that show the instant trigger's `signed-all` (helpers/facts.ts).
+ */
+export const SIGNED_BY_EVERYONE: readonly string[] = [
+	'RECEIVED_SIGNED',
+	'SENT_SIGNED',
+	'SENT_TO_DOWNLOAD',
+	'FINALIZED',
+];
 
 const LABELS = new Map(CONTRACT_STATUSES.map((s) => [s.value, s.label]));
 

@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { SIGNED_BY_EVERYONE } from './status';
+
 /**
  * Wait for Signatures and the listeners that resume it (api-notes WS1–WS14): what they agree on. The action node
  * stores its run's resume URL on the contract, sealed under a key of the TRATO credential (helpers/secrets.ts), under
@@ -17,14 +19,11 @@ export const RESUME_PROPERTY = 'n8n_waiting_run';
 export type WaitOutcome = 'signed' | 'cancelled' | 'rejected' | 'expired';
 
 /**
- * The final statuses (spec Part 3) and what they mean for a wait: signed by everyone (the four statuses of api-notes
- * T6/X22, in which the signed documents exist), cancelled, rejected, expired. Every other status may still change.
+ * The final statuses (spec Part 3) and what they mean for a wait: signed by everyone (SIGNED_BY_EVERYONE, in which
+ * the signed documents exist), cancelled, rejected, expired. Every other status may still change.
  */
 const OUTCOMES: Readonly<Record<string, WaitOutcome>> = {
-	RECEIVED_SIGNED: 'signed',
-	SENT_SIGNED: 'signed',
-	SENT_TO_DOWNLOAD: 'signed',
-	FINALIZED: 'signed',
+	...Object.fromEntries(SIGNED_BY_EVERYONE.map((status) => [status, 'signed' as const])),
 	CANCELED: 'cancelled',
 	REJECTED: 'rejected',
 	EXPIRED: 'expired',

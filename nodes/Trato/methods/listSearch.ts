@@ -9,6 +9,10 @@ import type {
 import { contractIdOf } from '../helpers/answers';
 import { statusLabel } from '../helpers/status';
 import {
+	getVariables,
+	listProperties,
+	listSpectators,
+	listTemplates,
 	MAX_PER_PAGE,
 	PageGuard,
 	pageKeys,
@@ -17,7 +21,6 @@ import {
 	type PagingStop,
 	requestPage,
 } from '../transport';
-import { getVariables, listProperties, listSpectators, listTemplates } from '../transport/records';
 import { currentId } from './currentParameter';
 
 /** The pickers (resource locators in "From List" mode): recent contracts, templates, and records of a contract. */

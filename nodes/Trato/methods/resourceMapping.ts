@@ -12,7 +12,7 @@ import {
 	type TemplateRole,
 } from '../helpers/templateRoles';
 import type { VariableKind } from '../helpers/variables';
-import { contractRoles, getVariables, newestContractOfTemplate } from '../transport/records';
+import { contractRoles, getVariables, newestContractOfTemplate } from '../transport';
 import { contractIdOf } from '../helpers/answers';
 import { TEMPLATE_FIELDS_NOTICES } from '../descriptions/templateSend';
 import { currentId } from './currentParameter';

@@ -1,14 +1,11 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { pollFactId } from '../helpers/facts';
-import { statusLabel } from '../helpers/status';
+import { SIGNED_BY_EVERYONE, statusLabel } from '../helpers/status';
 import type { TriggerParameters } from './parameters';
 import type { DetectedEvent } from './detect';
 import { CREATED, TRIGGER_MODES } from './modes';
 import { readSignedDocuments } from '../transport';
-
-/** Statuses in which every participant has signed, so the signed documents exist (api-notes X22). */
-const DOCUMENT_STATUSES = ['RECEIVED_SIGNED', 'SENT_SIGNED', 'SENT_TO_DOWNLOAD', 'FINALIZED'];
 
 interface Documents {
 	json?: IDataObject;
@@ -62,7 +59,7 @@ export async function buildItems(
 			factId: pollFactId(o.id, o.status, event.kind === CREATED),
 		};
 		const item: INodeExecutionData = { json };
-		if (cfg.includeDocuments && DOCUMENT_STATUSES.includes(o.status)) {
+		if (cfg.includeDocuments && SIGNED_BY_EVERYONE.includes(o.status)) {
 			let docs = documents.get(o.id);
 			if (!docs) {
 				docs = await fetchDocuments(ctx, cfg, o.id);

@@ -7,7 +7,11 @@ import {
 	megabytesToBytes,
 	triggerFileFields,
 } from '../helpers/files';
-import { CONTRACT_STATUSES, participantStatusToSend, SIGNED_STATUSES } from '../helpers/status';
+import {
+	CONTRACT_STATUSES,
+	participantStatusToSend,
+	STATUSES_CALLED_SIGNED,
+} from '../helpers/status';
 import { idProblem, isEmail, locatorValue, positiveInteger } from '../helpers/validate';
 import type { SignedFileFields } from '../transport';
 import { DEFAULT_MODE, isTriggerMode, TRIGGER_MODES, type TriggerMode } from './modes';
@@ -52,7 +56,7 @@ export function readParameters(ctx: IPollFunctions): TriggerParameters {
 	if (mode.watches === 'chosenStatuses') {
 		const raw = ctx.getNodeParameter('statuses', []) as string[];
 		for (const value of Array.isArray(raw) ? raw : [raw]) {
-			if (value === SIGNED_SHORTCUT) SIGNED_STATUSES.forEach((s) => statuses.add(s));
+			if (value === SIGNED_SHORTCUT) STATUSES_CALLED_SIGNED.forEach((s) => statuses.add(s));
 			else if (known.has(value)) statuses.add(value);
 			else
 				fail(

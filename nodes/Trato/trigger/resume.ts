@@ -1,8 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
 import { isWorthRetrying, waitOutcome } from '../helpers/waiting';
-import { tratoRefused } from '../transport/errors';
-import { resumeWaitingRuns, whyNotResumed, type ResumedRun } from '../transport/resume';
+import { type ResumedRun, resumeWaitingRuns, tratoRefused, whyNotResumed } from '../transport';
 import type { DetectedEvent } from './detect';
 
 /**

@@ -67,18 +67,5 @@ export const UNSPECIFIED_EVENT = 'unspecified';
 /** The external ID of TRATO's test delivery, the profile's test button (trato-notes "What TRATO answers", H-). */
 export const TEST_DELIVERY_EXTERNAL_ID = 'TEST ID';
 
-/**
- * The events a contract's status shows to have happened, in the order they happen, with the statuses that show it
- * (api-notes W12): a delivery that names no event, on a URL that names none, starts those of them the user chose and
- * the status shows. The other events (`signed` by one participant, milestones, removal) leave no status of their own.
- */
-export const EVENTS_FROM_STATUS: ReadonlyArray<{ event: string; statuses: readonly string[] }> = [
-	{
-		event: 'signed-all',
-		statuses: ['RECEIVED_SIGNED', 'SENT_TO_DOWNLOAD', 'SENT_SIGNED', 'FINALIZED'],
-	},
-	{ event: 'document-finalized', statuses: ['FINALIZED'] },
-];
-
 /** The events after which the signed documents exist: Download Signed PDF fetches them for these only. */
 export const DOCUMENT_EVENTS = WEBHOOK_EVENTS.filter((e) => e.signedDocuments).map((e) => e.value);

@@ -5,11 +5,11 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 
-import { deliveryFactId } from '../helpers/facts';
+import { deliveryFactId, EVENTS_FROM_STATUS } from '../helpers/facts';
 import { statusLabel } from '../helpers/status';
 import { request } from '../transport';
 import { readContract, type KnownReads } from './contractReads';
-import { EVENTS_FROM_STATUS, WEBHOOK_EVENTS } from './events';
+import { WEBHOOK_EVENTS } from './events';
 import type { Delivery } from './payload';
 import { isRepeat, keepRemembered } from './repeats';
 import { ADD_EVENT_TO_URL, NO_EVENT, start } from './respond';

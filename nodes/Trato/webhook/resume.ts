@@ -2,8 +2,7 @@ import type { INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { waitOutcome } from '../helpers/waiting';
-import { request } from '../transport';
-import { resumeWaitingRuns, whyNotResumed } from '../transport/resume';
+import { request, resumeWaitingRuns, whyNotResumed } from '../transport';
 import type { Delivery } from './payload';
 
 /** The events that say the contract is final (signed by everyone, finalized): no status read before the look-up. */

@@ -18,8 +18,7 @@ import {
 	optionsCollection,
 	templateIdLocator,
 } from '../../descriptions/common';
-import { request } from '../../transport';
-import { webApp } from '../../transport/records';
+import { request, webApp } from '../../transport';
 import { type DocumentSource, sourceBody } from './documentSource';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */

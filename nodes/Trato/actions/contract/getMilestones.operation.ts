@@ -9,8 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { firstText } from '../../helpers/answers';
 import { requireId } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
-import { request } from '../../transport';
-import { unwrapList } from '../../transport/shapes';
+import { request, unwrapList } from '../../transport';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
 export const option: INodePropertyOptions = {

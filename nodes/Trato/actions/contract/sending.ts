@@ -5,9 +5,7 @@ import {
 	signingLinksFrom,
 	signingLinksOfRecords,
 } from '../../helpers/signingLinks';
-import { request } from '../../transport';
-import { learnFor, recallFor } from '../../transport/learned';
-import { participantContacts } from '../../transport/records';
+import { learnFor, participantContacts, recallFor, request } from '../../transport';
 
 /** Where the service reads showSignLinks: the query first (api-notes R5), the body when it ignored the query. */
 const SIGN_LINKS_TOPIC = 'contractSend.showSignLinks';

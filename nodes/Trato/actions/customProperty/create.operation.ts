@@ -9,8 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { fail, requireId } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
 import { asText, findCreated, propertyOutput } from '../../helpers/customProperties';
-import { listProperties } from '../../transport/records';
-import { request } from '../../transport';
+import { listProperties, request } from '../../transport';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
 export const option: INodePropertyOptions = {

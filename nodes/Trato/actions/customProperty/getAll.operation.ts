@@ -10,7 +10,7 @@ import { requireId } from '../../helpers/validate';
 import { contractIdLocator, limit, optionsCollection, returnAll } from '../../descriptions/common';
 import { propertyOutput } from '../../helpers/customProperties';
 import { resultLimit } from '../../helpers/listQuery';
-import { listProperties } from '../../transport/records';
+import { listProperties } from '../../transport';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
 export const option: INodePropertyOptions = {

@@ -11,8 +11,7 @@ import { requireName } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
 import { propertyIdLocator } from '../../descriptions/customProperty';
 import { asText, propertyOutput } from '../../helpers/customProperties';
-import { listProperties } from '../../transport/records';
-import { request } from '../../transport';
+import { listProperties, request } from '../../transport';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
 export const option: INodePropertyOptions = {

@@ -17,7 +17,7 @@ import { resultLimit } from '../../helpers/listQuery';
 import { flattenParticipant } from '../../helpers/participants';
 import { simplifyParticipant } from '../../helpers/simplify';
 import { requireId } from '../../helpers/validate';
-import { participantContacts } from '../../transport/records';
+import { participantContacts } from '../../transport';
 import { perVersion } from '../versions';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */

@@ -8,9 +8,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { firstText } from '../../helpers/answers';
 import { fail } from '../../helpers/validate';
-import { redactUrl } from '../../transport/redact';
+import { redactUrl, request } from '../../transport';
 import { optionsCollection } from '../../descriptions/common';
-import { request } from '../../transport';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
 export const option: INodePropertyOptions = {

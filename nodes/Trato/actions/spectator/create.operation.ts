@@ -10,8 +10,7 @@ import { requireId } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
 import { spectatorFieldOptions } from '../../descriptions/spectator';
 import { assertNotParticipant, spectatorBody, spectatorOutput } from '../../helpers/spectators';
-import { listSpectators, participantContacts } from '../../transport/records';
-import { request } from '../../transport';
+import { listSpectators, participantContacts, request } from '../../transport';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
 export const option: INodePropertyOptions = {

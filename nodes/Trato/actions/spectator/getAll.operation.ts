@@ -10,7 +10,7 @@ import { requireId } from '../../helpers/validate';
 import { contractIdLocator, limit, optionsCollection, returnAll } from '../../descriptions/common';
 import { resultLimit } from '../../helpers/listQuery';
 import { spectatorOutput } from '../../helpers/spectators';
-import { listSpectators } from '../../transport/records';
+import { listSpectators } from '../../transport';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
 export const option: INodePropertyOptions = {

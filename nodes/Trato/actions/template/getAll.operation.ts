@@ -8,7 +8,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { limit, returnAll } from '../../descriptions/common';
 import { createdFromFilter, createdUntilFilter } from '../../descriptions/listFilters';
 import { dateRangeQuery, resultLimit } from '../../helpers/listQuery';
-import { listTemplates } from '../../transport/records';
+import { listTemplates } from '../../transport';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
 export const option: INodePropertyOptions = {

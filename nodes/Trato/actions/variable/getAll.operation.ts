@@ -8,7 +8,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireId } from '../../helpers/validate';
 import { contractIdLocator, optionsCollection } from '../../descriptions/common';
-import { getVariables } from '../../transport/records';
+import { getVariables } from '../../transport';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
 export const option: INodePropertyOptions = {

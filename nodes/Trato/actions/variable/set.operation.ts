@@ -5,8 +5,7 @@ import { setVariablesFields } from '../../descriptions/variables';
 import { fail, requireId } from '../../helpers/validate';
 import { VariablesBody } from '../../helpers/variablesBody';
 import type { VariableKind } from '../../helpers/variables';
-import { request } from '../../transport';
-import { getVariables } from '../../transport/records';
+import { getVariables, request } from '../../transport';
 
 /** Its entry in the resource's Operation menu; `value` is stored in saved workflows. */
 export const option: INodePropertyOptions = {

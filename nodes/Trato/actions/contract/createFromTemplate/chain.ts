@@ -6,9 +6,7 @@ import { planTemplate, signerBody, type RolePlan } from '../../../helpers/templa
 import type { TemplateInput, TemplateRole } from '../../../helpers/templateRoles';
 import { fail } from '../../../helpers/validate';
 import { VariablesBody } from '../../../helpers/variablesBody';
-import { request } from '../../../transport';
-import { tratoRefused } from '../../../transport/errors';
-import { contractRoles } from '../../../transport/records';
+import { contractRoles, request, tratoRefused } from '../../../transport';
 import { sendOnce, type SendAnswer } from '../sending';
 import { stampMark, winnerBeforeSend, type Candidate, type ExternalIdScope } from './externalId';
 import { sentMeanwhile, wasSent } from './sendOutcome';

@@ -4,9 +4,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { contractIdOf } from '../../../helpers/answers';
 import { digestOf, markOf, secretsMatch, SEALED_PREFIX } from '../../../helpers/secrets';
 import { contractLife, type ContractLife } from '../../../helpers/status';
-import { request, requestAllPages } from '../../../transport';
-import { requireCredentialKey } from '../../../transport/keys';
-import { listProperties } from '../../../transport/records';
+import { listProperties, request, requestAllPages, requireCredentialKey } from '../../../transport';
 
 /**
  * External ID, scoped to the workflow (api-notes N38, N39): a run continues or returns only a contract this workflow

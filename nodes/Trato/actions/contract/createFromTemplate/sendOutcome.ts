@@ -3,8 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { type SigningLink, signingLinksOfRecords } from '../../../helpers/signingLinks';
 import { contractLife } from '../../../helpers/status';
-import { request } from '../../../transport';
-import { participantContacts } from '../../../transport/records';
+import { participantContacts, request } from '../../../transport';
 import { linksAfterSend, type SendAnswer } from '../sending';
 import type { Candidate } from './externalId';
 

@@ -28,8 +28,7 @@ import {
 	createV2SourceField,
 	createV2TemplateNotice,
 } from '../../../descriptions/createV2';
-import { request } from '../../../transport';
-import { webApp } from '../../../transport/records';
+import { request, webApp } from '../../../transport';
 import { perVersion } from '../../versions';
 import { type DocumentSource, sourceBody } from '../documentSource';
 import { createdOutput } from './output';

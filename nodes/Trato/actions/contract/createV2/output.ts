@@ -9,7 +9,7 @@ import {
 } from '../../../helpers/answers';
 import { signingLinksFrom } from '../../../helpers/signingLinks';
 import type { ParticipantVariables } from '../../../helpers/variables';
-import { getVariables, signingLinksIfReadable, statusIfReadable } from '../../../transport/records';
+import { getVariables, signingLinksIfReadable, statusIfReadable } from '../../../transport';
 
 /** The fields of TRATO's `contract` record the output has under its own names (contractId, participants). */
 const TAKEN = [...CONTRACT_ID_KEYS, 'participants'];

@@ -4,8 +4,7 @@ import { firstText } from '../../../helpers/answers';
 import { fileFacts } from '../../../helpers/files';
 import { participantStatusLabel, statusLabel } from '../../../helpers/status';
 import { waitOutcome } from '../../../helpers/waiting';
-import { readSignedDocuments } from '../../../transport';
-import { participantContacts } from '../../../transport/records';
+import { participantContacts, readSignedDocuments } from '../../../transport';
 import type { WaitContext, WaitFiles } from './run';
 
 /** What the node outputs for a contract once its wait is over (resumed, or final before it began). */

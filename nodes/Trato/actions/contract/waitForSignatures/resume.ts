@@ -8,8 +8,7 @@ import type {
 import { mapPooled } from '../../../helpers/pool';
 import { secretsMatch } from '../../../helpers/secrets';
 import { SIGNATURE_PARAMETER, signatureOf, waitOutcome } from '../../../helpers/waiting';
-import { request } from '../../../transport';
-import { tratoRefused } from '../../../transport/errors';
+import { request, tratoRefused } from '../../../transport';
 import { knowledgeOf, runKey, type RunKnowledge, type Unread } from './knowledge';
 import { finalItem, waitedContract } from './output';
 import { resumeFiles, resumeParticipants, runResumeUrl } from './run';

@@ -7,14 +7,18 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { toIsoTimestamp } from '../../../helpers/dates';
-import { DEFAULT_MAX_FILE_MB, megabytesToBytes } from '../../../helpers/files';
+import { binaryFieldName, DEFAULT_MAX_FILE_MB, megabytesToBytes } from '../../../helpers/files';
 import { fail } from '../../../helpers/validate';
 import { seal, unseal } from '../../../helpers/secrets';
 import { buildResumeUrl, RESUME_PROPERTY } from '../../../helpers/waiting';
-import { request, type SignedFileFields } from '../../../transport';
-import { getCredentials } from '../../../transport/credentials';
-import { credentialKey, requireCredentialKey } from '../../../transport/keys';
-import { waitingRunProperties } from '../../../transport/resume';
+import {
+	credentialKey,
+	getCredentials,
+	request,
+	requireCredentialKey,
+	type SignedFileFields,
+	waitingRunProperties,
+} from '../../../transport';
 
 /** What Wait for Signatures runs in: its execution, and the resume call n8n hands to its webhook. */
 export type WaitContext = IExecuteFunctions | IWebhookFunctions;
@@ -196,9 +200,6 @@ export function waitUntil(ctx: IExecuteFunctions, itemIndex: number): Date | und
 /** Download Signed Files, as the resume reads it: the binary fields and Max File Size (MB). */
 export type WaitFiles = SignedFileFields;
 
-const fieldName = (value: unknown, fallback: string) =>
-	(typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '') || fallback;
-
 /**
  * Download Signed Files as the resume call reads it (n8n hands a webhook the node's parameters for its first item,
  * as it does to its own send-and-wait nodes; the execution checked every item's values before waiting).
@@ -210,8 +211,8 @@ export function resumeFiles(ctx: WaitContext): WaitFiles | undefined {
 			: ctx.getNodeParameter(name, fallback);
 	if (read('downloadFiles', false) !== true) return undefined;
 	return {
-		pdfField: fieldName(read('contractBinaryField', 'data'), 'data'),
-		certificateField: fieldName(read('certificateBinaryField', 'certificate'), 'certificate'),
+		pdfField: binaryFieldName(read('contractBinaryField', 'data'), 'data'),
+		certificateField: binaryFieldName(read('certificateBinaryField', 'certificate'), 'certificate'),
 		maxBytes:
 			megabytesToBytes(read('options.maxFileSize', DEFAULT_MAX_FILE_MB)) ??
 			megabytesToBytes(DEFAULT_MAX_FILE_MB)!,
