@@ -1044,7 +1044,9 @@ for (const major of MAJORS) {
 					error?.message ?? '',
 					/^TRATO answered page \d+ with (the same contracts as page \d+|only contracts already read on pages 1 to \d+): it seems to ignore paging$/,
 				);
-				assert.ok(lists.length < 20, `${lists.length} list requests`);
+				// a page of shuffled ties brings new contracts until the read has seen them all: a few dozen pages at
+				// most (before issue 40 it never ended, its memory growing)
+				assert.ok(lists.length <= 60, `${lists.length} list requests`);
 			} finally {
 				e.sb.control.setVariants([]);
 			}
