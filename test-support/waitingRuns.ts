@@ -38,3 +38,14 @@ export function storedValues(properties: Array<{ name: string; value: unknown }>
 export function openStored(creds: object, contractId: string, value: string): string | undefined {
 	return unseal(credentialKeyOf(creds, 'waiting-run'), value, contractId);
 }
+
+/** A contract sent for signature in the sandbox (one signer), to wait for: its ID. */
+export function contractToWaitFor(sb: {
+	control: { createContract(input: object): { _id: string } };
+}): string {
+	return sb.control.createContract({
+		name: 'Waited for',
+		status: 'SENT_TO_SIGN',
+		participants: [{ name: 'Ana López', email: 'ana.lopez@example.com' }],
+	})._id;
+}

@@ -16,7 +16,7 @@
  */
 import { forgetRuns } from '../../nodes/Trato/actions/contract/waitForSignatures/knowledge';
 import { startWaitingHarness, type WaitingHarness } from '../../test-support/harness/waiting';
-import { openStored, storedValues } from '../../test-support/waitingRuns';
+import { contractToWaitFor, openStored, storedValues } from '../../test-support/waitingRuns';
 import { byId, useEnv, type NodeTestEnv } from '../helpers/env';
 import { emitted, injectSettings, newSim, restoreSettings } from '../trigger/helpers';
 
@@ -38,12 +38,7 @@ function useWaitEnv(variants: string[]): { env: NodeTestEnv; n8n: () => WaitingH
 
 function helpers(env: NodeTestEnv, n8n: () => WaitingHarness) {
 	const sealed = (id: string) => storedValues(env.sb.control.getContract(id)?.properties ?? []);
-	const contract = () =>
-		env.sb.control.createContract({
-			name: 'Waited for',
-			status: 'SENT_TO_SIGN',
-			participants: [{ name: 'Ana López', email: 'ana.lopez@example.com' }],
-		})._id;
+	const contract = () => contractToWaitFor(env.sb);
 	const waitOn = async (...ids: string[]) =>
 		await n8n().start(
 			{ resource: 'contract', operation: 'waitForSignatures', contractId: byId('={{ $json.id }}') },

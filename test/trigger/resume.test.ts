@@ -25,6 +25,7 @@ import { MAX_TRIES, RETRY_KEY } from '../../nodes/Trato/trigger/resume';
 import { startWaitingHarness, type WaitingHarness } from '../../test-support/harness/waiting';
 import {
 	RESUME_PROPERTY,
+	contractToWaitFor,
 	credentialKeyOf,
 	openStored,
 	storedValues,
@@ -71,12 +72,7 @@ const plant = async (id: string, url: string, plain = false) =>
 		],
 	});
 
-const contract = () =>
-	env.sb.control.createContract({
-		name: 'Waited for',
-		status: 'SENT_TO_SIGN',
-		participants: [{ name: 'Ana López', email: 'ana.lopez@example.com' }],
-	})._id;
+const contract = () => contractToWaitFor(env.sb);
 
 const waitFor = async (id: string) => {
 	const run = await n8n.start({
