@@ -1,5 +1,7 @@
 import type { Problem } from '../helpers/environment';
+import { shownAddress } from './addresses';
 import type { TratoContext } from './credentials';
+import type { Outgoing } from './outgoing';
 import { transportSettings } from './retry';
 import { type Watched, clock, unwatch, watch } from './watchdog';
 
@@ -185,31 +187,29 @@ function inWords(ms: number): string {
 	return `${Number((ms / 1000).toPrecision(3))} seconds`;
 }
 
-export interface StoppedRequest {
-	reason: StopReason;
-	/** Where the answer came from: the API's origin, or a file host's (never a path or a query). */
-	origin: string;
-	/** The request as errors show it: the API path, a file address without its query, a File URL's origin. */
-	path: string;
-	file: boolean;
-	/** A File URL: nothing was sent to TRATO. */
-	foreign: boolean;
-	/** The request may have had an effect at TRATO (its policy is `never`): said so. */
-	mayHaveActed: boolean;
-	attempts: number;
-}
-
 /** The sentence of an answer a limit or the execution's stop ended. */
-export function stoppedProblem(stopped: StoppedRequest): Problem {
-	const { reason, origin, path } = stopped;
+export function stoppedProblem(
+	reason: StopReason,
+	out: Pick<Outgoing, 'method' | 'target' | 'file' | 'retry'>,
+	url: URL,
+	attempts: number,
+): Problem {
+	const origin = url.origin;
+	/** The request as errors show it: the API path, a file address without its query, a File URL's origin. */
+	const path = shownAddress(out.target, url);
+	const stopped = {
+		file: out.target !== 'api' || out.file === true,
+		foreign: out.target === 'foreign',
+	};
 	const idle = inWords(transportSettings.idleTimeoutMs);
 	const total = inWords(
 		stopped.file ? transportSettings.fileReadMs : transportSettings.answerReadMs,
 	);
-	const tried = stopped.attempts > 1 ? ` Tried ${stopped.attempts} times.` : '';
+	const tried = attempts > 1 ? ` Tried ${attempts} times.` : '';
 	const after = [
 		stopped.foreign ? 'Nothing was sent to TRATO.' : '',
-		stopped.mayHaveActed
+		// its policy is `never`: it may have had an effect at TRATO
+		out.retry === 'never' && out.method !== 'GET'
 			? 'The request may have taken effect at TRATO: check there before running it again.'
 			: '',
 	]

@@ -19,6 +19,7 @@ import {
 import { blockedByN8n } from './blocked';
 import { buildApiError, networkErrorCode } from './errors';
 import { foreignFileError } from './fileUrlError';
+import { RateGate, rateLimitedProblem } from './gate';
 import {
 	type StopReason,
 	Hop,
@@ -68,22 +69,13 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 		webApp: webAppAddress(credentials.raw),
 	});
 	const maxBytes = out.maxBytes ?? transportSettings.maxFileBytes;
-	const now = sessionSettings.now;
 	/** An answer a limit or the execution's stop ended (limits.ts): never repeated. */
 	const stopped = (reason: StopReason, attempts: number) =>
 		buildApiError(node(), {
 			...failure(),
 			code: reason === 'stopped' ? 'STOPPED' : 'ETIMEDOUT',
 			path: where(),
-			stopped: stoppedProblem({
-				reason,
-				origin: url.origin,
-				path: where(),
-				file: out.target !== 'api' || out.file === true,
-				foreign: out.target === 'foreign',
-				mayHaveActed: out.retry === 'never' && out.method !== 'GET',
-				attempts,
-			}),
+			stopped: stoppedProblem(reason, out, url, attempts),
 		});
 	/** The wait before another attempt, ended by the execution's stop. */
 	const wait = async (ms: number, attempt: number) => {
@@ -94,6 +86,7 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 		);
 		if (!waited || cancel?.aborted) throw stopped('stopped', attempt);
 	};
+	const gate = new RateGate(credentials.key);
 	let redirects = 0;
 	/** With E-mail and Password: the session token a 401 refused (a new login is made once per request). */
 	let refusedToken: string | undefined;
@@ -109,6 +102,8 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 		if (out.target !== 'api')
 			for (const part of linkSecrets(url, out.target === 'foreign')) urlSecrets.add(part);
 		const authenticated = out.target !== 'foreign' && leftVia === undefined;
+		// After a 429 no request of the credential starts before the wait TRATO asked for (gate.ts)
+		if (authenticated) await gate.pass(async (ms) => await wait(ms, attempt));
 		// A pasted JWT that expired during the run: said so, before sending it (TRATO would only answer 401).
 		if (authenticated) assertTokenUsable(this, credentials, out.itemIndex);
 		/** Ends this hop's request when the node gives up on its answer (the connection closes in n8n 1.x and 2.x). */
@@ -183,9 +178,11 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 			continue;
 		}
 
+		// a 429 closes the credential's gate: its wait is this request's too, before it is repeated
+		const limited = authenticated && status === 429 ? gate.close(attempt, headers) : undefined;
 		if (shouldRetry({ attempt, status, networkError: false, retryable: out.retry })) {
 			abandon(response.body);
-			await wait(retryDelay(attempt, headers['retry-after']), attempt);
+			await wait(limited ?? retryDelay(attempt, headers['retry-after']), attempt);
 			continue;
 		}
 
@@ -233,10 +230,14 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 				body,
 				// a 401 once the JWT's exp has passed: said so (TRATO decides before our tolerance)
 				tokenExpiredAt:
-					authenticated && status === 401 && (credentials.tokenExpiresAt ?? Infinity) <= now()
+					authenticated &&
+					status === 401 &&
+					(credentials.tokenExpiresAt ?? Infinity) <= sessionSettings.now()
 						? credentials.tokenExpiresAt
 						: undefined,
 				sessionRefused: unauthorized && session,
+				rateLimited:
+					limited !== undefined && out.retry === 'never' ? rateLimitedProblem(limited) : undefined,
 				path: where(),
 				attempts: attempt,
 				hint: out.target === 'api' ? out.hint : `Downloading ${redactUrl(url.toString())} failed.`,
