@@ -1,7 +1,7 @@
 import type { Problem } from '../helpers/environment';
 import { shownAddress } from './addresses';
 import type { TratoContext } from './credentials';
-import type { Outgoing } from './outgoing';
+import type { RetryPolicy } from './catalogue';
 import { transportSettings } from './retry';
 import { type Watched, clock, unwatch, watch } from './watchdog';
 
@@ -190,7 +190,7 @@ function inWords(ms: number): string {
 /** The sentence of an answer a limit or the execution's stop ended. */
 export function stoppedProblem(
 	reason: StopReason,
-	out: Pick<Outgoing, 'method' | 'target' | 'file' | 'retry'>,
+	out: { method: string; target: 'api' | 'file' | 'foreign'; file?: boolean; retry: RetryPolicy },
 	url: URL,
 	attempts: number,
 ): Problem {
