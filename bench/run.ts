@@ -9,10 +9,12 @@
 	@n8n/community-nodes/require-node-api-error: "off"
 	-- Development code, never published: n8n's rules for code that runs inside n8n do not apply (CONTRIBUTING.md → Lint). */
 /**
- * npm run bench [-- --quick] [-- --only overhead,bulk,large,trigger,footprint] [-- --report-only]
+ * npm run bench [-- --quick] [-- --only overhead,bulk,large,trigger,footprint,batch [--merge]] [-- --report-only]
  *
  * Runs every benchmark group in its own process (one after the other, never in parallel), then prints the
  * results table and writes bench/RESULTS.md and bench/README-section.md. Raw results: bench/out/<group>.json.
+ * `--only … --merge` (full size): the groups run replace theirs in bench/RESULTS.md and bench/README-section.md, the
+ * others are kept as the run that measured them wrote them (lib/merge.ts).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -20,9 +22,10 @@ import { cpus, loadavg, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 import { log, median, OUT, parseArgs, readResult, ROOT, type GroupResult } from './lib/common';
+import { mergeReport } from './lib/merge';
 import { renderReadmeSection, renderResults, type RunInfo } from './lib/report';
 
-const GROUPS = ['overhead', 'bulk', 'large', 'trigger', 'footprint'] as const;
+const GROUPS = ['overhead', 'bulk', 'large', 'trigger', 'footprint', 'batch'] as const;
 
 function runGroup(group: string, quick: boolean): Promise<number> {
 	return new Promise((resolve) => {
@@ -41,8 +44,29 @@ function runGroup(group: string, quick: boolean): Promise<number> {
 	});
 }
 
+/** The groups of `results` replace theirs in bench/RESULTS.md and bench/README-section.md (lib/merge.ts). */
+function mergeInto(results: GroupResult[], info: RunInfo, ran: string[]): void {
+	for (const [file, fresh] of [
+		['RESULTS.md', renderResults(results, info)],
+		['README-section.md', renderReadmeSection(results, info)],
+	]) {
+		const path = join(ROOT, 'bench', file);
+		writeFileSync(path, mergeReport(readFileSync(path, 'utf8'), fresh, ran));
+	}
+}
+
 async function main(): Promise<void> {
 	const args = parseArgs();
+	if (args.values['report-only'] && args.values.merge) {
+		// re-render the last merged run's groups (texts changed) into RESULTS.md and README-section.md again
+		const info = JSON.parse(readFileSync(join(OUT, 'run-info-merge.json'), 'utf8')) as RunInfo & {
+			groups: string[];
+		};
+		const results = info.groups.map((g) => readResult(g));
+		mergeInto(results, info, info.groups);
+		log(`re-merged: ${info.groups.join(', ')}`);
+		return;
+	}
 	if (args.values['report-only']) {
 		// re-render RESULTS.md and README-section.md from the last full run's raw results (no measurement)
 		const info = JSON.parse(readFileSync(join(OUT, 'run-info.json'), 'utf8')) as RunInfo;
@@ -99,6 +123,15 @@ async function main(): Promise<void> {
 		writeFileSync(join(OUT, 'run-info.json'), `${JSON.stringify(info, null, 2)}\n`);
 		writeFileSync(join(ROOT, 'bench', 'README-section.md'), renderReadmeSection(results, info));
 		log('\nwritten: bench/RESULTS.md, bench/README-section.md');
+	} else if (!args.quick && args.values.merge && !failed.length) {
+		const ran = GROUPS.filter((g) => only.includes(g));
+		mergeInto(results, info, ran);
+		writeFileSync(
+			join(OUT, 'run-info-merge.json'),
+			`${JSON.stringify({ ...info, groups: ran }, null, 2)}\n`,
+		);
+		writeFileSync(join(OUT, 'RESULTS-partial.md'), table);
+		log(`\nmerged into bench/RESULTS.md and bench/README-section.md: ${ran.join(', ')}`);
 	} else {
 		const name = args.quick ? 'RESULTS-quick.md' : 'RESULTS-partial.md';
 		writeFileSync(join(ROOT, 'bench', 'out', name), table);

@@ -75,9 +75,7 @@ function findings(results: GroupResult[]): string[] {
 		out.push(
 			`**1. Per-call overhead — ${typed.met ? 'met' : 'not met'} by the node's own path (${x(typed.ratio)} bare axios with the ID typed in), ${g1.met ? 'met' : 'not met'} with the ID mapped from the input (${x(g1.ratio)})** (target ≤ 1.10×; ${num(typed.value.median)} and ${num(g1.value.median)} µs against ${num(g1.baseline?.value.median ?? NaN)} µs per call). ` +
 				`Measured split, each step against the previous one in the same run: n8n-core's \`httpRequestWithAuthentication\` alone, called in a loop with no workflow and no node, ${x(helper?.ratio)} bare axios; the node in a workflow with the ID typed in, ${x(nodeVsHelper?.ratio)} that loop; the ID mapped with \`{{ $json.id }}\`, ${x(expression?.ratio)} more. ` +
-				(g1.met
-					? ''
-					: `That last step is the cause of the miss, and it is n8n's, not the node's: n8n-workflow's expression engine builds its whole data proxy for every evaluation (\`resolveSimpleParameterValue\` → \`getDataProxy\`, a luxon \`DateTime.now()\` for \`$now\`/\`$today\` among others; about 14% of the CPU samples, the evaluation itself under 1%), while the node's own functions (router, operation, parameter checks, transport, credential) are about 2–3%. A node cannot evaluate its parameters another way, so with a mapped ID the figure stays at ${x(g1.ratio)} against a loopback server answering in ${num(g1.baseline?.value.median ?? NaN)} µs. Against an API with real latency the difference vanishes: at 20 ms per request the node takes ${x(latency?.ratio)} bare axios. `) +
+				`Where the rest goes (profiles, the transport's own share, what issue 41 changed): bench/README.md ("Per-call overhead"). Against an API with real latency the difference vanishes: at 20 ms per request the node takes ${x(latency?.ratio)} bare axios. ` +
 				`Context: n8n-core gives every request a new \`http.Agent\` (no connection reuse, and \`IHttpRequestOptions\` lets no node pass its own), which on loopback in this process costs little (bare axios with a new agent per request: ${x(agent?.ratio)}); both sides run in a process that has loaded n8n-core, as in n8n, and that process runs the same bare axios loop ${x(plain?.ratio)} slower than a plain Node process.`,
 		);
 	}
@@ -86,7 +84,7 @@ function findings(results: GroupResult[]): string[] {
 	const bulk = results.find((r) => r.group === 'bulk');
 	if (s8) {
 		out.push(
-			`**2. Bulk items — ${s8.met ? 'met' : 'not met'}: ${x(s8.ratio)} faster at concurrency 8** (target ≥ 5×), ${x(s4?.ratio)} at concurrency 4; output order and pairedItem checked on every run. ${bulk?.notes[0] ?? ''} Each worker that meets a 429 waits the Retry-After and retries, so a rate-limit window costs at most one refused request per worker (the ${'8'} requests already in flight when the window opens): a back-off shared by the workers could not save those, so none was added.`,
+			`**2. Bulk items — ${s8.met ? 'met' : 'not met'}: ${x(s8.ratio)} faster at concurrency 8** (target ≥ 5×), ${x(s4?.ratio)} at concurrency 4; output order and pairedItem checked on every run. ${bulk?.notes[0] ?? ''} A 429 closes the credential's gate (transport/gate.ts): no request of the credential starts until the Retry-After has passed, so a rate-limit window costs at most the requests already in flight when it opens, one per worker.`,
 		);
 	}
 	const large = results.find((r) => r.group === 'large');
@@ -125,6 +123,21 @@ function findings(results: GroupResult[]): string[] {
 			`**5. Footprint (no target)**: ${num(tar.value.median)} kB packed; the action node file loads in ${num(req.value.median)} ms in a fresh process. ${fp.notes[0] ?? ''}`,
 		);
 	}
+	const batch = results.find((r) => r.group === 'batch');
+	if (batch) {
+		const create = row(results, '7.', 'Create From Template and Send,');
+		const issue = row(results, '7.', "the same against the issue's count");
+		const get = row(results, '7.', 'Contract → Get,');
+		const bare = row(results, '7.', 'context: bare axios');
+		const withId = batch.rows.filter((r) => r.measure.startsWith('TRATO requests per contract'));
+		const effects = row(results, '7.', '429 storm');
+		const both = [create, get].filter((r): r is Row => r !== undefined);
+		out.push(
+			`**7. Batch creation — ${both.every((r) => r.met) ? 'met' : 'not met'}: Create From Template and Send at concurrency 8 reaches ${x(create?.ratio)} the latency limit** (${num(create?.value.median ?? NaN)} items/s against ${num(create?.baseline?.value.median ?? NaN)}/s, its calls counted by the sandbox; ${x(issue?.ratio)} against the issue's count of 6 calls), **Contract → Get ${x(get?.ratio)}** (target ≥ 0.90×); bare axios in 8 loops against the same sandbox, no node at all, ${x(bare?.ratio)}. Why, and what was changed: bench/README.md ("Batch creation"). ` +
+				`TRATO requests per contract created: ${withId.map((r) => `${r.measure.replace(/^TRATO requests per contract created, /, '').replace(/, with an External ID$/, '')}: ${num(r.baseline?.value.median ?? NaN)} without an External ID, ${num(r.value.median)} with one`).join('; ')}. ` +
+				`${batch.notes.find((n) => n.startsWith('429 storm')) ?? `429 storm: requests with an effect repeated ${num(effects?.value.median ?? NaN)}.`}`,
+		);
+	}
 	return out;
 }
 
@@ -147,7 +160,7 @@ export function renderReadmeSection(results: GroupResult[], info: RunInfo): stri
 	return [
 		'## Performance',
 		'',
-		`Measured by \`npm run bench\` (${Math.round(info.durationMs / 60000)} minutes for this run; \`npm run bench -- --quick\`, about 1.5 minutes, is a smaller version for a quick check) against the sandbox running in its own process over loopback: each figure is compared with a baseline measured in the same run, in alternating order, median of 5 rounds or more (9 for the require times). How each figure is measured, the profiles behind the explanations, and the fix made for large documents: [bench/README.md](README.md); the same table with notes: [bench/RESULTS.md](RESULTS.md).`,
+		`Measured by \`npm run bench\` (${Math.round(info.durationMs / 60000)} minutes for this run; \`npm run bench -- --quick\`, about 1.5 minutes, is a smaller version for a quick check) against the sandbox running in its own process over loopback: each figure is compared with a baseline measured in the same run, in alternating order, median of 5 rounds or more (3 for batch creation, 9 for the require times). How each figure is measured, the profiles behind the explanations, and the fix made for large documents: [bench/README.md](README.md); the same table with notes: [bench/RESULTS.md](RESULTS.md).`,
 		'',
 		...header(info),
 		'',

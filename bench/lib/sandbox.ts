@@ -38,6 +38,8 @@ export interface SandboxProcessOptions {
 	latencyMs?: number;
 	/** Extra `node` flags for the sandbox process (e.g. a larger heap). */
 	nodeFlags?: string[];
+	/** A request log (JSON lines, sandbox/requestLog.ts): only where a group reads it, it costs every request time. */
+	requestLog?: string;
 }
 
 const API_KEY = 'sk_bench_0123456789abcdef';
@@ -55,6 +57,7 @@ export async function startSandboxProcess(
 		'--api-key',
 		API_KEY,
 		...(options.latencyMs ? ['--latency', String(options.latencyMs)] : []),
+		...(options.requestLog ? ['--request-log', options.requestLog] : []),
 	];
 	const env = { ...process.env };
 	delete env.TRATO_SANDBOX_REQUEST_LOG; // a request log would cost the sandbox time on every request

@@ -20,7 +20,11 @@ interface Destination {
  * The first address: a path on the Base URL (API), the file address the API returned (absolute or relative), or a
  * user's File URL (absolute only: helpers/fileUrl.ts checked it, and it is never read relative to TRATO's address).
  */
-export function firstUrl(node: INode, out: Destination, credentials: { baseUrl: string }): URL {
+export function firstUrl(
+	ctx: { getNode(): INode },
+	out: Destination,
+	credentials: { baseUrl: string },
+): URL {
 	if (out.target === 'api') {
 		return new URL(`${credentials.baseUrl}${out.address.startsWith('/') ? '' : '/'}${out.address}`);
 	}
@@ -34,9 +38,13 @@ export function firstUrl(node: INode, out: Destination, credentials: { baseUrl: 
 	} catch {
 		// a user's File URL is never repeated (its path may be a shared link's key: api-notes F2)
 		const shown = out.target === 'foreign' ? '' : ` "${redactUrl(String(out.address))}"`;
-		throw new NodeOperationError(node, `The file address${shown} is not a valid http(s) URL`, {
-			itemIndex: out.itemIndex,
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The file address${shown} is not a valid http(s) URL`,
+			{
+				itemIndex: out.itemIndex,
+			},
+		);
 	}
 }
 

@@ -2,7 +2,7 @@ import type { IN8nHttpFullResponse, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { MEGABYTE } from '../helpers/files';
-import { type Watch, nextChunk } from './limits';
+import { Reading, type Watch } from './limits';
 import { redactUrl } from './redact';
 
 /**
@@ -15,9 +15,13 @@ import { redactUrl } from './redact';
 /** An error answer of a file request is read up to this many bytes (its text goes into the error). */
 const ERROR_BODY_BYTES = 64 * 1024;
 
-/** What n8n's helpers hand over for `encoding: 'stream'`: a readable stream of byte chunks. */
+/** What n8n's helpers hand over for `encoding: 'stream'`: a Node.js readable stream of byte chunks. */
 interface ByteStream extends AsyncIterable<Uint8Array> {
 	destroy: () => void;
+	destroyed?: boolean;
+	on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
+	on(event: 'end' | 'close', listener: () => void): unknown;
+	on(event: 'error', listener: (error: unknown) => void): unknown;
 }
 
 function isByteStream(body: unknown): body is ByteStream {
@@ -25,8 +29,14 @@ function isByteStream(body: unknown): body is ByteStream {
 		body !== null &&
 		typeof body === 'object' &&
 		typeof (body as ByteStream)[Symbol.asyncIterator] === 'function' &&
-		typeof (body as ByteStream).destroy === 'function'
+		typeof (body as ByteStream).destroy === 'function' &&
+		typeof (body as ByteStream).on === 'function'
 	);
+}
+
+/** A stream closed before its end (the error Node.js gives a reader of it). */
+function prematureClose(): Error {
+	return Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
 }
 
 /** Closes an answer the node will not read (no memory spent on it, the connection freed). */
@@ -76,7 +86,7 @@ class BufferSink implements ByteSink {
  * The answer's bytes, at most `limit` of them (into `sink` when one is given: `bytes` is then empty): `complete` is
  * false when the answer had more (the stream is closed at that point, so at most `limit` bytes and one chunk were
  * ever held). A stream that breaks off mid-answer throws, as a network error does; with a `watch`, one that stalls,
- * passes its deadline or whose execution is stopped throws AnswerStopped (limits.ts).
+ * passes its deadline or whose execution is stopped throws AnswerStopped (limits.ts `Reading`).
  */
 export async function readLimited(
 	body: unknown,
@@ -103,39 +113,41 @@ export async function readLimited(
 		sink.write(bytes.subarray(0, limit));
 		return result(bytes.length <= limit);
 	}
-	let size = 0;
-	for await (const chunk of watched(body, options.watch)) {
-		const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-		if (size + bytes.length > limit) {
-			sink.write(bytes.subarray(0, limit - size));
-			body.destroy();
-			return result(false);
-		}
-		sink.write(bytes);
-		size += bytes.length;
-	}
-	return result(true);
-}
-
-/** The stream's chunks; with a watch, each within its limits (limits.ts `nextChunk`). */
-async function* watched(body: ByteStream, watch?: Watch): AsyncGenerator<Uint8Array> {
-	if (!watch) {
-		yield* body;
-		return;
-	}
-	const iterator = body[Symbol.asyncIterator]();
-	let ended = false;
-	try {
-		for (;;) {
-			const next = await nextChunk(iterator, body, watch);
-			if (next.done) break;
-			yield next.value;
-		}
-		ended = true;
-	} finally {
-		// left early (over the limit, an error): the connection is closed, not left open
-		if (!ended) body.destroy();
-	}
+	return await new Promise<{ bytes: Buffer; complete: boolean }>((resolve, reject) => {
+		let size = 0;
+		let settled = false;
+		// Listened to with events, not an async iterator: one promise per answer, not one per chunk (issue 41).
+		// The listeners stay: once settled they do nothing, and a late 'error' still has its listener.
+		let reading: Reading | undefined;
+		const settle = (error: unknown, complete = false) => {
+			if (settled) return;
+			settled = true;
+			reading?.close();
+			if (error === undefined) return resolve(result(complete));
+			body.destroy(); // left early: the connection is closed, not left open
+			reject(error);
+		};
+		// a Reading whose execution is stopped already settles as it is made
+		if (options.watch) reading = new Reading(body, options.watch, (stopped) => settle(stopped));
+		if (body.destroyed) settle(prematureClose());
+		body.on('data', (chunk) => {
+			if (settled) return;
+			reading?.touch();
+			const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+			if (size + bytes.length > limit) {
+				sink.write(bytes.subarray(0, limit - size));
+				body.destroy();
+				return settle(undefined, false);
+			}
+			sink.write(bytes);
+			size += bytes.length;
+		});
+		body.on('end', () => settle(undefined, true));
+		body.on('error', (error) => settle(reading?.failure(error) ?? error));
+		body.on('close', () => {
+			if (!settled) settle(reading?.failure(prematureClose()) ?? prematureClose());
+		});
+	});
 }
 
 const inMb = (bytes: number) => `${Number((bytes / MEGABYTE).toPrecision(3))} MB`;

@@ -130,13 +130,13 @@ export async function getCredentials(this: TratoContext): Promise<ResolvedCreden
  * clock differences), before it is sent: TRATO would only answer 401, and it is not a network error to retry.
  */
 export function assertTokenUsable(
-	node: INode,
+	ctx: { getNode(): INode },
 	credentials: ResolvedCredentials,
 	itemIndex: number | undefined,
 ): void {
 	const expiresAt = credentials.tokenExpiresAt;
-	if (!isPastExpiry(expiresAt, sessionSettings.now())) return;
-	throw new NodeOperationError(node, expiredTokenMessage(expiresAt), {
+	if (expiresAt === undefined || !isPastExpiry(expiresAt, sessionSettings.now())) return;
+	throw new NodeOperationError(ctx.getNode(), expiredTokenMessage(expiresAt), {
 		itemIndex,
 		description: `It expired while the workflow was running; nothing was sent with it. ${EXPIRED_TOKEN_ADVICE}`,
 	});

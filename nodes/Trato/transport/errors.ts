@@ -45,6 +45,8 @@ export interface ApiFailure {
 	login?: Problem;
 	/** An answer a time limit or the execution's stop ended (limits.ts): its sentence is the error. */
 	stopped?: Problem;
+	/** A request that may have had an effect, rate-limited (429, gate.ts): its sentence is the error. */
+	rateLimited?: Problem;
 	/** E-mail and Password: the session was refused even right after a new login. */
 	sessionRefused?: boolean;
 	/** A file request refused on the API origin after it had left it, through this origin: sent without credentials. */
@@ -91,7 +93,7 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 
 	let userMessage: string;
 	let description: string;
-	const given = failure.login ?? failure.stopped;
+	const given = failure.login ?? failure.stopped ?? failure.rateLimited;
 	if (given) {
 		userMessage = given.message;
 		description = given.description;
@@ -130,8 +132,9 @@ export function buildApiError(node: INode, failure: ApiFailure): NodeApiError {
 		if (failure.attempts && failure.attempts > 1)
 			description += ` Tried ${failure.attempts} times.`;
 	}
-	// a known TRATO text has its own fix; the operation's general hint would only blur it
-	if (failure.hint && !known) description = `${failure.hint} ${description}`;
+	// a known TRATO text, or a rate limit, has its own fix; the operation's general hint would only blur it
+	if (failure.hint && !known && !failure.rateLimited)
+		description = `${failure.hint} ${description}`;
 
 	const errorResponse: JsonObject = {
 		message: clean(userMessage) ?? '',

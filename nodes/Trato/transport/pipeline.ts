@@ -19,7 +19,15 @@ import {
 import { blockedByN8n } from './blocked';
 import { buildApiError, networkErrorCode } from './errors';
 import { foreignFileError } from './fileUrlError';
-import { type StopReason, cancelSignal, stopReason, stoppedProblem, watchAnswer } from './limits';
+import { RateGate, rateLimitedProblem } from './gate';
+import {
+	type StopReason,
+	Hop,
+	cancelSignal,
+	stopReason,
+	stoppedProblem,
+	watchAnswer,
+} from './limits';
 import { redactUrl } from './redact';
 import { type Incoming, type Outgoing, requestOptions } from './outgoing';
 import { retryDelay, shouldRetry, transportSettings } from './retry';
@@ -47,9 +55,10 @@ export function fillPath(template: string, params: Record<string, string>): stri
 
 export async function send<T = unknown>(this: TratoContext, out: Outgoing): Promise<Incoming<T>> {
 	const credentials = await getCredentials.call(this);
-	const node = this.getNode();
+	/** n8n copies the node on every getNode: only an error reads it. */
+	const node = () => this.getNode();
 	const cancel = cancelSignal(this);
-	let url = firstUrl(node, out, credentials);
+	let url = firstUrl(this, out, credentials);
 	const where = () => shownAddress(out.target, url);
 	/** A file address's query (a File URL's path too) may hold a signature: removed from what its host answers. */
 	const urlSecrets = new Set<string>();
@@ -60,22 +69,13 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 		webApp: webAppAddress(credentials.raw),
 	});
 	const maxBytes = out.maxBytes ?? transportSettings.maxFileBytes;
-	const now = sessionSettings.now;
 	/** An answer a limit or the execution's stop ended (limits.ts): never repeated. */
 	const stopped = (reason: StopReason, attempts: number) =>
-		buildApiError(node, {
+		buildApiError(node(), {
 			...failure(),
 			code: reason === 'stopped' ? 'STOPPED' : 'ETIMEDOUT',
 			path: where(),
-			stopped: stoppedProblem({
-				reason,
-				origin: url.origin,
-				path: where(),
-				file: out.target !== 'api' || out.file === true,
-				foreign: out.target === 'foreign',
-				mayHaveActed: out.retry === 'never' && out.method !== 'GET',
-				attempts,
-			}),
+			stopped: stoppedProblem(reason, out, url, attempts),
 		});
 	/** The wait before another attempt, ended by the execution's stop. */
 	const wait = async (ms: number, attempt: number) => {
@@ -86,6 +86,7 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 		);
 		if (!waited || cancel?.aborted) throw stopped('stopped', attempt);
 	};
+	const gate = new RateGate(credentials.key);
 	let redirects = 0;
 	/** With E-mail and Password: the session token a 401 refused (a new login is made once per request). */
 	let refusedToken: string | undefined;
@@ -101,29 +102,29 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 		if (out.target !== 'api')
 			for (const part of linkSecrets(url, out.target === 'foreign')) urlSecrets.add(part);
 		const authenticated = out.target !== 'foreign' && leftVia === undefined;
+		// After a 429 no request of the credential starts before the wait TRATO asked for (gate.ts)
+		if (authenticated) await gate.pass(async (ms) => await wait(ms, attempt));
+		// A pasted JWT that expired during the run: said so, before sending it (TRATO would only answer 401).
+		if (authenticated) assertTokenUsable(this, credentials, out.itemIndex);
 		/** Ends this hop's request when the node gives up on its answer (the connection closes in n8n 1.x and 2.x). */
-		const giveUp = new AbortController();
+		const hop = new Hop(cancel);
 		const abandon = (body: unknown) => {
 			discard(body);
-			giveUp.abort();
+			hop.giveUp();
 		};
-		const request = requestOptions(
-			out,
-			url,
-			cancel ? AbortSignal.any([cancel, giveUp.signal]) : giveUp.signal,
-		);
+		const request = requestOptions(out, url, hop.signal);
 		/** No answer, or an answer broken off: repeated when safe, else the error. */
 		const networkFailure = async (error: unknown): Promise<void> => {
 			// a stall, the total limit or a stop: not asked again (a stall already cost the idle limit; api-notes T1)
 			const reason = stopReason(error, cancel);
 			if (reason) throw stopped(reason, attempt);
-			const blocked = blockedByN8n(node, error, url, out);
+			const blocked = blockedByN8n(node(), error, url, out);
 			if (blocked) throw blocked;
 			if (shouldRetry({ attempt, networkError: true, retryable: out.retry })) {
 				await wait(retryDelay(attempt, undefined), attempt);
 				return;
 			}
-			throw buildApiError(node, {
+			throw buildApiError(node(), {
 				...failure(),
 				code: networkErrorCode(error),
 				path: where(),
@@ -133,8 +134,6 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 			});
 		};
 
-		// A pasted JWT that expired during the run: said so, before sending it (TRATO would only answer 401).
-		if (authenticated) assertTokenUsable(node, credentials, out.itemIndex);
 		let response: IN8nHttpFullResponse;
 		try {
 			if (authenticated) {
@@ -148,12 +147,13 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 				response = (await this.helpers.httpRequest(request)) as IN8nHttpFullResponse;
 			}
 		} catch (error) {
+			hop.done();
 			// a sentence about the credential (a refused or unavailable login, authenticate's refusal): never repeated
 			const login = loginFailure(error);
-			if (login) throw buildApiError(node, { ...failure(), path: where(), login });
+			if (login) throw buildApiError(node(), { ...failure(), path: where(), login });
 			const refused = authenticateRefusal(error);
 			if (refused) {
-				throw new NodeOperationError(node, refused.message, {
+				throw new NodeOperationError(node(), refused.message, {
 					itemIndex: out.itemIndex,
 					description: refused.description,
 				});
@@ -167,10 +167,10 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 
 		if (status >= 300 && status < 400 && headers.location) {
 			abandon(response.body);
-			url = followRedirect(node, out, url, headers.location, credentials.origin);
+			url = followRedirect(node(), out, url, headers.location, credentials.origin);
 			if (++redirects > transportSettings.maxRedirects) {
 				const what = out.target === 'api' ? 'The API' : 'The file address';
-				throw new NodeOperationError(node, `${what} redirected too many times`, {
+				throw new NodeOperationError(node(), `${what} redirected too many times`, {
 					itemIndex: out.itemIndex,
 				});
 			}
@@ -178,9 +178,11 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 			continue;
 		}
 
+		// a 429 closes the credential's gate: its wait is this request's too, before it is repeated
+		const limited = authenticated && status === 429 ? gate.close(attempt, headers) : undefined;
 		if (shouldRetry({ attempt, status, networkError: false, retryable: out.retry })) {
 			abandon(response.body);
-			await wait(retryDelay(attempt, headers['retry-after']), attempt);
+			await wait(limited ?? retryDelay(attempt, headers['retry-after']), attempt);
 			continue;
 		}
 
@@ -197,11 +199,12 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 			await networkFailure(error);
 			continue;
 		}
+		hop.done();
 		if ('over' in read) {
 			abandon(response.body);
 			throw out.file
-				? tooLarge(node, out.itemIndex, where(), maxBytes, read.over.announced)
-				: answerTooLarge(node, out.itemIndex, where(), transportSettings.maxAnswerBytes);
+				? tooLarge(node(), out.itemIndex, where(), maxBytes, read.over.announced)
+				: answerTooLarge(node(), out.itemIndex, where(), transportSettings.maxAnswerBytes);
 		}
 		const body = read.body;
 		const refused =
@@ -221,16 +224,20 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 			continue;
 		}
 		if (status >= 400 || refused) {
-			throw (out.target === 'foreign' ? foreignFileError : buildApiError)(node, {
+			throw (out.target === 'foreign' ? foreignFileError : buildApiError)(node(), {
 				...failure(),
 				status,
 				body,
 				// a 401 once the JWT's exp has passed: said so (TRATO decides before our tolerance)
 				tokenExpiredAt:
-					authenticated && status === 401 && (credentials.tokenExpiresAt ?? Infinity) <= now()
+					authenticated &&
+					status === 401 &&
+					(credentials.tokenExpiresAt ?? Infinity) <= sessionSettings.now()
 						? credentials.tokenExpiresAt
 						: undefined,
 				sessionRefused: unauthorized && session,
+				rateLimited:
+					limited !== undefined && out.retry === 'never' ? rateLimitedProblem(limited) : undefined,
 				path: where(),
 				attempts: attempt,
 				hint: out.target === 'api' ? out.hint : `Downloading ${redactUrl(url.toString())} failed.`,
