@@ -19,8 +19,9 @@
  */
 import '../lib/n8nEnv';
 
+import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
-import { Agent } from 'node:http';
+import { Agent, get as httpGet } from 'node:http';
 import { dirname, join } from 'node:path';
 
 import type { INodeExecutionData, INodeParameters } from 'n8n-workflow';
@@ -53,6 +54,41 @@ const CONCURRENCY = 8;
 const ISSUE_CALLS = 6;
 const LEASE = '67878720c4e6a1f3b9d20a11';
 const GROUP = '7. Batch creation (20 ms latency)';
+
+/**
+ * The floor of any client here: a server in its own process that answers every request after 20 ms and does
+ * nothing else, asked by plain Node http (no axios, no n8n) in `concurrency` loops with a new http.Agent per
+ * request (n8n-core's connection policy, which no node can change). Returns ms per request and a stop function.
+ */
+async function startFloorServer(): Promise<{ port: number; stop: () => void }> {
+	const script = `const s = require('node:http').createServer((q, r) => setTimeout(() => r.end('{"success":true}'), ${LATENCY_MS}));
+s.listen(0, '127.0.0.1', () => process.stdout.write(String(s.address().port) + '\\n'));`;
+	const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+	const port = await new Promise<number>((resolve, reject) => {
+		child.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim())));
+		child.once('exit', (code) => reject(new Error(`floor server exited (${code})`)));
+	});
+	return { port, stop: () => child.kill('SIGKILL') };
+}
+
+async function floorLoops(port: number, concurrency: number, count: number): Promise<number> {
+	const one = () =>
+		new Promise<void>((resolve, reject) => {
+			httpGet({ host: '127.0.0.1', port, path: '/', agent: new Agent() }, (res) => {
+				res.resume();
+				res.on('end', resolve);
+			}).on('error', reject);
+		});
+	const { ms } = await timed(async () => {
+		let next = 0;
+		await Promise.all(
+			Array.from({ length: concurrency }, async () => {
+				while (next++ < count) await one();
+			}),
+		);
+	});
+	return ms / count;
+}
 
 /** Create From Template and Send from the LEASE template: both roles' signers and one variable each, by pairs. */
 function createAndSend(concurrency: number, externalId?: string): INodeParameters {
@@ -127,6 +163,7 @@ async function main(): Promise<void> {
 	let paceOf = NaN;
 	await initN8nCore('default');
 	const sb = await startSandboxProcess({ latencyMs: LATENCY_MS });
+	const floor = await startFloorServer();
 	const rows: Row[] = [];
 	const notes: string[] = [];
 	try {
@@ -200,13 +237,14 @@ async function main(): Promise<void> {
 				},
 				get: () => get(CONCURRENCY, getItems),
 				bare: () => bare(CONCURRENCY, getItems),
+				floor: () => floorLoops(floor.port, CONCURRENCY, getItems),
 				// one item at a time: what one call costs beyond the latency, the floor of every figure above
 				create1: async () => (await create(1, quick ? 5 : 20)).perItem,
 				get1: () => get(1, quick ? 50 : 200),
 			},
 			(r, v) =>
 				log(
-					`batch round ${r + 1}/${rounds}: ms/item create c8 ${v.create.toFixed(2)}, get c8 ${v.get.toFixed(2)} (bare axios ${v.bare.toFixed(2)}), create c1 ${v.create1.toFixed(1)}, get c1 ${v.get1.toFixed(2)}`,
+					`batch round ${r + 1}/${rounds}: ms/item create c8 ${v.create.toFixed(2)}, get c8 ${v.get.toFixed(2)} (bare axios ${v.bare.toFixed(2)}, floor ${v.floor.toFixed(2)}), create c1 ${v.create1.toFixed(1)}, get c1 ${v.get1.toFixed(2)}`,
 				),
 		);
 		const calls = Math.max(...callsSeen);
@@ -270,6 +308,14 @@ async function main(): Promise<void> {
 				'latency limit 8 ÷ (1 call × 20 ms)',
 				false,
 			),
+			paced(
+				`floor: plain Node http (no axios, no n8n), ${getItems.toLocaleString('en')} gets in 8 loops with a new http.Agent per request, against a server in its own process that only waits 20 ms, requests per second`,
+				m.floor,
+				CONCURRENCY,
+				1,
+				'latency limit 8 ÷ (1 call × 20 ms)',
+				false,
+			),
 			{
 				group: GROUP,
 				measure:
@@ -303,6 +349,7 @@ async function main(): Promise<void> {
 			notes.push(...waiting.notes);
 		}
 	} finally {
+		floor.stop();
 		await sb.stop();
 	}
 

@@ -71,10 +71,15 @@ function findings(results: GroupResult[]): string[] {
 	const agent = row(results, '1.', 'context: bare axios with a new');
 	const plain = row(results, '1.', 'context: bare axios in this process');
 	const latency = row(results, '1.', 'the target comparison against a 20 ms API');
+	const minimal = row(results, '1.', 'floor: a minimal node');
+	const ownCost = row(results, '1.', 'split: the node, ID typed in, vs that minimal node');
 	if (g1 && typed) {
 		out.push(
 			`**1. Per-call overhead — ${typed.met ? 'met' : 'not met'} by the node's own path (${x(typed.ratio)} bare axios with the ID typed in), ${g1.met ? 'met' : 'not met'} with the ID mapped from the input (${x(g1.ratio)})** (target ≤ 1.10×; ${num(typed.value.median)} and ${num(g1.value.median)} µs against ${num(g1.baseline?.value.median ?? NaN)} µs per call). ` +
 				`Measured split, each step against the previous one in the same run: n8n-core's \`httpRequestWithAuthentication\` alone, called in a loop with no workflow and no node, ${x(helper?.ratio)} bare axios; the node in a workflow with the ID typed in, ${x(nodeVsHelper?.ratio)} that loop; the ID mapped with \`{{ $json.id }}\`, ${x(expression?.ratio)} more. ` +
+				(minimal
+					? `The floor of any node in this harness, a minimal node with the same description that only reads the ID and calls n8n's helper per item, is ${x(minimal.ratio)} bare axios${(minimal.ratio?.median ?? 0) > 1.1 ? ', itself above the target' : ''}; the pack's node ${x(ownCost?.ratio)} that minimal node. `
+					: '') +
 				`Where the rest goes (profiles, the transport's own share, what issue 41 changed): bench/README.md ("Per-call overhead"). Against an API with real latency the difference vanishes: at 20 ms per request the node takes ${x(latency?.ratio)} bare axios. ` +
 				`Context: n8n-core gives every request a new \`http.Agent\` (no connection reuse, and \`IHttpRequestOptions\` lets no node pass its own), which on loopback in this process costs little (bare axios with a new agent per request: ${x(agent?.ratio)}); both sides run in a process that has loaded n8n-core, as in n8n, and that process runs the same bare axios loop ${x(plain?.ratio)} slower than a plain Node process.`,
 		);
@@ -129,11 +134,12 @@ function findings(results: GroupResult[]): string[] {
 		const issue = row(results, '7.', "the same against the issue's count");
 		const get = row(results, '7.', 'Contract → Get,');
 		const bare = row(results, '7.', 'context: bare axios');
+		const floor = row(results, '7.', 'floor: plain Node http');
 		const withId = batch.rows.filter((r) => r.measure.startsWith('TRATO requests per contract'));
 		const effects = row(results, '7.', '429 storm');
 		const both = [create, get].filter((r): r is Row => r !== undefined);
 		out.push(
-			`**7. Batch creation — ${both.every((r) => r.met) ? 'met' : 'not met'}: Create From Template and Send at concurrency 8 reaches ${x(create?.ratio)} the latency limit** (${num(create?.value.median ?? NaN)} items/s against ${num(create?.baseline?.value.median ?? NaN)}/s, its calls counted by the sandbox; ${x(issue?.ratio)} against the issue's count of 6 calls), **Contract → Get ${x(get?.ratio)}** (target ≥ 0.90×); bare axios in 8 loops against the same sandbox, no node at all, ${x(bare?.ratio)}. Why, and what was changed: bench/README.md ("Batch creation"). ` +
+			`**7. Batch creation — ${both.every((r) => r.met) ? 'met' : 'not met'}: Create From Template and Send at concurrency 8 reaches ${x(create?.ratio)} the latency limit** (${num(create?.value.median ?? NaN)} items/s against ${num(create?.baseline?.value.median ?? NaN)}/s, its calls counted by the sandbox; ${x(issue?.ratio)} against the issue's count of 6 calls), **Contract → Get ${x(get?.ratio)}** (target ≥ 0.90×); bare axios in 8 loops against the same sandbox, no node at all, ${x(bare?.ratio)}${floor ? `; plain Node http with a new agent per request (n8n-core's policy) against a server that does nothing but wait 20 ms, ${x(floor.ratio)}` : ''}. Why, and what was changed: bench/README.md ("Batch creation"). ` +
 				`TRATO requests per contract created: ${withId.map((r) => `${r.measure.replace(/^TRATO requests per contract created, /, '').replace(/, with an External ID$/, '')}: ${num(r.baseline?.value.median ?? NaN)} without an External ID, ${num(r.value.median)} with one`).join('; ')}. ` +
 				`${batch.notes.find((n) => n.startsWith('429 storm')) ?? `429 storm: requests with an effect repeated ${num(effects?.value.median ?? NaN)}.`}`,
 		);

@@ -150,6 +150,17 @@ export const nodeTypes: INodeTypes = {
 	getKnownTypes: () => ({}),
 };
 
+/** The harness's node types with `actionType` in the action node's place. */
+function withActionType(actionType: INodeType): INodeTypes {
+	const pick = (type: string) => (type === ACTION_TYPE ? actionType : nodeTypeInstances[type]);
+	return {
+		getByName: pick,
+		getByNameAndVersion: (type: string, version?: number) =>
+			NodeHelpers.getVersionedNodeType(pick(type), version),
+		getKnownTypes: () => ({}),
+	};
+}
+
 /**
  * Mirrors n8n's CredentialsHelper for our credential: defaults applied, `preAuthentication` and `authenticate`
  * called as n8n does, pre-authentication results stored. One helper is one n8n instance's credential store: pass
@@ -377,6 +388,8 @@ export interface RunNodeOptions {
 	stopWhen?: Promise<unknown>;
 	/** The node's settings as n8n stores them, e.g. Retry On Fail: `{ retryOnFail: true, maxTries: 2 }`. */
 	settings?: Pick<INode, 'retryOnFail' | 'maxTries' | 'waitBetweenTries'>;
+	/** Runs this node type in the action node's place (benchmarks: the floor of any node with the same description). */
+	actionType?: INodeType;
 }
 
 export interface RunNodeResult {
@@ -439,7 +452,7 @@ export async function runNode(options: RunNodeOptions): Promise<RunNodeResult> {
 		nodes: [input, node],
 		connections: { [INPUT_NAME]: { main: [[{ node: ACTION_NAME, type: 'main', index: 0 }]] } },
 		active: false,
-		nodeTypes,
+		nodeTypes: options.actionType ? withActionType(options.actionType) : nodeTypes,
 		staticData: {},
 		settings: options.timezone ? { timezone: options.timezone } : {},
 	});
