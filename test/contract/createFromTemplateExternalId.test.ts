@@ -270,6 +270,23 @@ describe('where TRATO answers otherwise', () => {
 		expect(env.sb.control.getContract(draft)?.status).toBe('');
 	});
 
+	test("list-ignores-page: the lookup stops with the paging sentence and its own advice (not Get Many's), before anything is made", async () => {
+		for (let i = 0; i < 201; i++) othersContract(`other-${i}`);
+		env.sb.control.setVariants(['list-ignores-page']);
+		const mark = env.mark();
+		const result = await env.run(parameters('deal-4003'));
+		expect(result.error?.message).toBe(
+			'TRATO answered page 2 with the same contracts as page 1: it seems to ignore paging',
+		);
+		const description = String((result.error as any).description);
+		expect(description).toContain(
+			"The node reads the template's contracts to find one this workflow made for the External ID; nothing was sent. Leave External ID empty to create a contract on every run.",
+		);
+		expect(description).not.toContain('Limit');
+		expect(createsOf(mark)).toBe(0);
+		expect(sendsOf(mark)).toEqual([]);
+	});
+
 	test("template-filter-ignored: this workflow's contract of another template with the same External ID is not this template's", async () => {
 		const other = await env.run(
 			parameters('deal-4002', {

@@ -187,14 +187,15 @@ export function pagingIgnored(
  * Reads the contract list page by page (page/perPage, X-Total-Pages) until the last page or until `limit`
  * contracts, each contract once (a page that shows one again adds it no second time). A page that brings no
  * contract the read had not seen, or a page past the ceiling (`PageGuard`), stops the read with `pagingIgnored`
- * (issue 34, issue 40). Used by Get Many, the instant trigger's filters and the External ID lookup.
+ * (issue 34, issue 40), with `advice` for the caller's user (Get Many's by default). Used by Get Many, the instant
+ * trigger's filters and the External ID lookup.
  */
 export async function requestAllPages(
 	this: TratoContext,
 	qs: IDataObject = {},
-	options: { limit?: number; itemIndex?: number } = {},
+	options: { limit?: number; itemIndex?: number; advice?: string } = {},
 ): Promise<IDataObject[]> {
-	const { limit, itemIndex } = options;
+	const { limit, itemIndex, advice } = options;
 	const perPage = Math.min(MAX_PER_PAGE, limit ?? MAX_PER_PAGE);
 	const items: IDataObject[] = [];
 	const guard = new PageGuard();
@@ -212,6 +213,7 @@ export async function requestAllPages(
 		if (cause)
 			throw pagingIgnored(this, page, {
 				itemIndex,
+				advice,
 				cause,
 				ceiling: { pages: guard.ceiling ?? page, fromTotals: guard.fromTotals },
 			});

@@ -79,7 +79,15 @@ async function listed(
 	scope: ExternalIdScope,
 	shown = false,
 ): Promise<Candidate[]> {
-	const all = await requestAllPages.call(ctx, { templateId: scope.templateId }, { itemIndex });
+	const all = await requestAllPages.call(
+		ctx,
+		{ templateId: scope.templateId },
+		{
+			itemIndex,
+			advice:
+				"The node reads the template's contracts to find one this workflow made for the External ID; nothing was sent. Leave External ID empty to create a contract on every run.",
+		},
+	);
 	if (shown && all.length > 0 && !all.some((c) => 'externalId' in c))
 		throw new NodeOperationError(
 			ctx.getNode(),
