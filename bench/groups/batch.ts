@@ -379,7 +379,7 @@ async function main(): Promise<void> {
 				log(`batch requests per contract ${key}: ${(requests / size).toFixed(2)}`);
 				if (withId)
 					notes.push(
-						`With an External ID, ${size.toLocaleString('en')} items: ${(requests / size).toFixed(2)} requests per contract, of which ${(lists / size).toFixed(2)} list pages (every item lists the template's contracts before creating and again before sending; the list has no External ID filter, api-notes).`,
+						`With an External ID, ${size.toLocaleString('en')} items: ${(requests / size).toFixed(2)} requests per contract, of which ${(lists / size).toFixed(2)} list pages (every item reads the template's contracts again before sending, and the items of the run share the read each looks in before creating; the list has no External ID filter, api-notes N38).`,
 					);
 			} finally {
 				await fresh.stop();

@@ -366,4 +366,27 @@ describe('a batch of rows (issue 41)', () => {
 			batch.map((r) => r.json.rowId),
 		);
 	});
+
+	const listReads = (mark: number) =>
+		env.nodeRequests(mark).filter((r) => r.path === '/api/list/contracts' && r.query.page === '1')
+			.length;
+
+	for (const concurrency of [1, 8])
+		test(`the template's contract list is read at most once per row plus one, not twice per row (concurrency ${concurrency}); two rows with one External ID still send one contract`, async () => {
+			const batch = rows(`reads-${concurrency}`, 24);
+			// a row given twice (a sheet with a repeated row): one contract for both
+			batch.push({ json: { ...batch[3].json } });
+			const mark = env.mark();
+			const run = await env.run({ ...rowParameters(), options: { concurrency } }, batch);
+			expect(run.error).toBeUndefined();
+			// reads of the whole list (its first pages)
+			expect(listReads(mark)).toBeLessThanOrEqual(batch.length + 1);
+			for (const row of batch.slice(0, 24)) expect(sentFor(row.json.rowId, mark)).toHaveLength(1);
+			expect(sendsOf(mark)).toHaveLength(24);
+			const twice = [run.items[3].json, run.items[24].json] as any[];
+			expect(new Set(twice.map((o) => o.outcome))).not.toContain('failed');
+			expect(
+				twice.filter((o) => o.outcome === 'created' || o.outcome === 'continued'),
+			).toHaveLength(1);
+		});
 });

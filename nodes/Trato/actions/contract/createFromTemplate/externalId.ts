@@ -4,7 +4,8 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { contractIdOf } from '../../../helpers/answers';
 import { digestOf, markOf, secretsMatch, SEALED_PREFIX } from '../../../helpers/secrets';
 import { contractLife, type ContractLife } from '../../../helpers/status';
-import { listProperties, request, requestAllPages, requireCredentialKey } from '../../../transport';
+import { listProperties, request, requireCredentialKey } from '../../../transport';
+import { moment, templateContracts } from './templateReads';
 
 /**
  * External ID, scoped to the workflow (api-notes N38, N39): a run continues or returns only a contract this workflow
@@ -71,23 +72,17 @@ export async function externalIdScope(
  * External ID filter), each with its status, oldest first. TRATO's list items may lack `externalId` (spec: optional,
  * and a contract without one may well be listed without the field). With `shown`, this run's own draft carries the
  * External ID: a list where none carries the field cannot show it, nor another run's, so the run stops with a
- * sentence before anything is sent, rather than make and send another contract every time.
+ * sentence before anything is sent, rather than make and send another contract every time. `after`: from a read that
+ * began after that moment (templateReads.ts).
  */
 async function listed(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	scope: ExternalIdScope,
 	shown = false,
+	after?: number,
 ): Promise<Candidate[]> {
-	const all = await requestAllPages.call(
-		ctx,
-		{ templateId: scope.templateId },
-		{
-			itemIndex,
-			advice:
-				"The node reads the template's contracts to find one this workflow made for the External ID; nothing was sent. Leave External ID empty to create a contract on every run.",
-		},
-	);
+	const all = await templateContracts(ctx, itemIndex, scope.templateId, after);
 	if (shown && all.length > 0 && !all.some((c) => 'externalId' in c))
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -216,7 +211,8 @@ export async function winnerBeforeSend(
 ): Promise<Candidate | undefined> {
 	const deadline = Date.now() + externalIdSettings.patienceMs;
 	for (;;) {
-		const everyone = await listed(ctx, itemIndex, scope, true);
+		// a read that begins after this moment: it shows every mark stamped before (this run's, and another's)
+		const everyone = await listed(ctx, itemIndex, scope, true, moment());
 		const mine = everyone.find((c) => c.contractId === own);
 		const others = await madeHereAmong(
 			ctx,

@@ -1,0 +1,72 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { requestAllPages } from '../../../transport';
+
+/**
+ * The template's contracts (4.14, filtered by `templateId`; the list has no External ID filter), read for the
+ * External ID and shared by the items of one execution (issue 41: each item read the whole list twice, so a batch
+ * cost grew with the square of its rows). An item that looks for what an earlier run left takes the execution's
+ * latest read of the template when it began less than `reuseMs` ago (a read still in progress too); the check right
+ * before a send takes only a read that began after it was asked for, so it still sees every mark stamped before it
+ * (api-notes N38). A shared read that fails is read again by each item that waited on it, on its own.
+ */
+
+interface Read {
+	/** When it began, on the execution's clock (`moment()`). */
+	began: number;
+	beganMs: number;
+	contracts: Promise<IDataObject[]>;
+}
+
+/** Tests (and only tests) change how long a read is shared with the lookups that come after it. */
+export const templateReadSettings = { reuseMs: 5_000 };
+
+const ADVICE =
+	"The node reads the template's contracts to find one this workflow made for the External ID; nothing was sent. Leave External ID empty to create a contract on every run.";
+
+const latest = new WeakMap<IExecuteFunctions, Map<string, Read>>();
+let clock = 0;
+
+/** A moment of this process: a read asked for `after` it begins later. */
+export const moment = (): number => ++clock;
+
+/**
+ * The template's contracts. `after`: only from a read that began after that moment (the check before a send);
+ * without it, the execution's latest read of the template if it is recent.
+ */
+export async function templateContracts(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	templateId: string,
+	after?: number,
+): Promise<IDataObject[]> {
+	let reads = latest.get(ctx);
+	if (!reads) {
+		reads = new Map();
+		latest.set(ctx, reads);
+	}
+	const last = reads.get(templateId);
+	const usable =
+		last &&
+		(after === undefined
+			? Date.now() - last.beganMs < templateReadSettings.reuseMs
+			: last.began > after);
+	if (last && usable) {
+		try {
+			return await last.contracts;
+		} catch {
+			// the item that began it has its error; this one reads again (a read has no effect)
+			return await templateContracts(ctx, itemIndex, templateId, last.began);
+		}
+	}
+	const read: Read = {
+		began: moment(),
+		beganMs: Date.now(),
+		contracts: requestAllPages.call(ctx, { templateId }, { itemIndex, advice: ADVICE }),
+	};
+	reads.set(templateId, read);
+	read.contracts.catch(() => {
+		if (reads.get(templateId) === read) reads.delete(templateId);
+	});
+	return await read.contracts;
+}
