@@ -389,4 +389,44 @@ describe('a batch of rows (issue 41)', () => {
 				twice.filter((o) => o.outcome === 'created' || o.outcome === 'continued'),
 			).toHaveLength(1);
 		});
+
+	test('a row given again right after itself (concurrency 1): the second finds the contract the first just sent, alreadySent, and writes nothing to it', async () => {
+		const batch = rows('adjacent', 6);
+		batch.splice(3, 0, { json: { ...batch[2].json } });
+		const mark = env.mark();
+		const run = await env.run({ ...rowParameters(), options: { concurrency: 1 } }, batch);
+		expect(run.error).toBeUndefined();
+		const first = run.items[2].json as any;
+		const again = run.items[3].json as any;
+		expect(first.outcome).toBe('created');
+		expect(again).toMatchObject({ outcome: 'alreadySent', contractId: first.contractId });
+		// after its send, the contract saw no write (configure, variables, signers) from the repeated row
+		const requests = env.nodeRequests(mark);
+		const sentAt = requests.findIndex(
+			(r) => r.path === `/api/contract/send/${first.contractId}` && r.status === 200,
+		);
+		const writesAfter = requests
+			.slice(sentAt + 1)
+			.filter((r) => r.method !== 'GET' && r.path.includes(first.contractId));
+		expect(writesAfter).toEqual([]);
+		expect(sendsOf(mark)).toHaveLength(6);
+	});
+
+	test('a shared read that fails fails only the item that began it: the items that waited on it read again and are sent (Continue On Fail, concurrency 8)', async () => {
+		const batch = rows('shared-failure', 8);
+		env.sb.control.addFault({
+			method: 'GET',
+			path: '/api/list/contracts',
+			status: 400,
+			body: { success: false, statusCode: 400, error: 'Lista no disponible' },
+			times: 1,
+		});
+		const mark = env.mark();
+		const run = await env.run(rowParameters(), batch, { continueOnFail: true });
+		const failed = run.items.filter((i) => (i.json as any).error);
+		expect(failed).toHaveLength(1);
+		expect((failed[0].json as any).error).toContain('Lista no disponible');
+		expect(sendsOf(mark)).toHaveLength(7);
+		expect(createsOf(mark)).toBe(7);
+	});
 });

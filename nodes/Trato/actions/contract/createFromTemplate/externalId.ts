@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { contractIdOf } from '../../../helpers/answers';
 import { digestOf, markOf, secretsMatch, SEALED_PREFIX } from '../../../helpers/secrets';
@@ -165,12 +165,52 @@ export interface Earlier {
 	dead?: Candidate;
 }
 
+/**
+ * A candidate with its status as TRATO gives it now (4.3): the look-up's read may be another item's, seconds old
+ * (templateReads.ts), and a draft there may have been sent since. Deleted since: undefined.
+ */
+async function current(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	candidate: Candidate,
+): Promise<Candidate | undefined> {
+	try {
+		const record = await request.call(
+			ctx,
+			'contractStatus',
+			{ contractId: candidate.contractId },
+			{ itemIndex },
+		);
+		const status =
+			record.status === undefined || record.status === null ? '' : String(record.status);
+		return {
+			...candidate,
+			status,
+			life: contractLife(status),
+			record: { ...candidate.record, ...record },
+		};
+	} catch (error) {
+		if (error instanceof NodeApiError && error.errorResponse?.apiErrorKind === 'contractUnknown')
+			return undefined;
+		throw error as NodeApiError;
+	}
+}
+
 export async function findEarlier(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	scope: ExternalIdScope,
 ): Promise<Earlier> {
-	const made = await madeHereAmong(ctx, itemIndex, scope, await listed(ctx, itemIndex, scope));
+	const made: Candidate[] = [];
+	for (const candidate of await madeHereAmong(
+		ctx,
+		itemIndex,
+		scope,
+		await listed(ctx, itemIndex, scope),
+	)) {
+		const now = await current(ctx, itemIndex, candidate);
+		if (now) made.push(now);
+	}
 	return {
 		sent: made.find((c) => c.life === 'sent'),
 		draft: made.find((c) => c.life === 'draft'),

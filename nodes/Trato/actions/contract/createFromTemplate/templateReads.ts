@@ -4,11 +4,12 @@ import { requestAllPages } from '../../../transport';
 
 /**
  * The template's contracts (4.14, filtered by `templateId`; the list has no External ID filter), read for the
- * External ID and shared by the items of one execution (issue 41: each item read the whole list twice, so a batch
- * cost grew with the square of its rows). An item that looks for what an earlier run left takes the execution's
- * latest read of the template when it began less than `reuseMs` ago (a read still in progress too); the check right
- * before a send takes only a read that began after it was asked for, so it still sees every mark stamped before it
- * (api-notes N38). A shared read that fails is read again by each item that waited on it, on its own.
+ * External ID and shared by the items of one node run (issue 41: each item read the whole list twice, so a batch
+ * cost grew with the square of its rows). An item that looks for what an earlier run left takes the node run's
+ * latest read of the template when it began less than 5 s ago, finished or in progress (the statuses of what
+ * it finds are then read anew: externalId.ts); the check right before a send takes only a read that began after it
+ * was asked for, so it still sees every mark stamped before it (api-notes N38). A shared read that fails is read
+ * again by each item that waited on it, on its own. The lists are dropped with the node run's context.
  */
 
 interface Read {
@@ -18,12 +19,16 @@ interface Read {
 	contracts: Promise<IDataObject[]>;
 }
 
-/** Tests (and only tests) change how long a read is shared with the lookups that come after it. */
-export const templateReadSettings = { reuseMs: 5_000 };
+/** How long a read serves the look-ups that come after it. */
+const REUSE_MS = 5_000;
 
 const ADVICE =
 	"The node reads the template's contracts to find one this workflow made for the External ID; nothing was sent. Leave External ID empty to create a contract on every run.";
 
+const readAll = async (ctx: IExecuteFunctions, itemIndex: number, templateId: string) =>
+	await requestAllPages.call(ctx, { templateId }, { itemIndex, advice: ADVICE });
+
+/** By the node run's context: n8n makes one per run of the node. */
 const latest = new WeakMap<IExecuteFunctions, Map<string, Read>>();
 let clock = 0;
 
@@ -32,7 +37,7 @@ export const moment = (): number => ++clock;
 
 /**
  * The template's contracts. `after`: only from a read that began after that moment (the check before a send);
- * without it, the execution's latest read of the template if it is recent.
+ * without it, the node run's latest read of the template if it is recent.
  */
 export async function templateContracts(
 	ctx: IExecuteFunctions,
@@ -46,23 +51,21 @@ export async function templateContracts(
 		latest.set(ctx, reads);
 	}
 	const last = reads.get(templateId);
-	const usable =
-		last &&
-		(after === undefined
-			? Date.now() - last.beganMs < templateReadSettings.reuseMs
-			: last.began > after);
+	const age = last ? Date.now() - last.beganMs : -1;
+	const usable = last && (after === undefined ? age >= 0 && age < REUSE_MS : last.began > after);
 	if (last && usable) {
 		try {
 			return await last.contracts;
 		} catch {
-			// the item that began it has its error; this one reads again (a read has no effect)
-			return await templateContracts(ctx, itemIndex, templateId, last.began);
+			// the item that began it has its error; this one reads again on its own, at once (a read has no effect;
+			// waiters that joined one read after another would fail one timeout after another)
+			return await readAll(ctx, itemIndex, templateId);
 		}
 	}
 	const read: Read = {
 		began: moment(),
 		beganMs: Date.now(),
-		contracts: requestAllPages.call(ctx, { templateId }, { itemIndex, advice: ADVICE }),
+		contracts: readAll(ctx, itemIndex, templateId),
 	};
 	reads.set(templateId, read);
 	read.contracts.catch(() => {
