@@ -184,3 +184,45 @@ test('polling: a certificate that cannot be downloaded for now fails the poll an
 	expect(item.json.documentsError).toBe('TRATO refused the request: Injected fault: HTTP 403');
 	expect(item.binary).toBeUndefined();
 });
+
+test('polling: a refusal with HTTP 200 and success false is on the item, the poll goes on; a 408 is asked again at the next poll, not a refusal (api-notes S1)', async () => {
+	const sim = newSim(t.env, {
+		event: 'enteredStatus',
+		statuses: ['signed'],
+		options: { downloadSignedPdf: true },
+	});
+	await sim.poll();
+
+	// TRATO's way of refusing: HTTP 200, success false (was taken as passing trouble: every poll failed on it)
+	const refused = await contract('Polling, documents refused with 200', false);
+	t.env.sb.control.sign(refused);
+	t.env.sb.control.addFault({
+		method: 'GET',
+		path: `/api/contract/documents/${refused}`,
+		status: 200,
+		body: { success: false, statusCode: 400, error: 'Documentos no disponibles' },
+	});
+	const first = await sim.poll();
+	expect(first.error).toBeUndefined();
+	const [item] = (first.emitted?.[0] ?? []).filter((i) => i.json.contractId === refused);
+	expect(eventKey(item.json)).toBe(`${refused}:RECEIVED_SIGNED:1`);
+	expect(String(item.json.documentsError)).toContain('Documentos no disponibles');
+	expect(item.binary).toBeUndefined();
+	t.env.sb.control.clearFaults();
+
+	// a request timeout (408) on the signed PDF will pass: the poll fails and commits nothing, the next one delivers
+	const slow = await contract('Polling, PDF 408', false);
+	await sim.poll();
+	t.env.sb.control.sign(slow);
+	const pdf = new URL((await served(slow)).signed_contract.url).pathname;
+	t.env.sb.control.addFault({ origin: 'upload', path: pdf, status: 408 });
+	const before = deepCopy(sim.staticData);
+	const failed = await sim.poll();
+	expect(failed.error?.name).toBe('NodeApiError');
+	expect(sim.staticData).toEqual(before);
+	t.env.sb.control.clearFaults();
+	const [again] = ((await sim.poll()).emitted?.[0] ?? []).filter((i) => i.json.contractId === slow);
+	expect(eventKey(again.json)).toBe(`${slow}:RECEIVED_SIGNED:1`);
+	expect(again.json.documentsError).toBeUndefined();
+	expect(Object.keys(again.binary ?? {})).toEqual(['data']);
+});

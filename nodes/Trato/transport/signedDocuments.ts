@@ -5,11 +5,11 @@ import type {
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { type SignedFileAddresses, signedDocumentFiles } from '../helpers/answers';
 import { fileNameFromUrl } from '../helpers/files';
 import { FileTooLargeError } from './body';
+import { tratoRefused } from './errors';
 import { download } from './download';
 import { request } from './request';
 
@@ -69,12 +69,13 @@ export interface ReadSignedDocumentsOptions {
 	hint?: string;
 }
 
-/** A failure that will not change by asking again: a 4xx other than 429, or a file over Max File Size. */
+/**
+ * A failure that will not change by asking again: a refusal, judged by TRATO's answer as everywhere in the pack
+ * (`tratoRefused`: a 4xx other than 408 and 429, or HTTP 200 with `success: false`; api-notes S1), or a file over
+ * Max File Size.
+ */
 function isPermanent(error: unknown): boolean {
-	if (error instanceof FileTooLargeError) return true;
-	if (!(error instanceof NodeApiError)) return false;
-	const code = Number(error.httpCode);
-	return code >= 400 && code < 500 && code !== 429;
+	return error instanceof FileTooLargeError || tratoRefused(error);
 }
 
 const failure = (error: unknown, during: 'record' | 'file'): SignedDocumentsFailure => ({
