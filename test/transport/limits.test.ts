@@ -15,6 +15,8 @@
  * Through n8n-core against a loopback server that sends its headers and then stalls (test-support/stallServer.ts),
  * with the limits made short through `transportSettings`.
  */
+import { getEventListeners } from 'node:events';
+
 import { transportSettings } from '../../nodes/Trato/transport/retry';
 import { startStallServer, type StallServer } from '../../test-support/stallServer';
 import { LEASE, byId, fromList, pointDocumentsTo, signedPdfContract, useEnv } from '../helpers/env';
@@ -169,5 +171,19 @@ describe("stopping the execution in n8n closes the connection and ends the node'
 		expect(result.error?.message).toBe(
 			`The execution was stopped while downloading from ${stall.url}`,
 		);
+	});
+
+	test('many waits in one execution leave no listener on its stop signal; a stop still ends a wait at once', async () => {
+		// n8n-workflow's sleepWithAbort left one per wait (Node warns of an EventTarget leak past 10): a batch whose
+		// items wait out 429s or 503s piled them up on the execution's signal until it ended
+		const execution = new AbortController();
+		for (let i = 0; i < 12; i++) await real.sleep(1, execution.signal);
+		expect(getEventListeners(execution.signal, 'abort')).toHaveLength(0);
+		const started = Date.now();
+		const waiting = real.sleep(60_000, execution.signal);
+		execution.abort();
+		await expect(waiting).rejects.toThrow('The execution was stopped');
+		expect(Date.now() - started).toBeLessThan(1_000);
+		expect(getEventListeners(execution.signal, 'abort')).toHaveLength(0);
 	});
 });

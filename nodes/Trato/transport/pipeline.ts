@@ -79,7 +79,7 @@ export async function send<T = unknown>(this: TratoContext, out: Outgoing): Prom
 		});
 	/** The wait before another attempt, ended by the execution's stop. */
 	const wait = async (ms: number, attempt: number) => {
-		// n8n's sleepWithAbort rejects only when the signal fires: the stop is the error
+		// the wait rejects only when the signal fires: the stop is the error
 		const waited = await transportSettings.sleep(ms, cancel).then(
 			() => true,
 			() => false,

@@ -1,7 +1,27 @@
-import { sleepWithAbort } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { DEFAULT_MAX_FILE_MB, MEGABYTE } from '../helpers/files';
 import type { RetryPolicy } from './catalogue';
+
+/**
+ * A wait that the execution's stop ends (it then rejects). n8n-workflow's `sleepWithAbort` leaves its listener on the
+ * signal once the wait is over: one more for every wait until the execution ends (Node warns of a leak past 10, as in
+ * a batch whose items wait out 429s); this one removes it.
+ */
+export async function sleepUnlessStopped(ms: number, signal?: AbortSignal): Promise<void> {
+	if (!signal) return await sleep(ms);
+	if (signal.aborted) throw new Error('The execution was stopped');
+	let onAbort = () => {};
+	const stopped = new Promise<never>((_, reject) => {
+		onAbort = () => reject(new Error('The execution was stopped'));
+		signal.addEventListener('abort', onAbort, { once: true });
+	});
+	try {
+		await Promise.race([sleep(ms), stopped]);
+	} finally {
+		signal.removeEventListener('abort', onAbort);
+	}
+}
 
 /**
  * Retry, timeout and size policy. One object so that tests (and only tests) can inject a clock, a random source and a
@@ -27,7 +47,7 @@ export const transportSettings = {
 	maxFileBytes: DEFAULT_MAX_FILE_MB * MEGABYTE,
 	/** Waits between attempts; `signal` (the execution's cancel signal) ends the wait when the execution is stopped. */
 	sleep: async (ms: number, signal?: AbortSignal): Promise<void> =>
-		await sleepWithAbort(ms, signal),
+		await sleepUnlessStopped(ms, signal),
 	random: (): number => Math.random(),
 	now: (): number => Date.now(),
 };
