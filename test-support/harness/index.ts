@@ -143,22 +143,21 @@ const nodeTypeInstances: Record<string, INodeType> = {
 	[INPUT_TYPE]: new HarnessInput(),
 };
 
-export const nodeTypes: INodeTypes = {
-	getByName: (type: string) => nodeTypeInstances[type],
-	getByNameAndVersion: (type: string, version?: number) =>
-		NodeHelpers.getVersionedNodeType(nodeTypeInstances[type], version),
-	getKnownTypes: () => ({}),
-};
-
-/** The harness's node types with `actionType` in the action node's place. */
-function withActionType(actionType: INodeType): INodeTypes {
-	const pick = (type: string) => (type === ACTION_TYPE ? actionType : nodeTypeInstances[type]);
+/** n8n's node types as `pick` gives them by type name. */
+function nodeTypesOf(pick: (type: string) => INodeType): INodeTypes {
 	return {
 		getByName: pick,
 		getByNameAndVersion: (type: string, version?: number) =>
 			NodeHelpers.getVersionedNodeType(pick(type), version),
 		getKnownTypes: () => ({}),
 	};
+}
+
+export const nodeTypes: INodeTypes = nodeTypesOf((type) => nodeTypeInstances[type]);
+
+/** The harness's node types with `actionType` in the action node's place. */
+function withActionType(actionType: INodeType): INodeTypes {
+	return nodeTypesOf((type) => (type === ACTION_TYPE ? actionType : nodeTypeInstances[type]));
 }
 
 /**

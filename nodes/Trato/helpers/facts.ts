@@ -29,6 +29,14 @@ export const EVENTS_FROM_STATUS: ReadonlyArray<{ event: string; statuses: readon
 	{ event: 'document-finalized', statuses: ['FINALIZED'] },
 ];
 
+/**
+ * Whether the instant trigger's event is one a status shows (`signed-all`, `document-finalized`): the contract is
+ * final then (signed by everyone, or finalized).
+ */
+export function isStatusEvent(event: string): boolean {
+	return EVENTS_FROM_STATUS.some((row) => row.event === event);
+}
+
 /** The fact of a new contract (the polling trigger's `created` event). */
 export const CREATED_FACT = 'CREATED';
 
@@ -63,6 +71,6 @@ export interface DeliveryFact {
 export function deliveryFactId(delivery: DeliveryFact, verified: boolean): string {
 	const { contractId, event } = delivery;
 	if (contractId === null || delivery.testDelivery) return delivery.eventId;
-	if (!EVENTS_FROM_STATUS.some((row) => row.event === event)) return delivery.eventId;
+	if (!isStatusEvent(event)) return delivery.eventId;
 	return `${verified ? '' : 'unverified:'}${contractId}:${event}`;
 }

@@ -1,12 +1,10 @@
 import type { INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { isStatusEvent } from '../helpers/facts';
 import { waitOutcome } from '../helpers/waiting';
 import { request, resumeWaitingRuns, whyNotResumed } from '../transport';
 import type { Delivery } from './payload';
-
-/** The events that say the contract is final (signed by everyone, finalized): no status read before the look-up. */
-const FINAL_EVENTS = new Set(['signed-all', 'document-finalized']);
 
 /** How often, and after how long, a run another call was resuming is asked again (1 s, 2 s, 4 s). */
 const BUSY_RETRIES = 3;
@@ -34,7 +32,7 @@ export async function resumeWaits(
 	try {
 		// an event that says the contract is final goes straight to its runs: the node they wait in asks TRATO
 		// itself before it records or resumes anything, so a second read here would only cost a request a contract
-		if (!FINAL_EVENTS.has(delivery.event)) {
+		if (!isStatusEvent(delivery.event)) {
 			const record = await request.call(ctx, 'contractStatus', { contractId });
 			if (!waitOutcome(record.status)) return;
 		}

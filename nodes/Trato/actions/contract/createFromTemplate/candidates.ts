@@ -56,7 +56,7 @@ export async function listed(
 	for (const c of all) {
 		const contractId = contractIdOf(c);
 		if (!contractId || String(c.externalId ?? '').trim() !== scope.externalId) continue;
-		const status = c.status === undefined || c.status === null ? '' : String(c.status);
+		const status = String(c.status ?? '');
 		const createdMs = Date.parse(String(c.createdAt ?? ''));
 		candidates.push({
 			contractId,
@@ -78,6 +78,21 @@ export async function listed(
 	);
 }
 
+/** A contract's status record (4.3); deleted since (TRATO does not know it): undefined. */
+export async function statusUnlessDeleted(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	contractId: string,
+): Promise<IDataObject | undefined> {
+	try {
+		return await request.call(ctx, 'contractStatus', { contractId }, { itemIndex });
+	} catch (error) {
+		if (error instanceof NodeApiError && error.errorResponse?.apiErrorKind === 'contractUnknown')
+			return undefined;
+		throw error as NodeApiError;
+	}
+}
+
 /**
  * A candidate with its status as TRATO gives it now (4.3): the look-up's read may be another item's, seconds old
  * (templateReads.ts), and a draft there may have been sent since. Deleted since: undefined.
@@ -87,24 +102,13 @@ export async function current(
 	itemIndex: number,
 	candidate: Candidate,
 ): Promise<Candidate | undefined> {
-	try {
-		const record = await request.call(
-			ctx,
-			'contractStatus',
-			{ contractId: candidate.contractId },
-			{ itemIndex },
-		);
-		const status =
-			record.status === undefined || record.status === null ? '' : String(record.status);
-		return {
-			...candidate,
-			status,
-			life: contractLife(status),
-			record: { ...candidate.record, ...record },
-		};
-	} catch (error) {
-		if (error instanceof NodeApiError && error.errorResponse?.apiErrorKind === 'contractUnknown')
-			return undefined;
-		throw error as NodeApiError;
-	}
+	const record = await statusUnlessDeleted(ctx, itemIndex, candidate.contractId);
+	if (!record) return undefined;
+	const status = String(record.status ?? '');
+	return {
+		...candidate,
+		status,
+		life: contractLife(status),
+		record: { ...candidate.record, ...record },
+	};
 }

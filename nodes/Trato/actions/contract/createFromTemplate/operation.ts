@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodePropertyOptions } from 'n8n-workflow';
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requireCreatedId } from '../../../helpers/answers';
 import { configurationBody } from '../../../helpers/configurationBody';
@@ -11,6 +11,7 @@ import { contractLife, statusLabel } from '../../../helpers/status';
 import { templateSendFields } from '../../../descriptions/templateSend';
 import { participantContacts, request, statusIfReadable, webApp } from '../../../transport';
 import { finishDraft, prepare } from './chain';
+import { statusUnlessDeleted } from './candidates';
 import { externalIdScope, findEarlier } from './externalId';
 import { linksOf } from './sendOutcome';
 import { recallRun, rememberRun, runKey } from './runs';
@@ -42,18 +43,8 @@ async function retried(
 	remembered: string | undefined,
 ): Promise<Earlier | undefined> {
 	if (!remembered) return undefined;
-	const read = await request
-		.call(ctx, 'contractStatus', { contractId: remembered }, { itemIndex })
-		.then(
-			(record) => ({ record }),
-			(failure: unknown) => ({ failure }),
-		);
-	if ('record' in read) return { contractId: remembered, record: read.record };
-	const gone =
-		read.failure instanceof NodeApiError &&
-		read.failure.errorResponse?.apiErrorKind === 'contractUnknown';
-	if (!gone) throw read.failure as NodeApiError;
-	return undefined;
+	const record = await statusUnlessDeleted(ctx, itemIndex, remembered);
+	return record ? { contractId: remembered, record } : undefined;
 }
 
 /** The output for a contract an earlier run already sent: read, nothing created or sent. */

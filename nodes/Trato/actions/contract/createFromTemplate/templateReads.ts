@@ -28,6 +28,12 @@ const ADVICE =
 const readAll = async (ctx: IExecuteFunctions, itemIndex: number, templateId: string) =>
 	await requestAllPages.call(ctx, { templateId }, { itemIndex, advice: ADVICE });
 
+/** A read that began less than REUSE_MS ago (a wall clock set back counts as not recent). */
+function recent(read: Read): boolean {
+	const age = Date.now() - read.beganMs;
+	return age >= 0 && age < REUSE_MS;
+}
+
 /** By the node run's context: n8n makes one per run of the node. */
 const latest = new WeakMap<IExecuteFunctions, Map<string, Read>>();
 let clock = 0;
@@ -51,9 +57,7 @@ export async function templateContracts(
 		latest.set(ctx, reads);
 	}
 	const last = reads.get(templateId);
-	const age = last ? Date.now() - last.beganMs : -1;
-	const usable = last && (after === undefined ? age >= 0 && age < REUSE_MS : last.began > after);
-	if (last && usable) {
+	if (last && (after === undefined ? recent(last) : last.began > after)) {
 		try {
 			return await last.contracts;
 		} catch {
